@@ -1,0 +1,33 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import importX from 'eslint-plugin-import-x';
+import globals from 'globals';
+
+// Module boundaries of DESIGN.md: features → api, machines, ui; server → machines, api; machines → nothing of ours.
+const zones = [
+  { target: './src/machines', from: ['./src/api', './src/features', './src/ui', './src/server'] },
+  { target: './src/api', from: ['./src/features', './src/ui', './src/server'] },
+  { target: './src/ui', from: ['./src/features', './src/server'] },
+  { target: './src/features', from: ['./src/server'] },
+  { target: './src/server', from: ['./src/features', './src/ui'] },
+];
+
+export default tseslint.config(
+  { ignores: ['dist', 'node_modules', 'data', 'coverage', 'test-results'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx,js}'],
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    plugins: { 'react-hooks': reactHooks, 'import-x': importX },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'import-x/no-restricted-paths': ['error', { zones }],
+      'import-x/no-cycle': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-console': ['error', { allow: ['warn', 'error', 'info'] }],
+    },
+  },
+);

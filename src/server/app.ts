@@ -1,0 +1,86 @@
+import '../api/schemas/messages';
+import { randomUUID } from 'node:crypto';
+import helmet from '@fastify/helmet';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import qs from 'qs';
+import type { Config } from './config';
+import { installErrorHandling } from './http/errors';
+import { installPortal } from './http/portal';
+import { installRouteTable, type RouteEntry } from './http/routeTable';
+import { authRoutes } from './http/routes/authRoutes';
+import { healthRoutes } from './http/routes/healthRoutes';
+import { listRoutes } from './http/routes/listRoutes';
+import { sessionRoutes } from './http/routes/sessionRoutes';
+import type { Db } from './store/db';
+
+export interface AppOptions {
+  config: Config;
+  db: Db;
+  distDir: string;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  routes: RouteEntry[];
+}
+
+const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export async function buildApp(options: AppOptions): Promise<BuiltApp> {
+  const { config, db } = options;
+  const app = Fastify({
+    logger: options.logger ?? {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.refresh_token'],
+    },
+    bodyLimit: BODY_LIMIT_BYTES,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
+    },
+    trustProxy: true,
+    // Bracket-style query strings of SPEC §7: filter[state]=TX, ids[]=1.
+    routerOptions: { querystringParser: (s: string) => qs.parse(s, { depth: 3, arrayLimit: 200, parameterLimit: 200 }) },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandling(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+    strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+    referrerPolicy: { policy: 'no-referrer' },
+  });
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    if (request.url.startsWith('/v')) reply.header('cache-control', 'no-store');
+  });
+
+  const routes = installRouteTable(app, db, config.accessTokenSecret);
+  const tokens = {
+    secret: config.accessTokenSecret,
+    accessTtlSeconds: config.accessTokenTtlSeconds,
+    refreshTtlDays: config.refreshTokenTtlDays,
+  };
+  healthRoutes(app);
+  authRoutes(app, { db, tokens, publicUrl: config.publicUrl });
+  sessionRoutes(app, { db, appEnv: config.appEnv });
+  listRoutes(app, { db });
+  await installPortal(app, options.distDir);
+  return { app, routes };
+}

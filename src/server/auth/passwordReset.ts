@@ -1,0 +1,70 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { changePassword } from '../domain/users/userCommands';
+import type { Db } from '../store/db';
+import { enqueueMail } from './outbox';
+import { hashPassword } from './passwords';
+import { hashToken, revokeAllSessions } from './sessions';
+
+const RESET_TTL_MS = 60 * 60 * 1000;
+
+// Sends a reset link when the e-mail belongs to an enabled user; callers answer the same either way so the
+// endpoint does not tell which e-mails have accounts.
+export async function requestPasswordReset(
+  db: Db,
+  log: FastifyBaseLogger,
+  email: string,
+  portalOrigin: string,
+): Promise<void> {
+  const user = await db
+    .selectFrom('users')
+    .select(['id', 'email', 'first_name'])
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
+    .where('is_enabled', '=', true)
+    .executeTakeFirst();
+  if (!user) return;
+  const token = randomBytes(32).toString('base64url');
+  await db
+    .insertInto('password_resets')
+    .values({ token_hash: hashToken(token), user_id: user.id, expires_at: new Date(Date.now() + RESET_TTL_MS), used_at: null })
+    .execute();
+  const link = `${portalOrigin}/reset-password?${new URLSearchParams({ token, email: user.email })}`;
+  await enqueueMail(db, log, {
+    kind: 'password-reset',
+    recipient: user.email,
+    subject: 'Reset your portal password',
+    body: `Hello ${user.first_name},\n\nOpen this link within 60 minutes to choose a new password:\n${link}\n\nIf you did not ask for this, ignore this message.`,
+    payload: { link },
+  });
+}
+
+// Returns false when the token is unknown, used, expired or not for this e-mail.
+export async function resetPassword(
+  db: Db,
+  input: { email: string; token: string; password: string },
+  requestId: string,
+): Promise<boolean> {
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction().execute(async (trx) => {
+    const reset = await trx
+      .selectFrom('password_resets as r')
+      .innerJoin('users as u', 'u.id', 'r.user_id')
+      .select(['r.token_hash', 'r.user_id', 'r.expires_at', 'r.used_at', 'u.email', 'u.is_enabled'])
+      .where('r.token_hash', '=', hashToken(input.token))
+      .forUpdate()
+      .executeTakeFirst();
+    if (
+      !reset ||
+      reset.used_at ||
+      !reset.is_enabled ||
+      reset.expires_at.getTime() <= Date.now() ||
+      reset.email.toLowerCase() !== input.email.toLowerCase()
+    ) {
+      return false;
+    }
+    await trx.updateTable('password_resets').set({ used_at: new Date() }).where('token_hash', '=', reset.token_hash).execute();
+    await changePassword(trx, reset.user_id, passwordHash, 'reset', { userId: reset.user_id, entityId: null, requestId });
+    await revokeAllSessions(trx, reset.user_id, 'password reset');
+    return true;
+  });
+}

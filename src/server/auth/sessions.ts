@@ -1,0 +1,105 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { Db } from '../store/db';
+import { issueAccessToken } from './accessTokens';
+
+// Login sessions: a family of single-use refresh tokens. Presenting a used token again means it leaked, so
+// the whole family is revoked; a family also ends at its absolute expiry, at logout and on password change.
+export interface TokenSettings {
+  secret: string;
+  accessTtlSeconds: number;
+  refreshTtlDays: number;
+}
+
+export interface IssuedTokens {
+  token_type: 'Bearer';
+  expires_in: number;
+  access_token: string;
+  refresh_token: string;
+}
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+const newRefreshToken = () => randomBytes(32).toString('base64url');
+
+async function issue(db: Db, userId: number, familyId: string, expiresAt: Date, settings: TokenSettings) {
+  const refresh = newRefreshToken();
+  await db
+    .insertInto('refresh_tokens')
+    .values({ token_hash: hashToken(refresh), family_id: familyId, expires_at: expiresAt, used_at: null })
+    .execute();
+  return {
+    token_type: 'Bearer' as const,
+    expires_in: settings.accessTtlSeconds,
+    access_token: issueAccessToken(userId, familyId, settings.secret, settings.accessTtlSeconds),
+    refresh_token: refresh,
+  };
+}
+
+export async function startSession(db: Db, userId: number, settings: TokenSettings): Promise<IssuedTokens> {
+  const familyId = randomUUID();
+  const expiresAt = new Date(Date.now() + settings.refreshTtlDays * 86_400_000);
+  return db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('session_families')
+      .values({ id: familyId, user_id: userId, expires_at: expiresAt, revoked_at: null, revoked_reason: null })
+      .execute();
+    return issue(trx, userId, familyId, expiresAt, settings);
+  });
+}
+
+// Returns new tokens, or null when the token is unknown, expired, revoked or reused.
+export async function rotateRefreshToken(
+  db: Db,
+  refreshToken: string,
+  settings: TokenSettings,
+): Promise<IssuedTokens | null> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom('refresh_tokens as t')
+      .innerJoin('session_families as f', 'f.id', 't.family_id')
+      .innerJoin('users as u', 'u.id', 'f.user_id')
+      .select(['t.token_hash', 't.used_at', 't.expires_at', 'f.id as family_id', 'f.revoked_at', 'f.user_id', 'u.is_enabled'])
+      .where('t.token_hash', '=', hashToken(refreshToken))
+      .forUpdate()
+      .executeTakeFirst();
+    if (!row || row.revoked_at || !row.is_enabled || row.expires_at.getTime() <= Date.now()) return null;
+    if (row.used_at) {
+      await trx
+        .updateTable('session_families')
+        .set({ revoked_at: new Date(), revoked_reason: 'refresh token reuse' })
+        .where('id', '=', row.family_id)
+        .execute();
+      return null;
+    }
+    await trx.updateTable('refresh_tokens').set({ used_at: new Date() }).where('token_hash', '=', row.token_hash).execute();
+    return issue(trx, row.user_id, row.family_id, row.expires_at, settings);
+  });
+}
+
+export async function revokeByRefreshToken(db: Db, refreshToken: string, reason: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('refresh_tokens')
+    .select('family_id')
+    .where('token_hash', '=', hashToken(refreshToken))
+    .executeTakeFirst();
+  if (!row) return false;
+  await revokeFamily(db, row.family_id, reason);
+  return true;
+}
+
+export async function revokeFamily(db: Db, familyId: string, reason: string): Promise<void> {
+  await db
+    .updateTable('session_families')
+    .set({ revoked_at: new Date(), revoked_reason: reason })
+    .where('id', '=', familyId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+export async function revokeAllSessions(db: Db, userId: number, reason: string): Promise<void> {
+  await db
+    .updateTable('session_families')
+    .set({ revoked_at: new Date(), revoked_reason: reason })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}

@@ -1,0 +1,79 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+// Server configuration, parsed from the environment at start-up (a bad value stops the server with its name).
+const Env = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, { error: 'DATABASE_URL must be a postgres:// URL' })
+    .optional(),
+  DATABASE_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]*$/).optional(),
+  DATA_DIR: z.string().default('./data'),
+  DEMO_PASSWORD: z.string().min(8).max(128).default('demo-portal-2026'),
+  ACCESS_TOKEN_SECRET: z.string().min(32).optional(),
+  APP_ENV: z.string().min(1).max(16).default('PR'),
+  PUBLIC_URL: z.url().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(900),
+  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(90).default(30),
+  SEED_DEMO: z.enum(['true', 'false']).default('true'),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  databaseSchema: string | undefined;
+  dataDir: string;
+  demoPassword: string;
+  accessTokenSecret: string;
+  appEnv: string;
+  publicUrl: string | undefined;
+  logLevel: z.infer<typeof Env>['LOG_LEVEL'];
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlDays: number;
+  seedDemo: boolean;
+}
+
+// When no secret is configured one is generated once and kept in the data dir, so restarts keep sessions
+// valid and no secret ever lives in the code.
+function secretFromDataDir(dataDir: string): string {
+  const file = join(dataDir, 'secrets.json');
+  if (existsSync(file)) {
+    const parsed = z.object({ accessTokenSecret: z.string().min(32) }).parse(JSON.parse(readFileSync(file, 'utf8')));
+    return parsed.accessTokenSecret;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const accessTokenSecret = randomBytes(48).toString('base64url');
+  writeFileSync(file, JSON.stringify({ accessTokenSecret }, null, 2), { mode: 0o600 });
+  return accessTokenSecret;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = Env.safeParse(env);
+  if (!parsed.success) {
+    const fields = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${fields}`);
+  }
+  const e = parsed.data;
+  const dataDir = resolve(e.DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    databaseSchema: e.DATABASE_SCHEMA,
+    dataDir,
+    demoPassword: e.DEMO_PASSWORD,
+    accessTokenSecret: e.ACCESS_TOKEN_SECRET ?? secretFromDataDir(dataDir),
+    appEnv: e.APP_ENV,
+    publicUrl: e.PUBLIC_URL,
+    logLevel: e.LOG_LEVEL,
+    accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+    refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
+    seedDemo: e.SEED_DEMO === 'true',
+  };
+}

@@ -1,0 +1,28 @@
+import { recordLifecycleMachine } from '../../machines/recordLifecycle';
+import type { AggregateSpec } from '../store/aggregate';
+import { ENTITY_STREAM, entityLifecycleEvent } from './entities/entityEvents';
+import { ROLE_STREAM, roleLifecycleEvent } from './roles/roleEvents';
+import { USER_STREAM, userLifecycleEvent } from './users/userEvents';
+import './entities/entityProjection';
+import './roles/roleProjection';
+import './users/userProjection';
+
+// The event-sourced records of the administration area. Importing this module registers their projections.
+export const entityAggregate: AggregateSpec = {
+  streamType: ENTITY_STREAM,
+  machine: recordLifecycleMachine,
+  toMachineEvent: entityLifecycleEvent,
+};
+export const roleAggregate: AggregateSpec = {
+  streamType: ROLE_STREAM,
+  machine: recordLifecycleMachine,
+  toMachineEvent: roleLifecycleEvent,
+};
+export const userAggregate: AggregateSpec = {
+  streamType: USER_STREAM,
+  machine: recordLifecycleMachine,
+  toMachineEvent: userLifecycleEvent,
+};
+
+// Projection tables in the order a rebuild clears them (children first).
+export const PROJECTION_TABLES = ['user_roles', 'users', 'role_privileges', 'roles', 'entity_attributes', 'entities'] as const;

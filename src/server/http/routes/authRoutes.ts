@@ -1,0 +1,120 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { publicRoute } from '../../../api/access';
+import {
+  ForgotPasswordRequest,
+  LoginRequest,
+  LogoutRequest,
+  MessageResponse,
+  RefreshRequest,
+  ResetPasswordRequest,
+  TokenResponse,
+} from '../../../api/schemas/auth';
+import { ErrorBody, ValidationErrorBody } from '../../../api/schemas/errors';
+import { isThrottled, recordFailure } from '../../auth/loginThrottle';
+import { requestPasswordReset, resetPassword } from '../../auth/passwordReset';
+import { verifyAgainstNothing, verifyPassword } from '../../auth/passwords';
+import { revokeByRefreshToken, rotateRefreshToken, startSession, type TokenSettings } from '../../auth/sessions';
+import type { Db } from '../../store/db';
+import { HttpError, ValidationFailed, unauthenticated, zodFailure } from '../errors';
+
+export interface AuthRouteOptions {
+  db: Db;
+  tokens: TokenSettings;
+  publicUrl: string | undefined;
+}
+
+const BAD_CREDENTIALS = 'These credentials do not match our records.';
+
+// The body decides the operation, so each branch reports its own field errors instead of a union's.
+function parseAuthBody(body: unknown) {
+  const object = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+  if (object.grant_type === 'refresh_token') return { kind: 'refresh' as const, ...parseWith(RefreshRequest, body) };
+  if (object.grant_type === 'revoke') return { kind: 'logout' as const, ...parseWith(LogoutRequest, body) };
+  if ('grant_type' in object) {
+    throw new ValidationFailed({ grant_type: ['The grant type must be refresh_token or revoke.'] });
+  }
+  return { kind: 'login' as const, ...parseWith(LoginRequest, body) };
+}
+
+function parseWith<T extends z.ZodType>(schema: T, body: unknown): z.output<T> {
+  const result = schema.safeParse(body);
+  if (!result.success) throw zodFailure(result.error);
+  return result.data;
+}
+
+// The reset link always points at this portal (the configured public URL, else the request's own origin):
+// the client's redirectURL is accepted as SPEC §7 sends it, but never trusted, so the mail cannot be turned
+// into a link to a foreign site.
+function portalOrigin(request: FastifyRequest, publicUrl: string | undefined): string {
+  return publicUrl ? new URL(publicUrl).origin : `${request.protocol}://${request.host}`;
+}
+
+export function authRoutes(app: FastifyInstance, options: AuthRouteOptions): void {
+  const { db, tokens } = options;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/v2/auth',
+    {
+      config: { access: publicRoute },
+      schema: {
+        body: z.unknown(),
+        response: { 200: z.union([TokenResponse, MessageResponse]), 401: ErrorBody, 422: ValidationErrorBody, 429: ErrorBody },
+      },
+    },
+    async (request) => {
+      const body = parseAuthBody(request.body);
+      if (body.kind === 'refresh') {
+        const issued = await rotateRefreshToken(db, body.refresh_token, tokens);
+        if (!issued) throw unauthenticated();
+        return issued;
+      }
+      if (body.kind === 'logout') {
+        await revokeByRefreshToken(db, body.refresh_token, 'logout');
+        return { message: 'Logged out.' };
+      }
+      if (await isThrottled(db, body.email, request.ip)) {
+        throw new HttpError(429, 'Too many failed login attempts. Try again later.');
+      }
+      const user = await db
+        .selectFrom('users')
+        .select(['id', 'password_hash', 'is_enabled'])
+        .where((eb) => eb(eb.fn('lower', ['email']), '=', body.email.toLowerCase()))
+        .executeTakeFirst();
+      const ok = user ? await verifyPassword(user.password_hash, body.password) : await verifyAgainstNothing(body.password);
+      if (!user || !ok || !user.is_enabled) {
+        await recordFailure(db, body.email, request.ip);
+        throw new ValidationFailed({ email: [BAD_CREDENTIALS] }, BAD_CREDENTIALS);
+      }
+      return startSession(db, user.id, tokens);
+    },
+  );
+
+  r.post(
+    '/v1/password-forgot',
+    {
+      config: { access: publicRoute },
+      schema: { body: ForgotPasswordRequest, response: { 200: MessageResponse, 422: ValidationErrorBody } },
+    },
+    async (request) => {
+      const origin = portalOrigin(request, options.publicUrl);
+      await requestPasswordReset(db, request.log, request.body.email, origin);
+      return { message: 'If an account exists for that e-mail address, we have sent it a password reset link.' };
+    },
+  );
+
+  r.post(
+    '/v1/password-reset',
+    {
+      config: { access: publicRoute },
+      schema: { body: ResetPasswordRequest, response: { 200: MessageResponse, 422: ValidationErrorBody } },
+    },
+    async (request) => {
+      const done = await resetPassword(db, request.body, request.id);
+      if (!done) throw new ValidationFailed({ token: ['This password reset link is invalid or has expired.'] });
+      return { message: 'Your password has been reset. You can log in with it now.' };
+    },
+  );
+}

@@ -1,0 +1,95 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { authenticated, publicRoute } from '../../../api/access';
+import { BrandResponse, MyEntitiesResponse, ProfileResponse, type AccessibleEntity } from '../../../api/schemas/session';
+import { isStaff } from '../../access/principal';
+import type { Db } from '../../store/db';
+import { notFound } from '../errors';
+import { requirePrincipal } from '../routeTable';
+
+// The session's own data: profile, accessible entities with the acting one, and the brand.
+export function sessionRoutes(app: FastifyInstance, options: { db: Db; appEnv: string }): void {
+  const { db } = options;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/v2/my/profile',
+    { config: { access: authenticated }, schema: { response: { 200: ProfileResponse } } },
+    async (request) => {
+      const principal = requirePrincipal(request);
+      const user = await db
+        .selectFrom('users')
+        .select(['id', 'first_name', 'last_name', 'email', 'email_verified_at', 'phone', 'entity_id'])
+        .where('id', '=', principal.userId)
+        .executeTakeFirstOrThrow();
+      return {
+        data: {
+          id: user.id,
+          name: `${user.first_name} ${user.last_name}`,
+          firstName: user.first_name,
+          lastName: user.last_name,
+          email: user.email,
+          emailVerifiedAt: user.email_verified_at?.toISOString() ?? null,
+          phone: user.phone,
+          isAdmin: principal.userType === 'admin' || principal.isRoot,
+          isInternalAgent: principal.userType === 'internal',
+          isExternalAgent: principal.userType === 'external',
+          entityId: user.entity_id,
+          privilegeCodes: principal.privilegeCodes,
+          roles: principal.roles,
+        },
+      };
+    },
+  );
+
+  r.get(
+    '/v2/my/entities',
+    { config: { access: authenticated }, schema: { response: { 200: MyEntitiesResponse } } },
+    async (request) => {
+      const principal = requirePrincipal(request);
+      let query = db
+        .selectFrom('entities as e')
+        .select((eb) => [
+          'e.id',
+          'e.master_entity_id',
+          'e.entity_code',
+          'e.entity_name',
+          'e.type_code',
+          'e.tracking_code',
+          'e.can_quote',
+          eb
+            .selectFrom('entities as c')
+            .select((c) => c.fn.countAll<string>().as('n'))
+            .whereRef('c.master_entity_id', '=', 'e.id')
+            .as('child_count'),
+        ])
+        .where('e.status_code', '=', 'ACTIVE')
+        .orderBy('e.path');
+      if (!isStaff(principal)) query = query.where('e.path', 'like', `${principal.entityPath}%`);
+      const rows = await query.execute();
+      const data: AccessibleEntity[] = rows.map((e) => ({
+        id: e.id,
+        parentEntityId: e.master_entity_id,
+        entityCode: e.entity_code,
+        entityName: e.entity_name,
+        typeCode: e.type_code,
+        trackingCode: e.tracking_code,
+        childCount: Number(e.child_count ?? 0),
+        canQuote: e.can_quote,
+      }));
+      const acting = data.find((e) => e.id === principal.acting.id);
+      if (!acting) throw notFound('acting entity');
+      return { data, acting: { ...acting, attributes: principal.acting.attributes } };
+    },
+  );
+
+  r.get(
+    '/v1/public/entity-brands',
+    { config: { access: publicRoute }, schema: { response: { 200: BrandResponse } } },
+    async () => {
+      const brand = await db.selectFrom('brands').select('data').where('code', '=', 'default').executeTakeFirst();
+      if (!brand) throw notFound('brand');
+      return { data: brand.data as never, environment: options.appEnv };
+    },
+  );
+}

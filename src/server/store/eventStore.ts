@@ -1,0 +1,138 @@
+import type { Transaction } from 'kysely';
+import type { Database } from './schema';
+
+export type Trx = Transaction<Database>;
+
+export interface EventMetadata {
+  userId: number | null;
+  entityId: number | null;
+  requestId: string | null;
+  idempotencyKey?: string | null;
+}
+
+export interface NewEvent<T extends string = string> {
+  type: T;
+  data: Record<string, unknown>;
+}
+
+export interface StoredEvent<T extends string = string> extends NewEvent<T> {
+  position: string;
+  streamType: string;
+  streamId: string;
+  version: number;
+  metadata: EventMetadata;
+  recordedAt: Date;
+}
+
+// The writer's view of the stream was stale: another writer appended first. Surfaces as HTTP 409.
+export class VersionConflictError extends Error {
+  constructor(
+    readonly streamType: string,
+    readonly streamId: string,
+    readonly expectedVersion: number,
+  ) {
+    super(`Stream ${streamType}/${streamId} is not at version ${expectedVersion}`);
+    this.name = 'VersionConflictError';
+  }
+}
+
+export type Projection = (trx: Trx, event: StoredEvent) => Promise<void>;
+
+const projections = new Map<string, Projection[]>();
+
+// Projections run inside the appending transaction, so a reader sees what a writer just wrote.
+export function registerProjection(streamType: string, projection: Projection): void {
+  const list = projections.get(streamType) ?? [];
+  if (!list.includes(projection)) list.push(projection);
+  projections.set(streamType, list);
+}
+
+export function projectionsOf(streamType: string): readonly Projection[] {
+  return projections.get(streamType) ?? [];
+}
+
+type EventRow = {
+  position: string;
+  stream_type: string;
+  stream_id: string;
+  version: number;
+  type: string;
+  data: Record<string, unknown>;
+  metadata: Record<string, unknown>;
+  recorded_at: Date;
+};
+
+export function toStoredEvent(row: EventRow): StoredEvent {
+  return {
+    position: String(row.position),
+    streamType: row.stream_type,
+    streamId: row.stream_id,
+    version: row.version,
+    type: row.type,
+    data: row.data,
+    metadata: row.metadata as unknown as EventMetadata,
+    recordedAt: row.recorded_at,
+  };
+}
+
+export async function readStream(trx: Trx, streamType: string, streamId: string): Promise<StoredEvent[]> {
+  const rows = await trx
+    .selectFrom('events')
+    .selectAll()
+    .where('stream_type', '=', streamType)
+    .where('stream_id', '=', streamId)
+    .orderBy('version')
+    .execute();
+  return rows.map(toStoredEvent);
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+}
+
+// Appends events after `expectedVersion` (0 for a new stream). The unique (stream, version) constraint turns
+// a race between two writers into a VersionConflictError for the later one, never a lost update.
+export async function appendToStream(
+  trx: Trx,
+  streamType: string,
+  streamId: string,
+  expectedVersion: number,
+  events: readonly NewEvent[],
+  metadata: EventMetadata,
+): Promise<StoredEvent[]> {
+  if (events.length === 0) return [];
+  const current = await trx
+    .selectFrom('events')
+    .select((eb) => eb.fn.max('version').as('version'))
+    .where('stream_type', '=', streamType)
+    .where('stream_id', '=', streamId)
+    .executeTakeFirst();
+  if ((current?.version ?? 0) !== expectedVersion) {
+    throw new VersionConflictError(streamType, streamId, expectedVersion);
+  }
+  let rows: EventRow[];
+  try {
+    rows = await trx
+      .insertInto('events')
+      .values(
+        events.map((e, i) => ({
+          stream_type: streamType,
+          stream_id: streamId,
+          version: expectedVersion + i + 1,
+          type: e.type,
+          data: JSON.stringify(e.data),
+          metadata: JSON.stringify(metadata),
+        })),
+      )
+      .returningAll()
+      .execute();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new VersionConflictError(streamType, streamId, expectedVersion);
+    throw error;
+  }
+  const stored = rows.map(toStoredEvent);
+  for (const event of stored) {
+    for (const projection of projectionsOf(streamType)) await projection(trx, event);
+  }
+  return stored;
+}

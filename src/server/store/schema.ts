@@ -1,0 +1,172 @@
+import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+
+// Table types of the database. Projections are rebuilt from `events`; the rest is reference or security data.
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type Json = JSONColumnType<Record<string, unknown>>;
+
+export interface EventsTable {
+  position: Generated<string>;
+  stream_type: string;
+  stream_id: string;
+  version: number;
+  type: string;
+  data: Json;
+  metadata: Json;
+  recorded_at: Generated<Date>;
+}
+
+export interface PrivilegesTable {
+  id: number;
+  parent_priv_id: number | null;
+  priv_code: string;
+  priv_desc: string;
+  is_grantable: boolean;
+}
+
+export interface StatesTable {
+  code: string;
+  name: string;
+}
+
+export interface BrandsTable {
+  code: string;
+  data: Json;
+}
+
+export interface EntitiesTable {
+  id: number;
+  master_entity_id: number | null;
+  entity_code: string;
+  entity_name: string;
+  dba: string | null;
+  status_code: string;
+  type_code: string;
+  tracking_code: string | null;
+  tracking_code_type: string | null;
+  account_manager: number | null;
+  added_to_accounting: boolean;
+  payout_frequency: string | null;
+  payout_method: string | null;
+  routing_number: string | null;
+  brand_quote_app_link: string | null;
+  can_quote: boolean;
+  // Ancestor ids joined as '/1/4/9/': descendants are found with one indexed prefix match.
+  path: string;
+  version: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  created_by: number | null;
+  updated_by: number | null;
+}
+
+export interface EntityAttributesTable {
+  entity_id: number;
+  attrib_id: number;
+  attrib_value: string | null;
+  data_url: string | null;
+}
+
+export interface RolesTable {
+  id: number;
+  role_name: string;
+  role_desc: string;
+  is_deleted: boolean;
+  version: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  created_by: number | null;
+  updated_by: number | null;
+}
+
+export interface RolePrivilegesTable {
+  role_id: number;
+  privilege_id: number;
+  assigned_at: Timestamp;
+  assigned_by: number | null;
+}
+
+export type UserType = 'admin' | 'internal' | 'external';
+
+export interface UsersTable {
+  id: number;
+  entity_id: number;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string | null;
+  ext: string | null;
+  password_hash: string;
+  user_type: UserType;
+  is_enabled: boolean;
+  email_verified_at: Date | null;
+  version: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  created_by: number | null;
+  updated_by: number | null;
+}
+
+export interface UserRolesTable {
+  user_id: number;
+  role_id: number;
+}
+
+export interface SessionFamiliesTable {
+  id: string;
+  user_id: number;
+  created_at: Generated<Date>;
+  expires_at: Date;
+  revoked_at: Date | null;
+  revoked_reason: string | null;
+}
+
+export interface RefreshTokensTable {
+  token_hash: string;
+  family_id: string;
+  expires_at: Date;
+  used_at: Date | null;
+  created_at: Generated<Date>;
+}
+
+export interface LoginAttemptsTable {
+  id: Generated<string>;
+  key: string;
+  attempted_at: Generated<Date>;
+}
+
+export interface PasswordResetsTable {
+  token_hash: string;
+  user_id: number;
+  expires_at: Date;
+  used_at: Date | null;
+  created_at: Generated<Date>;
+}
+
+export interface OutboxTable {
+  id: Generated<string>;
+  kind: string;
+  recipient: string;
+  subject: string;
+  body: string;
+  payload: Json;
+  created_at: Generated<Date>;
+  sent_at: Date | null;
+}
+
+export interface Database {
+  events: EventsTable;
+  privileges: PrivilegesTable;
+  states: StatesTable;
+  brands: BrandsTable;
+  entities: EntitiesTable;
+  entity_attributes: EntityAttributesTable;
+  roles: RolesTable;
+  role_privileges: RolePrivilegesTable;
+  users: UsersTable;
+  user_roles: UserRolesTable;
+  session_families: SessionFamiliesTable;
+  refresh_tokens: RefreshTokensTable;
+  login_attempts: LoginAttemptsTable;
+  password_resets: PasswordResetsTable;
+  outbox: OutboxTable;
+}

@@ -1,0 +1,78 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import pg from 'pg';
+import { loadConfig, type Config } from '../../src/server/config';
+import { createServer, type RunningServer } from '../../src/server/server';
+
+export type TestDatabase = 'pglite' | 'postgres';
+
+// PGlite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it).
+export function testDatabases(): TestDatabase[] {
+  return process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+export const DEMO_PASSWORD = process.env.DEMO_PASSWORD ?? 'demo-portal-2026';
+
+export interface TestServer {
+  url: string;
+  server: RunningServer;
+  config: Config;
+  lastMailTo(email: string): Promise<{ subject: string; body: string; link: string } | null>;
+  close(): Promise<void>;
+}
+
+export async function startTestServer(
+  database: TestDatabase = 'pglite',
+  env: Record<string, string> = {},
+): Promise<TestServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-test-'));
+  const schema = `test_${randomBytes(6).toString('hex')}`;
+  const baseUrl = process.env.TEST_DATABASE_URL;
+  if (database === 'postgres' && !baseUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    ACCESS_TOKEN_SECRET: randomBytes(32).toString('hex'),
+    DEMO_PASSWORD,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    ...(database === 'postgres' ? { DATABASE_URL: baseUrl!, DATABASE_SCHEMA: schema } : {}),
+    ...env,
+  });
+  const server = await createServer(config, {
+    distDir: resolve(import.meta.dirname, '../../dist'),
+    pgliteDir: null,
+    logger: false,
+  });
+  await server.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = server.app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const db = server.database.db;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    server,
+    config,
+    async lastMailTo(email) {
+      const mail = await db
+        .selectFrom('outbox')
+        .select(['subject', 'body', 'payload'])
+        .where('recipient', '=', email)
+        .orderBy('id', 'desc')
+        .executeTakeFirst();
+      if (!mail) return null;
+      return { subject: mail.subject, body: mail.body, link: String(mail.payload.link) };
+    },
+    async close() {
+      await server.close();
+      rmSync(dataDir, { recursive: true, force: true });
+      if (database === 'postgres') {
+        const client = new pg.Client({ connectionString: baseUrl });
+        await client.connect();
+        await client.query(`drop schema if exists "${schema}" cascade`);
+        await client.end();
+      }
+    },
+  };
+}
