@@ -5,17 +5,23 @@ import type { Db } from '../store/db';
 import type { UserType } from '../store/schema';
 
 // The authenticated user of a request, with effective privileges and the entity they act for.
+type Attributes = { attributeId: number; value: string | null }[];
+
 export interface ActingEntity {
   id: number;
   entityCode: string;
   path: string;
-  attributes: { attributeId: number; value: string | null }[];
+  attributes: Attributes;
 }
 
 export interface Principal {
   userId: number;
   sessionId: string;
   email: string;
+  firstName: string;
+  lastName: string;
+  phone: string | null;
+  emailVerifiedAt: Date | null;
   userType: UserType;
   entityId: number;
   entityPath: string;
@@ -28,17 +34,27 @@ export interface Principal {
 export interface UserRow {
   id: number;
   email: string;
+  first_name: string;
+  last_name: string;
+  phone: string | null;
+  email_verified_at: Date | null;
   user_type: UserType;
   entity_id: number;
+  entity_code: string;
   entity_path: string;
+  entity_attributes: Attributes | null;
   privs: string[] | null;
   roles: string[] | null;
 }
 
-// One query: the user, their roles' privilege codes and role names, provided the session is still live.
+// One query per request: the user, their own entity with its attributes, their roles' privilege codes and
+// role names, provided the session is still live and the user enabled.
 export async function loadSessionUser(db: Db, userId: number, sessionId: string): Promise<UserRow | null> {
   const result = await sql<UserRow>`
-    select u.id, u.email, u.user_type, u.entity_id, e.path as entity_path,
+    select u.id, u.email, u.first_name, u.last_name, u.phone, u.email_verified_at, u.user_type, u.entity_id,
+      e.entity_code, e.path as entity_path,
+      (select json_agg(json_build_object('attributeId', a.attrib_id, 'value', a.attrib_value) order by a.attrib_id)
+         from entity_attributes a where a.entity_id = e.id) as entity_attributes,
       array(select distinct p.priv_code from user_roles ur
               join role_privileges rp on rp.role_id = ur.role_id
               join privileges p on p.id = rp.privilege_id
@@ -61,30 +77,38 @@ export function isStaffRow(row: UserRow): boolean {
   return row.user_type !== 'external' || (row.privs ?? []).includes('root_admin');
 }
 
-// Staff act for any entity; external agents for their own entity and its descendants only.
+export function ownEntity(row: UserRow): ActingEntity {
+  return { id: row.entity_id, entityCode: row.entity_code, path: row.entity_path, attributes: row.entity_attributes ?? [] };
+}
+
+// Another active entity the user may act for: staff any, external agents their own subtree only.
 export async function findActingEntity(
   db: Db,
-  user: { entityId: number; entityPath: string; staff: boolean },
-  entityCode: string | null,
+  user: { entityPath: string; staff: boolean },
+  entityCode: string,
 ): Promise<ActingEntity | null> {
-  let query = db.selectFrom('entities').select(['id', 'entity_code', 'path']);
-  query = entityCode ? query.where('entity_code', '=', entityCode) : query.where('id', '=', user.entityId);
-  if (entityCode && !user.staff) query = query.where('path', 'like', `${user.entityPath}%`);
-  if (entityCode) query = query.where('status_code', '=', 'ACTIVE');
+  let query = db
+    .selectFrom('entities as e')
+    .select((eb) => [
+      'e.id',
+      'e.entity_code',
+      'e.path',
+      eb
+        .selectFrom('entity_attributes as a')
+        .select(
+          sql<Attributes>`json_agg(json_build_object('attributeId', a.attrib_id, 'value', a.attrib_value) order by a.attrib_id)`.as(
+            'attributes',
+          ),
+        )
+        .whereRef('a.entity_id', '=', 'e.id')
+        .as('attributes'),
+    ])
+    .where('e.entity_code', '=', entityCode)
+    .where('e.status_code', '=', 'ACTIVE');
+  if (!user.staff) query = query.where('e.path', 'like', `${user.entityPath}%`);
   const entity = await query.executeTakeFirst();
   if (!entity) return null;
-  const attributes = await db
-    .selectFrom('entity_attributes')
-    .select(['attrib_id', 'attrib_value'])
-    .where('entity_id', '=', entity.id)
-    .orderBy('attrib_id')
-    .execute();
-  return {
-    id: entity.id,
-    entityCode: entity.entity_code,
-    path: entity.path,
-    attributes: attributes.map((a) => ({ attributeId: a.attrib_id, value: a.attrib_value })),
-  };
+  return { id: entity.id, entityCode: entity.entity_code, path: entity.path, attributes: entity.attributes ?? [] };
 }
 
 export function toPrincipal(row: UserRow, sessionId: string, acting: ActingEntity): Principal {
@@ -93,6 +117,10 @@ export function toPrincipal(row: UserRow, sessionId: string, acting: ActingEntit
     userId: row.id,
     sessionId,
     email: row.email,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    phone: row.phone,
+    emailVerifiedAt: row.email_verified_at,
     userType: row.user_type,
     entityId: row.entity_id,
     entityPath: row.entity_path,

@@ -8,6 +8,7 @@ import {
   findActingEntity,
   isStaffRow,
   loadSessionUser,
+  ownEntity,
   toPrincipal,
   type Principal,
 } from '../access/principal';
@@ -56,11 +57,11 @@ export async function authenticate(db: Db, secret: string, request: FastifyReque
   if (!claims) throw unauthenticated();
   const row = await loadSessionUser(db, Number(claims.sub), claims.sid);
   if (!row) throw unauthenticated();
-  const acting = await findActingEntity(
-    db,
-    { entityId: row.entity_id, entityPath: row.entity_path, staff: isStaffRow(row) },
-    agentEntityCode(request),
-  );
+  const code = agentEntityCode(request);
+  const acting =
+    code && code !== row.entity_code
+      ? await findActingEntity(db, { entityPath: row.entity_path, staff: isStaffRow(row) }, code)
+      : ownEntity(row);
   if (!acting) throw forbidden();
   return toPrincipal(row, claims.sid, acting);
 }

@@ -17,24 +17,19 @@ export function sessionRoutes(app: FastifyInstance, options: { db: Db; appEnv: s
     { config: { access: authenticated }, schema: { response: { 200: ProfileResponse } } },
     async (request) => {
       const principal = requirePrincipal(request);
-      const user = await db
-        .selectFrom('users')
-        .select(['id', 'first_name', 'last_name', 'email', 'email_verified_at', 'phone', 'entity_id'])
-        .where('id', '=', principal.userId)
-        .executeTakeFirstOrThrow();
       return {
         data: {
-          id: user.id,
-          name: `${user.first_name} ${user.last_name}`,
-          firstName: user.first_name,
-          lastName: user.last_name,
-          email: user.email,
-          emailVerifiedAt: user.email_verified_at?.toISOString() ?? null,
-          phone: user.phone,
+          id: principal.userId,
+          name: `${principal.firstName} ${principal.lastName}`,
+          firstName: principal.firstName,
+          lastName: principal.lastName,
+          email: principal.email,
+          emailVerifiedAt: principal.emailVerifiedAt?.toISOString() ?? null,
+          phone: principal.phone,
           isAdmin: principal.userType === 'admin' || principal.isRoot,
           isInternalAgent: principal.userType === 'internal',
           isExternalAgent: principal.userType === 'external',
-          entityId: user.entity_id,
+          entityId: principal.entityId,
           privilegeCodes: principal.privilegeCodes,
           roles: principal.roles,
         },

@@ -1,0 +1,98 @@
+import autocannon from 'autocannon';
+import { DEMO_PASSWORD, startTestServer, testDatabases, type TestServer } from '../support/testServer';
+
+// `npm run bench`: requests/s, p50 and p99 per endpoint at a bounded load on 127.0.0.1, each beside
+// GET /healthz measured in the same run (the framework's ceiling on this machine), since machines are noisy.
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+
+interface Row {
+  database: string;
+  endpoint: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+async function measure(
+  url: string,
+  path: string,
+  init: { method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string; connections?: number } = {},
+) {
+  const result = await autocannon({
+    url: url + path,
+    method: init.method ?? 'GET',
+    headers: init.headers,
+    body: init.body,
+    connections: init.connections ?? CONNECTIONS,
+    duration: SECONDS,
+  });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+async function login(server: TestServer, email: string): Promise<string> {
+  const response = await fetch(`${server.url}/v2/auth`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+  });
+  const body = (await response.json()) as { access_token: string };
+  return body.access_token;
+}
+
+async function benchDatabase(database: 'pglite' | 'postgres'): Promise<Row[]> {
+  // A generous throttle: the login benchmark makes many logins from one address.
+  const server = await startTestServer(database);
+  try {
+    const token = await login(server, 'manager@demo.test');
+    const auth = { authorization: `Bearer ${token}` };
+    const json = { 'content-type': 'application/json' };
+    const cases: [string, Parameters<typeof measure>[2] & { path: string }][] = [
+      ['GET /healthz', { path: '/healthz' }],
+      ['GET /v1/public/entity-brands', { path: '/v1/public/entity-brands' }],
+      ['GET /v2/my/profile', { path: '/v2/my/profile', headers: auth }],
+      ['GET /v2/my/entities', { path: '/v2/my/entities', headers: auth }],
+      [
+        'GET /v2/my/profile (agentEntityCode)',
+        { path: '/v2/my/profile', headers: { ...auth, agententitycode: '1234-5678-AC' } },
+      ],
+      // Login is bound by argon2id (19 MiB, t=2) by design; 4 connections keep the queue short.
+      [
+        'POST /v2/auth (login)',
+        {
+          path: '/v2/auth',
+          method: 'POST',
+          headers: json,
+          body: JSON.stringify({ email: 'agent@demo.test', password: DEMO_PASSWORD }),
+          connections: 4,
+        },
+      ],
+    ];
+    const rows: Row[] = [];
+    for (const [endpoint, { path, ...init }] of cases) {
+      rows.push({ database, endpoint, ...(await measure(server.url, path, init)) });
+    }
+    return rows;
+  } finally {
+    await server.close();
+  }
+}
+
+const all: Row[] = [];
+for (const database of testDatabases()) all.push(...(await benchDatabase(database)));
+
+console.info(`\n${CONNECTIONS} connections, ${SECONDS} s per endpoint\n`);
+console.info('database | endpoint | req/s | × /healthz | p50 ms | p99 ms | errors');
+console.info('--- | --- | ---: | ---: | ---: | ---: | ---:');
+for (const row of all) {
+  const ceiling = all.find((r) => r.database === row.database && r.endpoint === 'GET /healthz')!.rps;
+  console.info(
+    `${row.database} | ${row.endpoint} | ${Math.round(row.rps)} | ${(row.rps / ceiling).toFixed(2)} | ${row.p50} | ${row.p99} | ${row.errors}`,
+  );
+}
