@@ -1,0 +1,138 @@
+import { ofetch, type FetchResponse } from 'ofetch';
+import { actingEntityStore } from './actingEntity';
+import { ApiError, NETWORK_ERROR_MESSAGE, ValidationError } from './httpErrors';
+import { inflight } from './inflight';
+import { withQuery } from './queryString';
+import { normaliseFieldErrors } from './schemas/errors';
+import { TokenResponse } from './schemas/auth';
+import { tokenStore } from './tokens';
+import { AGENT_ENTITY_HEADER, CLIENT_ID, CLIENT_ID_HEADER } from './version';
+
+// The one HTTP client of the portal (SPEC §7). Call modules in ./calls parse what it returns.
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type AuthErrorStatus = 401 | 419 | 503;
+
+export interface ApiRequest {
+  method?: HttpMethod;
+  body?: unknown;
+  query?: Record<string, unknown>;
+  // Public calls carry neither the token nor the acting agent header.
+  public?: boolean;
+  signal?: AbortSignal;
+  // File calls (PDF, CSV) answer binary content.
+  responseType?: 'json' | 'blob';
+}
+
+export interface ClientOptions {
+  // Where the agent API lives; the portal is served by it, so the default is the page's origin.
+  baseURL?: string;
+  // SPEC §8: 401, 419 and 503 expire the session.
+  onAuthError?: (status: AuthErrorStatus) => void;
+}
+
+const AUTH_PATH = '/v2/auth';
+const AUTH_ERROR_STATUSES: readonly number[] = [401, 419, 503];
+
+const options: ClientOptions = {};
+
+export function configureClient(next: ClientOptions): void {
+  Object.assign(options, next);
+}
+
+// POST /v2/auth is login, refresh and logout: its own failures are answered by the caller,
+// never by expiring the session, and it never acts for an agent entity.
+function isAuthCall(path: string): boolean {
+  return path === AUTH_PATH || path.startsWith(`${AUTH_PATH}?`);
+}
+
+function headersFor(path: string, request: ApiRequest): Record<string, string> {
+  const headers: Record<string, string> = { Accept: 'application/json', [CLIENT_ID_HEADER]: CLIENT_ID };
+  if (request.public) return headers;
+  const token = tokenStore.access();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const agentEntityCode = actingEntityStore.get();
+  if (agentEntityCode && !isAuthCall(path)) headers[AGENT_ENTITY_HEADER] = agentEntityCode;
+  return headers;
+}
+
+async function send(path: string, request: ApiRequest): Promise<FetchResponse<unknown>> {
+  try {
+    return await ofetch.raw<unknown, 'json' | 'blob'>(withQuery(path, request.query), {
+      baseURL: options.baseURL,
+      method: request.method ?? 'GET',
+      // ofetch serialises plain objects as JSON and sets the content type.
+      body: request.body as Record<string, unknown> | undefined,
+      headers: headersFor(path, request),
+      signal: request.signal,
+      responseType: request.responseType ?? 'json',
+      ignoreResponseError: true,
+      // Retrying is the caller's choice (TanStack Query), never hidden in the client.
+      retry: 0,
+    });
+  } catch (error) {
+    if (request.signal?.aborted) throw error;
+    throw new ApiError(0, NETWORK_ERROR_MESSAGE);
+  }
+}
+
+let refreshing: Promise<boolean> | null = null;
+
+// One refresh for however many calls found the access token expired at the same moment.
+function refreshTokens(): Promise<boolean> {
+  const refreshToken = tokenStore.refresh();
+  if (!refreshToken) return Promise.resolve(false);
+  refreshing ??= (async () => {
+    try {
+      const response = await send(AUTH_PATH, {
+        method: 'POST',
+        body: { grant_type: 'refresh_token', refresh_token: refreshToken },
+      });
+      const tokens = TokenResponse.safeParse(response._data);
+      if (!response.ok || !tokens.success) return false;
+      tokenStore.save(tokens.data);
+      return true;
+    } catch {
+      return false;
+    } finally {
+      refreshing = null;
+    }
+  })();
+  return refreshing;
+}
+
+function messageOf(body: unknown): string | undefined {
+  if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string') {
+    return body.message || undefined;
+  }
+  return undefined;
+}
+
+function toError(response: FetchResponse<unknown>): ApiError {
+  const body = response._data;
+  if (response.status === 422) {
+    const errors = body && typeof body === 'object' && 'errors' in body ? body.errors : undefined;
+    return new ValidationError(messageOf(body), normaliseFieldErrors(errors), body);
+  }
+  return new ApiError(
+    response.status,
+    messageOf(body) ?? (response.statusText || `HTTP ${response.status}`),
+    body,
+  );
+}
+
+export async function apiRequest(path: string, request: ApiRequest = {}): Promise<unknown> {
+  inflight.start();
+  try {
+    let response = await send(path, request);
+    const mayRefresh = response.status === 401 && !request.public && !isAuthCall(path);
+    if (mayRefresh && (await refreshTokens())) response = await send(path, request);
+    if (response.ok) return response._data ?? null;
+    if (AUTH_ERROR_STATUSES.includes(response.status) && !isAuthCall(path)) {
+      options.onAuthError?.(response.status as AuthErrorStatus);
+    }
+    throw toError(response);
+  } finally {
+    inflight.end();
+  }
+}

@@ -1,0 +1,20 @@
+import { useQuery } from '@tanstack/react-query';
+import { Outlet, useNavigation } from 'react-router-dom';
+import { brandQuery } from '../api/calls/brand';
+import { GuestLayout } from '../ui/layouts/GuestLayout';
+
+export const FALLBACK_BRAND_NAME = 'Agent Portal';
+
+export function GuestRoute() {
+  const brand = useQuery(brandQuery).data;
+  const navigation = useNavigation();
+  return (
+    <GuestLayout
+      brandName={brand?.data.name ?? FALLBACK_BRAND_NAME}
+      footer={{ environment: brand?.environment ?? null, legalName: brand?.data.legalName ?? null }}
+      busy={navigation.state !== 'idle'}
+    >
+      <Outlet />
+    </GuestLayout>
+  );
+}

@@ -1,0 +1,4 @@
+import { createContext } from 'react';
+import type { SessionService } from './sessionService';
+
+export const SessionContext = createContext<SessionService | null>(null);

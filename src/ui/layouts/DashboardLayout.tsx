@@ -1,0 +1,101 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import type { VisibleMenuGroup } from '../../api/visibleMenu';
+import { ProgressBar } from '../feedback/ProgressBar';
+import { ActingEntitySelect, type ActingEntitySelectProps } from './ActingEntitySelect';
+import { Logo } from './Logo';
+import { PortalFooter, type PortalFooterProps } from './PortalFooter';
+import { SideMenu } from './SideMenu';
+import { useMenuOpen } from './useMenuOpen';
+
+export interface DashboardLayoutProps {
+  brandName: string;
+  logoHref: string;
+  userName: string;
+  menu: readonly VisibleMenuGroup[];
+  actingEntity: ActingEntitySelectProps | null;
+  footer: PortalFooterProps;
+  busy?: boolean;
+  children: ReactNode;
+}
+
+const MENU_ID = 'main-menu';
+
+// Every signed-in screen (SPEC §2): collapsible side menu with the logo, header, content, footer.
+export function DashboardLayout(props: DashboardLayoutProps) {
+  const { brandName, logoHref, userName, menu, actingEntity, footer, busy = false, children } = props;
+  const { open, toggle, closeOnNarrow } = useMenuOpen();
+  return (
+    <div className="flex min-h-screen bg-slate-50">
+      <ProgressBar busy={busy} />
+      {open && (
+        <button
+          type="button"
+          aria-label="Close menu"
+          tabIndex={-1}
+          onClick={toggle}
+          className="fixed inset-0 z-30 bg-slate-900/40 lg:hidden"
+        />
+      )}
+      <aside
+        className={`fixed inset-y-0 left-0 z-40 flex w-64 flex-col bg-slate-900 transition-transform lg:sticky lg:top-0 lg:h-screen lg:shrink-0 ${
+          open ? 'translate-x-0' : '-translate-x-full lg:hidden'
+        }`}
+      >
+        <div className="flex h-16 shrink-0 items-center border-b border-slate-800 px-5">
+          <Logo brandName={brandName} href={logoHref} inverted />
+        </div>
+        <SideMenu id={MENU_ID} groups={menu} logoutHref="/logout" onNavigate={closeOnNarrow} />
+      </aside>
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="sticky top-0 z-20 flex h-16 items-center gap-3 border-b border-slate-200 bg-white/95 px-4 backdrop-blur sm:px-6">
+          <button
+            type="button"
+            onClick={toggle}
+            aria-controls={MENU_ID}
+            aria-expanded={open}
+            className="rounded-md p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-indigo-500"
+          >
+            <span className="sr-only">{open ? 'Hide menu' : 'Show menu'}</span>
+            <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5 fill-current">
+              <path d="M3 5h14v1.5H3zM3 9.25h14v1.5H3zM3 13.5h14V15H3z" />
+            </svg>
+          </button>
+          <Link
+            to="/"
+            className="hidden rounded-md px-2 py-1 text-sm text-slate-500 hover:text-slate-900 sm:block"
+          >
+            Home
+          </Link>
+          <div className="flex min-w-0 flex-1 justify-end">
+            {actingEntity && <ActingEntitySelect {...actingEntity} />}
+          </div>
+          <div className="flex shrink-0 items-center gap-2 border-l border-slate-200 pl-3">
+            <span
+              aria-hidden="true"
+              className="flex size-8 items-center justify-center rounded-full bg-indigo-100 text-xs font-semibold text-indigo-700"
+            >
+              {initials(userName)}
+            </span>
+            <span className="hidden text-sm font-medium text-slate-800 md:block" data-testid="user-name">
+              {userName}
+            </span>
+          </div>
+        </header>
+        <main id="content" className="flex-1 px-4 py-6 sm:px-8">
+          {children}
+        </main>
+        <PortalFooter {...footer} />
+      </div>
+    </div>
+  );
+}
+
+function initials(name: string): string {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]?.toUpperCase())
+    .join('');
+}

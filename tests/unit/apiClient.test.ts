@@ -1,0 +1,224 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { raiseActionError } from '../../src/api/actionAnswer';
+import { actingEntityStore } from '../../src/api/actingEntity';
+import { apiRequest, configureClient } from '../../src/api/client';
+import { ApiError, ValidationError } from '../../src/api/httpErrors';
+import { inflight } from '../../src/api/inflight';
+import { toQueryString } from '../../src/api/queryString';
+import { tokenStore } from '../../src/api/tokens';
+
+// The SPEC §7 client against a scripted fetch: headers, query strings, errors, refresh, expiry.
+
+class MemoryStorage implements Storage {
+  private items = new Map<string, string>();
+  get length() {
+    return this.items.size;
+  }
+  clear() {
+    this.items.clear();
+  }
+  getItem(key: string) {
+    return this.items.get(key) ?? null;
+  }
+  key(index: number) {
+    return [...this.items.keys()][index] ?? null;
+  }
+  removeItem(key: string) {
+    this.items.delete(key);
+  }
+  setItem(key: string, value: string) {
+    this.items.set(key, value);
+  }
+}
+
+interface Seen {
+  method: string;
+  url: string;
+  headers: Headers;
+  body: unknown;
+}
+
+type Answer = { status: number; body?: unknown };
+
+let seen: Seen[];
+let answers: ((request: Seen) => Answer)[];
+const onAuthError = vi.fn();
+
+function json(status: number, body: unknown): Response {
+  return new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
+}
+
+beforeEach(() => {
+  vi.stubGlobal('localStorage', new MemoryStorage());
+  seen = [];
+  answers = [];
+  onAuthError.mockReset();
+  configureClient({ baseURL: 'http://portal.test', onAuthError });
+  vi.stubGlobal('fetch', async (input: Request | string, init?: RequestInit) => {
+    const request = new Request(input, init);
+    const text = await request.text();
+    const entry: Seen = {
+      method: request.method,
+      url: request.url,
+      headers: request.headers,
+      body: text ? JSON.parse(text) : undefined,
+    };
+    seen.push(entry);
+    const next = answers.shift();
+    const answer = next ? next(entry) : { status: 200, body: { ok: true } };
+    return json(answer.status, answer.body);
+  });
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const answer = (a: Answer) => answers.push(() => a);
+
+describe('headers', () => {
+  it('sends the client id, the bearer token and a valid acting agent entity code', async () => {
+    tokenStore.save({ access_token: 'acc-1', refresh_token: 'ref-1' });
+    actingEntityStore.set('1234-5678-AB');
+    await apiRequest('/v2/my/profile');
+    const { headers } = seen[0]!;
+    expect(headers.get('x-client-id')).toBe('agent-portal/2.0.11');
+    expect(headers.get('authorization')).toBe('Bearer acc-1');
+    expect(headers.get('agententitycode')).toBe('1234-5678-AB');
+  });
+
+  it('drops a malformed agent entity code (SPEC §5)', async () => {
+    localStorage.setItem('portal.agentEntityCode', '1234-567-AB');
+    await apiRequest('/v2/my/entities');
+    expect(seen[0]!.headers.has('agententitycode')).toBe(false);
+  });
+
+  it('sends no agent header on login and no token or agent header on public calls', async () => {
+    tokenStore.save({ access_token: 'acc-1', refresh_token: 'ref-1' });
+    actingEntityStore.set('1234-5678-AB');
+    await apiRequest('/v2/auth', { method: 'POST', body: { email: 'a@b.test', password: 'x' } });
+    await apiRequest('/v1/public/entity-brands', { public: true });
+    expect(seen[0]!.headers.has('agententitycode')).toBe(false);
+    expect(seen[1]!.headers.has('agententitycode')).toBe(false);
+    expect(seen[1]!.headers.has('authorization')).toBe(false);
+    expect(seen[1]!.headers.get('x-client-id')).toBe('agent-portal/2.0.11');
+  });
+
+  it('sends JSON bodies', async () => {
+    await apiRequest('/v2/auth', { method: 'POST', body: { email: 'a@b.test', password: 'x' } });
+    expect(seen[0]!.headers.get('content-type')).toContain('application/json');
+    expect(seen[0]!.body).toEqual({ email: 'a@b.test', password: 'x' });
+  });
+});
+
+describe('query strings', () => {
+  it('uses brackets for arrays and drops empty values', () => {
+    expect(
+      toQueryString({
+        states: ['TX', 'CA'],
+        name: '',
+        missing: undefined,
+        none: null,
+        page: 1,
+        f: { a: '', b: 'x' },
+      }),
+    ).toBe('states[]=TX&states[]=CA&page=1&f[b]=x');
+  });
+
+  it('appends the query to the path', async () => {
+    await apiRequest('/v2/quotes', { query: { stateCode: ['TX'], zip: '' } });
+    expect(seen[0]!.url).toBe('http://portal.test/v2/quotes?stateCode[]=TX');
+  });
+});
+
+describe('errors', () => {
+  it('turns a 422 into a ValidationError with the field messages', async () => {
+    answer({ status: 422, body: { message: 'Bad.', errors: { email: ['Nope.'], junk: 'not a list' } } });
+    const error = await apiRequest('/v2/auth', { method: 'POST', body: {} }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).message).toBe('Bad.');
+    expect((error as ValidationError).fields).toEqual({ email: ['Nope.'] });
+  });
+
+  it('defaults the validation message', async () => {
+    answer({ status: 422, body: { errors: {} } });
+    const error = await apiRequest('/v2/entities', { method: 'POST', body: {} }).catch((e: unknown) => e);
+    expect((error as ValidationError).message).toBe('Validation error.');
+  });
+
+  it.each([419, 503])('expires the session on %i', async (status) => {
+    answer({ status, body: { message: 'Gone.' } });
+    const error = await apiRequest('/v2/my/profile').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(onAuthError).toHaveBeenCalledWith(status);
+  });
+
+  it('does not expire the session when login itself is refused', async () => {
+    answer({ status: 401, body: { message: 'No.' } });
+    await apiRequest('/v2/auth', { method: 'POST', body: {} }).catch(() => undefined);
+    expect(onAuthError).not.toHaveBeenCalled();
+  });
+
+  it('passes 403 to the caller without expiring the session', async () => {
+    answer({ status: 403, body: { message: 'Forbidden.' } });
+    const error = await apiRequest('/v2/admin').catch((e: unknown) => e);
+    expect((error as ApiError).status).toBe(403);
+    expect((error as ApiError).message).toBe('Forbidden.');
+    expect(onAuthError).not.toHaveBeenCalled();
+  });
+
+  it('raises the string error of an action wrapper answer', () => {
+    expect(() => raiseActionError({ data: { error: 'Plan not offered in TX.' } })).toThrow(
+      'Plan not offered in TX.',
+    );
+    expect(raiseActionError({ data: { plans: [] } })).toEqual({ data: { plans: [] } });
+  });
+});
+
+describe('token refresh', () => {
+  it('refreshes once on 401 and retries the call with the new token', async () => {
+    tokenStore.save({ access_token: 'old', refresh_token: 'ref-1' });
+    answer({ status: 401, body: { message: 'Expired.' } });
+    answers.push((r) => {
+      expect(r.body).toEqual({ grant_type: 'refresh_token', refresh_token: 'ref-1' });
+      return {
+        status: 200,
+        body: { token_type: 'Bearer', expires_in: 900, access_token: 'new', refresh_token: 'ref-2' },
+      };
+    });
+    answer({ status: 200, body: { data: 1 } });
+    await expect(apiRequest('/v2/my/profile')).resolves.toEqual({ data: 1 });
+    expect(seen[2]!.headers.get('authorization')).toBe('Bearer new');
+    expect(tokenStore.refresh()).toBe('ref-2');
+    expect(onAuthError).not.toHaveBeenCalled();
+  });
+
+  it('expires the session when the refresh is refused', async () => {
+    tokenStore.save({ access_token: 'old', refresh_token: 'ref-1' });
+    answer({ status: 401, body: { message: 'Expired.' } });
+    answer({ status: 401, body: { message: 'Refresh token reused.' } });
+    await expect(apiRequest('/v2/my/profile')).rejects.toBeInstanceOf(ApiError);
+    expect(seen).toHaveLength(2);
+    expect(onAuthError).toHaveBeenCalledWith(401);
+  });
+
+  it('expires at once on 401 when there is no refresh token', async () => {
+    answer({ status: 401, body: { message: 'Unauthenticated.' } });
+    await expect(apiRequest('/v2/my/profile')).rejects.toBeInstanceOf(ApiError);
+    expect(seen).toHaveLength(1);
+    expect(onAuthError).toHaveBeenCalledWith(401);
+  });
+});
+
+describe('requests in flight', () => {
+  it('counts a request while it runs', async () => {
+    const counts: number[] = [];
+    const stop = inflight.subscribe(() => counts.push(inflight.getSnapshot()));
+    await apiRequest('/v2/my/profile');
+    stop();
+    expect(counts).toEqual([1, 0]);
+  });
+});
