@@ -19,22 +19,35 @@ export interface TestServer {
   url: string;
   server: RunningServer;
   config: Config;
+  // The PostgreSQL schema the server works in (null on PGlite).
+  schema: string | null;
   lastMailTo(email: string): Promise<{ subject: string; body: string; link: string } | null>;
   close(): Promise<void>;
+}
+
+export interface TestServerOptions {
+  // Another PostgreSQL test server whose schema and token secret this one shares, as a second process of the
+  // same deployment does. The other server owns the schema and drops it on close, so close this one first.
+  shareWith?: TestServer;
 }
 
 export async function startTestServer(
   database: TestDatabase = 'pglite',
   env: Record<string, string> = {},
+  options: TestServerOptions = {},
 ): Promise<TestServer> {
+  const shared = options.shareWith;
+  if (shared && (database !== 'postgres' || !shared.schema)) {
+    throw new Error('Only PostgreSQL test servers share a schema');
+  }
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-test-'));
-  const schema = `test_${randomBytes(6).toString('hex')}`;
+  const schema = shared?.schema ?? `test_${randomBytes(6).toString('hex')}`;
   const baseUrl = process.env.TEST_DATABASE_URL;
   if (database === 'postgres' && !baseUrl) throw new Error('TEST_DATABASE_URL is not set');
   const config = loadConfig({
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
-    ACCESS_TOKEN_SECRET: randomBytes(32).toString('hex'),
+    ACCESS_TOKEN_SECRET: shared?.config.accessTokenSecret ?? randomBytes(32).toString('hex'),
     DEMO_PASSWORD,
     PORT: '0',
     HOST: '127.0.0.1',
@@ -54,6 +67,7 @@ export async function startTestServer(
     url: `http://127.0.0.1:${port}`,
     server,
     config,
+    schema: database === 'postgres' ? schema : null,
     async lastMailTo(email) {
       const mail = await db
         .selectFrom('outbox')
@@ -67,7 +81,7 @@ export async function startTestServer(
     async close() {
       await server.close();
       rmSync(dataDir, { recursive: true, force: true });
-      if (database === 'postgres') {
+      if (database === 'postgres' && !shared) {
         const client = new pg.Client({ connectionString: baseUrl });
         await client.connect();
         await client.query(`drop schema if exists "${schema}" cascade`);

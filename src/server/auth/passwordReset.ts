@@ -26,7 +26,12 @@ export async function requestPasswordReset(
   const token = randomBytes(32).toString('base64url');
   await db
     .insertInto('password_resets')
-    .values({ token_hash: hashToken(token), user_id: user.id, expires_at: new Date(Date.now() + RESET_TTL_MS), used_at: null })
+    .values({
+      token_hash: hashToken(token),
+      user_id: user.id,
+      expires_at: new Date(Date.now() + RESET_TTL_MS),
+      used_at: null,
+    })
     .execute();
   const link = `${portalOrigin}/reset-password?${new URLSearchParams({ token, email: user.email })}`;
   await enqueueMail(db, log, {
@@ -62,8 +67,18 @@ export async function resetPassword(
     ) {
       return false;
     }
-    await trx.updateTable('password_resets').set({ used_at: new Date() }).where('token_hash', '=', reset.token_hash).execute();
-    await changePassword(trx, reset.user_id, passwordHash, 'reset', { userId: reset.user_id, entityId: null, requestId });
+    // This link is spent, and so is every other outstanding link of the user.
+    await trx
+      .updateTable('password_resets')
+      .set({ used_at: new Date() })
+      .where('user_id', '=', reset.user_id)
+      .where('used_at', 'is', null)
+      .execute();
+    await changePassword(trx, reset.user_id, passwordHash, 'reset', {
+      userId: reset.user_id,
+      entityId: null,
+      requestId,
+    });
     await revokeAllSessions(trx, reset.user_id, 'password reset');
     return true;
   });

@@ -15,7 +15,12 @@ import { ErrorBody, ValidationErrorBody } from '../../../api/schemas/errors';
 import { isThrottled, recordFailure } from '../../auth/loginThrottle';
 import { requestPasswordReset, resetPassword } from '../../auth/passwordReset';
 import { verifyAgainstNothing, verifyPassword } from '../../auth/passwords';
-import { revokeByRefreshToken, rotateRefreshToken, startSession, type TokenSettings } from '../../auth/sessions';
+import {
+  revokeByRefreshToken,
+  rotateRefreshToken,
+  startSession,
+  type TokenSettings,
+} from '../../auth/sessions';
 import type { Db } from '../../store/db';
 import { HttpError, ValidationFailed, unauthenticated, zodFailure } from '../errors';
 
@@ -30,7 +35,8 @@ const BAD_CREDENTIALS = 'These credentials do not match our records.';
 // The body decides the operation, so each branch reports its own field errors instead of a union's.
 function parseAuthBody(body: unknown) {
   const object = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
-  if (object.grant_type === 'refresh_token') return { kind: 'refresh' as const, ...parseWith(RefreshRequest, body) };
+  if (object.grant_type === 'refresh_token')
+    return { kind: 'refresh' as const, ...parseWith(RefreshRequest, body) };
   if (object.grant_type === 'revoke') return { kind: 'logout' as const, ...parseWith(LogoutRequest, body) };
   if ('grant_type' in object) {
     throw new ValidationFailed({ grant_type: ['The grant type must be refresh_token or revoke.'] });
@@ -44,11 +50,13 @@ function parseWith<T extends z.ZodType>(schema: T, body: unknown): z.output<T> {
   return result.data;
 }
 
-// The reset link always points at this portal (the configured public URL, else the request's own origin):
-// the client's redirectURL is accepted as SPEC §7 sends it, but never trusted, so the mail cannot be turned
-// into a link to a foreign site.
+// The reset link always points at this portal (the configured public URL, else the address this connection
+// reached): the client's redirectURL is accepted as SPEC §7 sends it, but never trusted, and neither are the
+// Host and X-Forwarded-Host headers (any client can send them), so the mail cannot link to a foreign site.
 function portalOrigin(request: FastifyRequest, publicUrl: string | undefined): string {
-  return publicUrl ? new URL(publicUrl).origin : `${request.protocol}://${request.host}`;
+  if (publicUrl) return new URL(publicUrl).origin;
+  const { localAddress = '127.0.0.1', localPort } = request.socket;
+  return `http://${localAddress.includes(':') ? `[${localAddress}]` : localAddress}:${localPort}`;
 }
 
 export function authRoutes(app: FastifyInstance, options: AuthRouteOptions): void {
@@ -61,7 +69,12 @@ export function authRoutes(app: FastifyInstance, options: AuthRouteOptions): voi
       config: { access: publicRoute },
       schema: {
         body: z.unknown(),
-        response: { 200: z.union([TokenResponse, MessageResponse]), 401: ErrorBody, 422: ValidationErrorBody, 429: ErrorBody },
+        response: {
+          200: z.union([TokenResponse, MessageResponse]),
+          401: ErrorBody,
+          422: ValidationErrorBody,
+          429: ErrorBody,
+        },
       },
     },
     async (request) => {
@@ -83,7 +96,9 @@ export function authRoutes(app: FastifyInstance, options: AuthRouteOptions): voi
         .select(['id', 'password_hash', 'is_enabled'])
         .where((eb) => eb(eb.fn('lower', ['email']), '=', body.email.toLowerCase()))
         .executeTakeFirst();
-      const ok = user ? await verifyPassword(user.password_hash, body.password) : await verifyAgainstNothing(body.password);
+      const ok = user
+        ? await verifyPassword(user.password_hash, body.password)
+        : await verifyAgainstNothing(body.password);
       if (!user || !ok || !user.is_enabled) {
         await recordFailure(db, body.email, request.ip);
         throw new ValidationFailed({ email: [BAD_CREDENTIALS] }, BAD_CREDENTIALS);
@@ -101,7 +116,9 @@ export function authRoutes(app: FastifyInstance, options: AuthRouteOptions): voi
     async (request) => {
       const origin = portalOrigin(request, options.publicUrl);
       await requestPasswordReset(db, request.log, request.body.email, origin);
-      return { message: 'If an account exists for that e-mail address, we have sent it a password reset link.' };
+      return {
+        message: 'If an account exists for that e-mail address, we have sent it a password reset link.',
+      };
     },
   );
 
@@ -113,7 +130,8 @@ export function authRoutes(app: FastifyInstance, options: AuthRouteOptions): voi
     },
     async (request) => {
       const done = await resetPassword(db, request.body, request.id);
-      if (!done) throw new ValidationFailed({ token: ['This password reset link is invalid or has expired.'] });
+      if (!done)
+        throw new ValidationFailed({ token: ['This password reset link is invalid or has expired.'] });
       return { message: 'Your password has been reset. You can log in with it now.' };
     },
   );
