@@ -40,9 +40,12 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
     },
-    trustProxy: true,
+    // Client addresses (login throttling, logs) come from X-Forwarded-For only behind a configured proxy.
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     // Bracket-style query strings of SPEC §7: filter[state]=TX, ids[]=1.
-    routerOptions: { querystringParser: (s: string) => qs.parse(s, { depth: 3, arrayLimit: 200, parameterLimit: 200 }) },
+    routerOptions: {
+      querystringParser: (s: string) => qs.parse(s, { depth: 3, arrayLimit: 200, parameterLimit: 200 }),
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

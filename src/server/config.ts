@@ -11,7 +11,10 @@ const Env = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, { error: 'DATABASE_URL must be a postgres:// URL' })
     .optional(),
-  DATABASE_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]*$/).optional(),
+  DATABASE_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]*$/)
+    .optional(),
   DATA_DIR: z.string().default('./data'),
   DEMO_PASSWORD: z.string().min(8).max(128).default('demo-portal-2026'),
   ACCESS_TOKEN_SECRET: z.string().min(32).optional(),
@@ -21,6 +24,8 @@ const Env = z.object({
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(900),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(90).default(30),
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
+  // Proxies whose X-Forwarded-For is believed (fastify's trustProxy: addresses or CIDRs, comma-separated).
+  TRUST_PROXY: z.string().max(1000).optional(),
 });
 
 export interface Config {
@@ -37,6 +42,7 @@ export interface Config {
   accessTokenTtlSeconds: number;
   refreshTokenTtlDays: number;
   seedDemo: boolean;
+  trustProxy: string[];
 }
 
 // When no secret is configured one is generated once and kept in the data dir, so restarts keep sessions
@@ -44,7 +50,9 @@ export interface Config {
 function secretFromDataDir(dataDir: string): string {
   const file = join(dataDir, 'secrets.json');
   if (existsSync(file)) {
-    const parsed = z.object({ accessTokenSecret: z.string().min(32) }).parse(JSON.parse(readFileSync(file, 'utf8')));
+    const parsed = z
+      .object({ accessTokenSecret: z.string().min(32) })
+      .parse(JSON.parse(readFileSync(file, 'utf8')));
     return parsed.accessTokenSecret;
   }
   mkdirSync(dataDir, { recursive: true });
@@ -75,5 +83,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
     seedDemo: e.SEED_DEMO === 'true',
+    trustProxy: (e.TRUST_PROXY ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
   };
 }

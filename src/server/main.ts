@@ -19,7 +19,10 @@ function buildPortalIfNeeded(): void {
   const sources = ['src', 'index.html', 'vite.config.ts'].map((p) => join(root, p)).filter(existsSync);
   if (existsSync(index) && statSync(index).mtimeMs >= Math.max(...sources.map(newestMtime))) return;
   console.info('Building the portal…');
-  execFileSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build'], { cwd: root, stdio: 'inherit' });
+  execFileSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
 }
 
 async function main(): Promise<void> {

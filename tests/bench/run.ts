@@ -18,7 +18,12 @@ interface Row {
 async function measure(
   url: string,
   path: string,
-  init: { method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string; connections?: number } = {},
+  init: {
+    method?: 'GET' | 'POST';
+    headers?: Record<string, string>;
+    body?: string;
+    connections?: number;
+  } = {},
 ) {
   const result = await autocannon({
     url: url + path,

@@ -62,11 +62,17 @@ function domainEvent(event: RecordLifecycleEvent): NewEvent {
 }
 
 async function run(event: RecordLifecycleEvent): Promise<void> {
-  await database.db.transaction().execute((trx) => execute(trx, entityAggregate, String(entityId), [domainEvent(event)], meta));
+  await database.db
+    .transaction()
+    .execute((trx) => execute(trx, entityAggregate, String(entityId), [domainEvent(event)], meta));
 }
 
 async function row() {
-  return database.db.selectFrom('entities').select(['status_code', 'version']).where('id', '=', entityId).executeTakeFirst();
+  return database.db
+    .selectFrom('entities')
+    .select(['status_code', 'version'])
+    .where('id', '=', entityId)
+    .executeTakeFirst();
 }
 
 // Every event the state does not accept is refused by the server and leaves the stream as it was.
@@ -83,7 +89,8 @@ const execs = Object.fromEntries(
   events.map((e) => [
     e.type,
     async ({ event }: { event: RecordLifecycleEvent }) => {
-      for (const key of transitionsTaken(recordLifecycleMachine, actor.getSnapshot(), event)) covered.add(key);
+      for (const key of transitionsTaken(recordLifecycleMachine, actor.getSnapshot(), event))
+        covered.add(key);
       await run(event);
       actor.send(event);
     },

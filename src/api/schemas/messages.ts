@@ -7,13 +7,15 @@ z.config({
     switch (issue.code) {
       case 'invalid_type':
         if (issue.input === undefined || issue.input === null) return 'This field is required.';
-        return `This field must be ${issue.expected === 'array' ? 'a list' : `a ${issue.expected}`}.`;
+        if (issue.expected === 'array') return 'This field must be a list.';
+        return `This field must be ${/^[aeiou]/.test(issue.expected) ? 'an' : 'a'} ${issue.expected}.`;
       case 'too_small':
         if (issue.origin === 'string' && issue.minimum === 1) return 'This field is required.';
         if (issue.origin === 'string') return `This field must be at least ${issue.minimum} characters.`;
         return `This field must be at least ${issue.minimum}.`;
       case 'too_big':
-        if (issue.origin === 'string') return `This field may not be greater than ${issue.maximum} characters.`;
+        if (issue.origin === 'string')
+          return `This field may not be greater than ${issue.maximum} characters.`;
         return `This field may not be greater than ${issue.maximum}.`;
       case 'invalid_format':
         return 'This field has an invalid format.';

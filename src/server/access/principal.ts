@@ -78,7 +78,12 @@ export function isStaffRow(row: UserRow): boolean {
 }
 
 export function ownEntity(row: UserRow): ActingEntity {
-  return { id: row.entity_id, entityCode: row.entity_code, path: row.entity_path, attributes: row.entity_attributes ?? [] };
+  return {
+    id: row.entity_id,
+    entityCode: row.entity_code,
+    path: row.entity_path,
+    attributes: row.entity_attributes ?? [],
+  };
 }
 
 // Another active entity the user may act for: staff any, external agents their own subtree only.
@@ -108,7 +113,12 @@ export async function findActingEntity(
   if (!user.staff) query = query.where('e.path', 'like', `${user.entityPath}%`);
   const entity = await query.executeTakeFirst();
   if (!entity) return null;
-  return { id: entity.id, entityCode: entity.entity_code, path: entity.path, attributes: entity.attributes ?? [] };
+  return {
+    id: entity.id,
+    entityCode: entity.entity_code,
+    path: entity.path,
+    attributes: entity.attributes ?? [],
+  };
 }
 
 export function toPrincipal(row: UserRow, sessionId: string, acting: ActingEntity): Principal {

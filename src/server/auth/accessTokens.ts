@@ -25,7 +25,13 @@ export function issueAccessToken(
   now = Date.now(),
 ): string {
   const iat = Math.floor(now / 1000);
-  const claims: AccessClaims = { sub: String(userId), sid: sessionId, jti: randomUUID(), iat, exp: iat + ttlSeconds };
+  const claims: AccessClaims = {
+    sub: String(userId),
+    sid: sessionId,
+    jti: randomUUID(),
+    iat,
+    exp: iat + ttlSeconds,
+  };
   const body = `${HEADER}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}`;
   return `${body}.${sign(body, secret)}`;
 }

@@ -26,9 +26,15 @@ export async function isThrottled(db: Db, email: string, ip: string): Promise<bo
 }
 
 export async function recordFailure(db: Db, email: string, ip: string): Promise<void> {
-  await db.insertInto('login_attempts').values([{ key: accountKey(email) }, { key: addressKey(ip) }]).execute();
+  await db
+    .insertInto('login_attempts')
+    .values([{ key: accountKey(email) }, { key: addressKey(ip) }])
+    .execute();
 }
 
 export async function pruneAttempts(db: Db): Promise<void> {
-  await db.deleteFrom('login_attempts').where('attempted_at', '<', new Date(Date.now() - HOUR_MS)).execute();
+  await db
+    .deleteFrom('login_attempts')
+    .where('attempted_at', '<', new Date(Date.now() - HOUR_MS))
+    .execute();
 }

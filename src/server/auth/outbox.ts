@@ -15,5 +15,8 @@ export async function enqueueMail(db: Db, log: FastifyBaseLogger, mail: Mail): P
     .insertInto('outbox')
     .values({ ...mail, payload: JSON.stringify(mail.payload), sent_at: null })
     .execute();
-  log.info({ mail: { kind: mail.kind, recipient: mail.recipient, subject: mail.subject, body: mail.body } }, 'mail queued');
+  log.info(
+    { mail: { kind: mail.kind, recipient: mail.recipient, subject: mail.subject, body: mail.body } },
+    'mail queued',
+  );
 }

@@ -40,7 +40,13 @@ export async function startSession(db: Db, userId: number, settings: TokenSettin
   return db.transaction().execute(async (trx) => {
     await trx
       .insertInto('session_families')
-      .values({ id: familyId, user_id: userId, expires_at: expiresAt, revoked_at: null, revoked_reason: null })
+      .values({
+        id: familyId,
+        user_id: userId,
+        expires_at: expiresAt,
+        revoked_at: null,
+        revoked_reason: null,
+      })
       .execute();
     return issue(trx, userId, familyId, expiresAt, settings);
   });
@@ -57,7 +63,15 @@ export async function rotateRefreshToken(
       .selectFrom('refresh_tokens as t')
       .innerJoin('session_families as f', 'f.id', 't.family_id')
       .innerJoin('users as u', 'u.id', 'f.user_id')
-      .select(['t.token_hash', 't.used_at', 't.expires_at', 'f.id as family_id', 'f.revoked_at', 'f.user_id', 'u.is_enabled'])
+      .select([
+        't.token_hash',
+        't.used_at',
+        't.expires_at',
+        'f.id as family_id',
+        'f.revoked_at',
+        'f.user_id',
+        'u.is_enabled',
+      ])
       .where('t.token_hash', '=', hashToken(refreshToken))
       .forUpdate()
       .executeTakeFirst();
@@ -70,7 +84,11 @@ export async function rotateRefreshToken(
         .execute();
       return null;
     }
-    await trx.updateTable('refresh_tokens').set({ used_at: new Date() }).where('token_hash', '=', row.token_hash).execute();
+    await trx
+      .updateTable('refresh_tokens')
+      .set({ used_at: new Date() })
+      .where('token_hash', '=', row.token_hash)
+      .execute();
     return issue(trx, row.user_id, row.family_id, row.expires_at, settings);
   });
 }

@@ -25,4 +25,11 @@ export const userAggregate: AggregateSpec = {
 };
 
 // Projection tables in the order a rebuild clears them (children first).
-export const PROJECTION_TABLES = ['user_roles', 'users', 'role_privileges', 'roles', 'entity_attributes', 'entities'] as const;
+export const PROJECTION_TABLES = [
+  'user_roles',
+  'users',
+  'role_privileges',
+  'roles',
+  'entity_attributes',
+  'entities',
+] as const;

@@ -71,7 +71,9 @@ export function installErrorHandling(app: FastifyInstance): void {
     }
     if (error instanceof HttpError) return send(reply, error.statusCode, { message: error.message });
     if (error instanceof VersionConflictError) {
-      return send(reply, 409, { message: 'The record was changed by someone else. Reload it and try again.' });
+      return send(reply, 409, {
+        message: 'The record was changed by someone else. Reload it and try again.',
+      });
     }
     if (error instanceof CommandRejectedError) {
       return send(reply, 409, { message: 'This action is not allowed in the record’s current state.' });
@@ -84,7 +86,10 @@ export function installErrorHandling(app: FastifyInstance): void {
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {
       if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
-        return send(reply, 422, { message: DEFAULT_VALIDATION_MESSAGE, errors: { body: ['The body must be valid JSON.'] } });
+        return send(reply, 422, {
+          message: DEFAULT_VALIDATION_MESSAGE,
+          errors: { body: ['The body must be valid JSON.'] },
+        });
       }
       return send(reply, status, { message: clientMessage(status) });
     }

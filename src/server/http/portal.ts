@@ -14,7 +14,9 @@ export async function installPortal(app: FastifyInstance, distDir: string): Prom
 
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     const path = decodeURIComponent(request.url.split('?')[0] ?? '/');
-    const isApi = API_PREFIXES.some((prefix) => path === prefix.replace(/\/$/, '') || path.startsWith(prefix));
+    const isApi = API_PREFIXES.some(
+      (prefix) => path === prefix.replace(/\/$/, '') || path.startsWith(prefix),
+    );
     if ((request.method !== 'GET' && request.method !== 'HEAD') || isApi || !hasPortal) {
       return reply.code(404).send({ message: 'Not found.' });
     }

@@ -40,7 +40,8 @@ export function requirePrincipal(request: FastifyRequest): Principal {
 function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header) return null;
-  const match = /^Bearer ([A-Za-z0-9_\-.]{10,2048})$/.exec(header);
+  // The scheme name is case-insensitive (RFC 9110 §11.1).
+  const match = /^bearer ([A-Za-z0-9_\-.]{10,2048})$/i.exec(header);
   return match?.[1] ?? null;
 }
 

@@ -26,7 +26,10 @@ export async function seedDemo(db: Db, demoPassword: string): Promise<{ created:
       .execute();
 
     const entityIds = new Map(
-      (await trx.selectFrom('entities').select(['id', 'entity_code']).execute()).map((e) => [e.entity_code, e.id]),
+      (await trx.selectFrom('entities').select(['id', 'entity_code']).execute()).map((e) => [
+        e.entity_code,
+        e.id,
+      ]),
     );
     for (const { parentCode, dashboard, ...fields } of DEMO_ENTITIES) {
       if (entityIds.has(fields.entityCode)) continue;
@@ -34,16 +37,20 @@ export async function seedDemo(db: Db, demoPassword: string): Promise<{ created:
       const id = await createEntity(trx, { ...fields, masterEntityId }, SEED);
       entityIds.set(fields.entityCode, id);
       if (dashboard) {
-        await setEntityAttributes(trx, id, [{ attribId: DASHBOARD_ACCESS_ATTRIBUTE_ID, value: '1', dataUrl: null }], SEED);
+        await setEntityAttributes(
+          trx,
+          id,
+          [{ attribId: DASHBOARD_ACCESS_ATTRIBUTE_ID, value: '1', dataUrl: null }],
+          SEED,
+        );
       }
       created++;
     }
 
     const roleIds = new Map(
-      (await trx.selectFrom('roles').select(['id', 'role_name']).where('is_deleted', '=', false).execute()).map((r) => [
-        r.role_name,
-        r.id,
-      ]),
+      (
+        await trx.selectFrom('roles').select(['id', 'role_name']).where('is_deleted', '=', false).execute()
+      ).map((r) => [r.role_name, r.id]),
     );
     for (const role of DEMO_ROLES) {
       if (roleIds.has(role.roleName)) continue;

@@ -5,7 +5,15 @@ import {
   type AnyStateMachine,
   type EventObject,
 } from 'xstate';
-import { VersionConflictError, appendToStream, readStream, type EventMetadata, type NewEvent, type StoredEvent, type Trx } from './eventStore';
+import {
+  VersionConflictError,
+  appendToStream,
+  readStream,
+  type EventMetadata,
+  type NewEvent,
+  type StoredEvent,
+  type Trx,
+} from './eventStore';
 
 // An event-sourced record whose history is folded through a statechart (DESIGN.md "Event sourcing").
 export interface AggregateSpec {
@@ -40,7 +48,11 @@ export function fold(spec: AggregateSpec, events: readonly NewEvent[]): AnyMachi
   return snapshot;
 }
 
-export async function loadAggregate(trx: Trx, spec: AggregateSpec, streamId: string): Promise<LoadedAggregate> {
+export async function loadAggregate(
+  trx: Trx,
+  spec: AggregateSpec,
+  streamId: string,
+): Promise<LoadedAggregate> {
   const events = await readStream(trx, spec.streamType, streamId);
   return { version: events.at(-1)?.version ?? 0, snapshot: fold(spec, events), events };
 }

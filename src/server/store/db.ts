@@ -1,5 +1,12 @@
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PGliteDialect, PGliteDriver, PostgresDialect, type DatabaseConnection, type Driver } from 'kysely';
+import {
+  Kysely,
+  PGliteDialect,
+  PGliteDriver,
+  PostgresDialect,
+  type DatabaseConnection,
+  type Driver,
+} from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
 

@@ -34,7 +34,9 @@ export async function rebuildProjections(db: Db): Promise<number> {
       ['roles', 'role_id_seq'],
       ['users', 'user_id_seq'],
     ] as const) {
-      await sql`select setval(${sequence}, greatest((select max(id) from ${sql.table(table)}), 1))`.execute(trx);
+      await sql`select setval(${sequence}, greatest((select max(id) from ${sql.table(table)}), 1))`.execute(
+        trx,
+      );
     }
     return count;
   });

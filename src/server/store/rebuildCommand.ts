@@ -16,7 +16,9 @@ try {
   const started = performance.now();
   const events = await rebuildProjections(database.db);
   const seconds = (performance.now() - started) / 1000;
-  console.info(`Rebuilt projections from ${events} events in ${seconds.toFixed(2)} s (${Math.round(events / seconds)} events/s)`);
+  console.info(
+    `Rebuilt projections from ${events} events in ${seconds.toFixed(2)} s (${Math.round(events / seconds)} events/s)`,
+  );
 } finally {
   await database.close();
 }

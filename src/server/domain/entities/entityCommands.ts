@@ -7,7 +7,13 @@ import type { EntityFields } from './entityEvents';
 export async function createEntity(trx: Trx, fields: EntityFields, metadata: EventMetadata): Promise<number> {
   const { rows } = await sql<{ id: number }>`select nextval('entity_id_seq')::int as id`.execute(trx);
   const id = rows[0]!.id;
-  await execute(trx, entityAggregate, String(id), [{ type: 'entity.created', data: { id, ...fields } }], metadata);
+  await execute(
+    trx,
+    entityAggregate,
+    String(id),
+    [{ type: 'entity.created', data: { id, ...fields } }],
+    metadata,
+  );
   return id;
 }
 
@@ -17,5 +23,11 @@ export async function setEntityAttributes(
   attributes: { attribId: number; value: string | null; dataUrl: string | null }[],
   metadata: EventMetadata,
 ): Promise<void> {
-  await execute(trx, entityAggregate, String(entityId), [{ type: 'entity.attributesSet', data: { attributes } }], metadata);
+  await execute(
+    trx,
+    entityAggregate,
+    String(entityId),
+    [{ type: 'entity.attributesSet', data: { attributes } }],
+    metadata,
+  );
 }

@@ -27,15 +27,13 @@ export type EntityFields = z.infer<typeof EntityFields>;
 export const EntityCreated = z.object({ id: z.number().int(), ...EntityFields.shape });
 export const EntityUpdated = EntityFields.partial();
 export const EntityAttributesSet = z.object({
-  attributes: z.array(z.object({ attribId: z.number().int(), value: z.string().nullable(), dataUrl: z.string().nullable() })),
+  attributes: z.array(
+    z.object({ attribId: z.number().int(), value: z.string().nullable(), dataUrl: z.string().nullable() }),
+  ),
 });
 
 export type EntityEventType =
-  | 'entity.created'
-  | 'entity.updated'
-  | 'entity.attributesSet'
-  | 'entity.deactivated'
-  | 'entity.reactivated';
+  'entity.created' | 'entity.updated' | 'entity.attributesSet' | 'entity.deactivated' | 'entity.reactivated';
 
 export function entityLifecycleEvent(event: NewEvent): RecordLifecycleEvent {
   switch (event.type) {

@@ -1,12 +1,22 @@
 import type { Insertable, Updateable } from 'kysely';
 import type { EntitiesTable } from '../../store/schema';
 import { registerProjection, type StoredEvent, type Trx } from '../../store/eventStore';
-import { ENTITY_STREAM, EntityAttributesSet, EntityCreated, EntityUpdated, type EntityFields } from './entityEvents';
+import {
+  ENTITY_STREAM,
+  EntityAttributesSet,
+  EntityCreated,
+  EntityUpdated,
+  type EntityFields,
+} from './entityEvents';
 
 // Read tables `entities` and `entity_attributes`, kept in step with the entity stream.
 async function pathOf(trx: Trx, parentId: number | null, id: number): Promise<string> {
   if (parentId === null) return `/${id}/`;
-  const parent = await trx.selectFrom('entities').select('path').where('id', '=', parentId).executeTakeFirstOrThrow();
+  const parent = await trx
+    .selectFrom('entities')
+    .select('path')
+    .where('id', '=', parentId)
+    .executeTakeFirstOrThrow();
   return `${parent.path}${id}/`;
 }
 
@@ -84,7 +94,9 @@ async function project(trx: Trx, event: StoredEvent): Promise<void> {
           .insertInto('entity_attributes')
           .values({ entity_id: id, attrib_id: a.attribId, attrib_value: a.value, data_url: a.dataUrl })
           .onConflict((oc) =>
-            oc.columns(['entity_id', 'attrib_id']).doUpdateSet({ attrib_value: a.value, data_url: a.dataUrl }),
+            oc
+              .columns(['entity_id', 'attrib_id'])
+              .doUpdateSet({ attrib_value: a.value, data_url: a.dataUrl }),
           )
           .execute();
       }

@@ -5,7 +5,11 @@ import { ROLE_STREAM, RoleCreated, RolePrivilegesSet, RoleUpdated } from './role
 async function setPrivileges(trx: Trx, roleId: number, codes: readonly string[], event: StoredEvent) {
   await trx.deleteFrom('role_privileges').where('role_id', '=', roleId).execute();
   if (codes.length === 0) return;
-  const privileges = await trx.selectFrom('privileges').select('id').where('priv_code', 'in', codes).execute();
+  const privileges = await trx
+    .selectFrom('privileges')
+    .select('id')
+    .where('priv_code', 'in', codes)
+    .execute();
   await trx
     .insertInto('role_privileges')
     .values(
@@ -58,7 +62,11 @@ async function project(trx: Trx, event: StoredEvent): Promise<void> {
       await trx.updateTable('roles').set(audit).where('id', '=', id).execute();
       return;
     case 'role.deleted':
-      await trx.updateTable('roles').set({ is_deleted: true, ...audit }).where('id', '=', id).execute();
+      await trx
+        .updateTable('roles')
+        .set({ is_deleted: true, ...audit })
+        .where('id', '=', id)
+        .execute();
       await trx.deleteFrom('user_roles').where('role_id', '=', id).execute();
       return;
   }

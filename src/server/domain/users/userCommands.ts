@@ -20,7 +20,13 @@ export interface RegisterUser {
 export async function registerUser(trx: Trx, input: RegisterUser, metadata: EventMetadata): Promise<number> {
   const { rows } = await sql<{ id: number }>`select nextval('user_id_seq')::int as id`.execute(trx);
   const id = rows[0]!.id;
-  await execute(trx, userAggregate, String(id), [{ type: 'user.registered', data: { id, ...input } }], metadata);
+  await execute(
+    trx,
+    userAggregate,
+    String(id),
+    [{ type: 'user.registered', data: { id, ...input } }],
+    metadata,
+  );
   return id;
 }
 
@@ -31,5 +37,11 @@ export async function changePassword(
   reason: 'reset' | 'change' | 'admin',
   metadata: EventMetadata,
 ): Promise<void> {
-  await execute(trx, userAggregate, String(userId), [{ type: 'user.passwordChanged', data: { passwordHash, reason } }], metadata);
+  await execute(
+    trx,
+    userAggregate,
+    String(userId),
+    [{ type: 'user.passwordChanged', data: { passwordHash, reason } }],
+    metadata,
+  );
 }

@@ -30,7 +30,10 @@ export const UserUpdated = z.object({
   ext: z.string().nullable().optional(),
   userType: UserType.optional(),
 });
-export const UserPasswordChanged = z.object({ passwordHash: z.string(), reason: z.enum(['reset', 'change', 'admin']) });
+export const UserPasswordChanged = z.object({
+  passwordHash: z.string(),
+  reason: z.enum(['reset', 'change', 'admin']),
+});
 export const UserRolesSet = z.object({ roleIds: z.array(z.number().int()) });
 
 export function userLifecycleEvent(event: NewEvent): RecordLifecycleEvent {

@@ -1,7 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authenticated, publicRoute } from '../../../api/access';
-import { BrandResponse, MyEntitiesResponse, ProfileResponse, type AccessibleEntity } from '../../../api/schemas/session';
+import {
+  BrandResponse,
+  MyEntitiesResponse,
+  ProfileResponse,
+  type AccessibleEntity,
+} from '../../../api/schemas/session';
 import { isStaff } from '../../access/principal';
 import type { Db } from '../../store/db';
 import { notFound } from '../errors';
@@ -82,7 +87,11 @@ export function sessionRoutes(app: FastifyInstance, options: { db: Db; appEnv: s
     '/v1/public/entity-brands',
     { config: { access: publicRoute }, schema: { response: { 200: BrandResponse } } },
     async () => {
-      const brand = await db.selectFrom('brands').select('data').where('code', '=', 'default').executeTakeFirst();
+      const brand = await db
+        .selectFrom('brands')
+        .select('data')
+        .where('code', '=', 'default')
+        .executeTakeFirst();
       if (!brand) throw notFound('brand');
       return { data: brand.data as never, environment: options.appEnv };
     },

@@ -36,7 +36,6 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('data', 'jsonb', (c) => c.notNull())
     .execute();
 
-
   await db.schema
     .createTable('entities')
     .addColumn('id', 'integer', (c) => c.primaryKey())
@@ -108,7 +107,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('phone', 'text')
     .addColumn('ext', 'text')
     .addColumn('password_hash', 'text', (c) => c.notNull())
-    .addColumn('user_type', 'text', (c) => c.notNull().check(sql`user_type in ('admin', 'internal', 'external')`))
+    .addColumn('user_type', 'text', (c) =>
+      c.notNull().check(sql`user_type in ('admin', 'internal', 'external')`),
+    )
     .addColumn('is_enabled', 'boolean', (c) => c.notNull())
     .addColumn('email_verified_at', 'timestamptz')
     .addColumn('version', 'integer', (c) => c.notNull())
@@ -151,7 +152,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('key', 'text', (c) => c.notNull())
     .addColumn('attempted_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  await db.schema.createIndex('login_attempts_key').on('login_attempts').columns(['key', 'attempted_at']).execute();
+  await db.schema
+    .createIndex('login_attempts_key')
+    .on('login_attempts')
+    .columns(['key', 'attempted_at'])
+    .execute();
   await db.schema
     .createTable('password_resets')
     .addColumn('token_hash', 'text', (c) => c.primaryKey())

@@ -18,5 +18,8 @@ export async function up(db: Kysely<any>): Promise<void> {
       })),
     )
     .execute();
-  await db.insertInto('states').values(US_STATES.map(([code, name]) => ({ code, name }))).execute();
+  await db
+    .insertInto('states')
+    .values(US_STATES.map(([code, name]) => ({ code, name })))
+    .execute();
 }
