@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { createBrowserRouter, Outlet } from 'react-router-dom';
 import { authenticated } from '../api/access';
 import { PORTAL_ROUTES, type PortalRoute } from '../api/portalRoutes';
@@ -5,7 +6,6 @@ import { ForgotPasswordScreen } from '../features/auth/ForgotPasswordScreen';
 import { LoginScreen } from '../features/auth/LoginScreen';
 import { LogoutScreen } from '../features/auth/LogoutScreen';
 import { ResetPasswordScreen } from '../features/auth/ResetPasswordScreen';
-import { HomeScreen } from '../features/home/HomeScreen';
 import { Spinner } from '../ui/feedback/Spinner';
 import { NotAvailableScreen } from '../ui/screens/NotAvailableScreen';
 import { NotFoundScreen } from '../ui/screens/NotFoundScreen';
@@ -15,11 +15,16 @@ import { GuestRoute } from './GuestRoute';
 import { lastPath } from './lastPath';
 import { RememberPath } from './RememberPath';
 import { RouteError } from './RouteError';
+import { SCREENS } from './screens';
 
 // The route table of SPEC §2, built from PORTAL_ROUTES. Screens of later issues plug in here.
 function screenFor(route: PortalRoute) {
-  if (route.id === 'home') return <HomeScreen />;
-  return <NotAvailableScreen title={route.title} area={route.area} />;
+  const screen = SCREENS[route.id];
+  return (
+    <Suspense fallback={<Spinner label={`Loading ${route.title}…`} />}>
+      {screen ? screen() : <NotAvailableScreen title={route.title} area={route.area} />}
+    </Suspense>
+  );
 }
 
 export function createPortalRouter(deps: GuardDeps) {

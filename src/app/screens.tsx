@@ -1,0 +1,13 @@
+import { lazy, type ReactNode } from 'react';
+import { ENTITY_SCREENS } from '../features/entities/entityScreens';
+import { ACCESS_SCREENS } from '../features/users/accessScreens';
+
+// Which screen each route of PORTAL_ROUTES shows; routes missing here show the "not available yet" screen.
+// Feature screens are loaded on first use, so the first page stays small.
+const HomeScreen = lazy(() => import('../features/home/HomeScreen').then((m) => ({ default: m.HomeScreen })));
+
+export const SCREENS: Readonly<Record<string, () => ReactNode>> = {
+  home: () => <HomeScreen />,
+  ...ENTITY_SCREENS,
+  ...ACCESS_SCREENS,
+};
