@@ -1,0 +1,54 @@
+import type { HistoryEntry } from '../api/schemas/history';
+
+export interface HistoryListProps {
+  entries: readonly HistoryEntry[];
+}
+
+// "entity.locationAdded" → "Location added"
+export function describeEventType(type: string): string {
+  const name = type.split('.').pop() ?? type;
+  const words = name
+    .replace(/([A-Z])/g, ' $1')
+    .toLowerCase()
+    .trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+function formatValue(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'string' || typeof value === 'number') return String(value);
+  return JSON.stringify(value);
+}
+
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+// A record's history, newest first: what changed, who, when (DESIGN.md "Event sourcing").
+export function HistoryList({ entries }: HistoryListProps) {
+  if (entries.length === 0) return <p className="text-sm text-slate-500">No history recorded yet.</p>;
+  return (
+    <ol className="space-y-4" aria-label="History">
+      {[...entries].reverse().map((entry) => (
+        <li key={entry.version} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+          <div className="flex flex-wrap items-baseline justify-between gap-2">
+            <p className="font-medium text-slate-900">{describeEventType(entry.type)}</p>
+            <p className="text-xs text-slate-500">
+              <time dateTime={entry.recordedAt}>{dateTime.format(new Date(entry.recordedAt))}</time> ·{' '}
+              {entry.actor ? entry.actor.name : 'System'} · version {entry.version}
+            </p>
+          </div>
+          {Object.keys(entry.changes).length > 0 && (
+            <dl className="mt-2 grid grid-cols-1 gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
+              {Object.entries(entry.changes).map(([field, value]) => (
+                <div key={field} className="flex gap-2">
+                  <dt className="text-slate-500">{field}</dt>
+                  <dd className="break-all text-slate-800">{formatValue(value)}</dd>
+                </div>
+              ))}
+            </dl>
+          )}
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,126 @@
+import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import type { PageMeta, SortOrder } from '../../api/schemas/paging';
+import { Pagination } from './Pagination';
+
+export interface DataTableProps<T> {
+  // Column ids are the server's sort fields; a column sorts only with `enableSorting: true`.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- column value types differ per column
+  columns: ColumnDef<T, any>[];
+  rows: readonly T[];
+  meta?: PageMeta | undefined;
+  caption: string;
+  sort?: string;
+  order?: SortOrder;
+  onSort?(field: string): void;
+  onPage?(page: number): void;
+  loading?: boolean;
+  // Shown when the search has no rows: say what to do next.
+  empty?: ReactNode;
+  // Makes the first cell of each row a link to the record.
+  rowHref?(row: T): string;
+  rowKey(row: T): string | number;
+}
+
+// Server-side paged and sorted table (DESIGN.md "Tables"): the page, sort and filters live in the URL and
+// the server does the work; this renders one page.
+export function DataTable<T>(props: DataTableProps<T>) {
+  const { columns, rows, meta, caption, sort, order, onSort, onPage, loading, empty, rowHref, rowKey } =
+    props;
+  // eslint-disable-next-line react-hooks/incompatible-library -- the portal is not built with the React Compiler
+  const table = useReactTable({
+    data: rows as T[],
+    columns,
+    getCoreRowModel: getCoreRowModel(),
+    manualPagination: true,
+    manualSorting: true,
+    getRowId: (row) => String(rowKey(row)),
+  });
+
+  return (
+    <div className="overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
+      <div className="overflow-x-auto">
+        <table className="min-w-full divide-y divide-slate-200 text-sm" aria-busy={loading || undefined}>
+          <caption className="sr-only">{caption}</caption>
+          <thead className="sticky top-0 bg-slate-50">
+            {table.getHeaderGroups().map((group) => (
+              <tr key={group.id}>
+                {group.headers.map((header) => {
+                  const sortable = header.column.columnDef.enableSorting === true && onSort;
+                  const active = sort === header.column.id;
+                  const label = flexRender(header.column.columnDef.header, header.getContext());
+                  return (
+                    <th
+                      key={header.id}
+                      scope="col"
+                      aria-sort={active ? (order === 'desc' ? 'descending' : 'ascending') : undefined}
+                      className="whitespace-nowrap px-4 py-3 text-left text-xs font-semibold uppercase tracking-wide text-slate-600"
+                    >
+                      {sortable ? (
+                        <button
+                          type="button"
+                          onClick={() => onSort(header.column.id)}
+                          className="inline-flex items-center gap-1 uppercase hover:text-slate-900"
+                        >
+                          {label}
+                          <span aria-hidden="true" className={active ? 'text-indigo-600' : 'text-slate-300'}>
+                            {active && order === 'desc' ? '▼' : '▲'}
+                          </span>
+                        </button>
+                      ) : (
+                        label
+                      )}
+                    </th>
+                  );
+                })}
+              </tr>
+            ))}
+          </thead>
+          <tbody className={`divide-y divide-slate-100 ${loading ? 'opacity-60' : ''}`}>
+            {table.getRowModel().rows.map((row) => (
+              <tr key={row.id} className="hover:bg-slate-50">
+                {row.getVisibleCells().map((cell, index) => {
+                  const content = flexRender(cell.column.columnDef.cell, cell.getContext());
+                  return (
+                    <td key={cell.id} className="whitespace-nowrap px-4 py-3 text-slate-700">
+                      {index === 0 && rowHref ? (
+                        <Link
+                          to={rowHref(row.original)}
+                          className="font-medium text-indigo-700 hover:underline"
+                        >
+                          {content}
+                        </Link>
+                      ) : (
+                        content
+                      )}
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+            {rows.length === 0 && !loading && (
+              <tr>
+                <td colSpan={columns.length} className="px-4 py-10 text-center text-slate-500">
+                  {empty ?? 'Nothing matches this search.'}
+                </td>
+              </tr>
+            )}
+            {rows.length === 0 && loading && (
+              <tr>
+                <td colSpan={columns.length} className="px-4 py-10 text-center text-slate-500">
+                  Loading…
+                </td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </div>
+      {meta && onPage && (
+        <div className="border-t border-slate-200 px-3">
+          <Pagination meta={meta} onPage={onPage} />
+        </div>
+      )}
+    </div>
+  );
+}

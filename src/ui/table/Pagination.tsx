@@ -1,0 +1,48 @@
+import type { PageMeta } from '../../api/schemas/paging';
+
+export interface PaginationProps {
+  meta: PageMeta;
+  onPage(page: number): void;
+}
+
+// "Showing 11–20 of 57" with previous and next; the total comes from the server, not the visible rows.
+export function Pagination({ meta, onPage }: PaginationProps) {
+  const { number, limit, from, to } = meta.page;
+  const pages = Math.max(1, Math.ceil(meta.total / limit));
+  const button =
+    'rounded-md px-3 py-1.5 text-sm font-medium ring-1 ring-inset ring-slate-300 hover:bg-slate-50 disabled:cursor-not-allowed disabled:text-slate-400 disabled:hover:bg-white';
+  return (
+    <nav
+      aria-label="Pagination"
+      className="flex items-center justify-between gap-4 px-1 py-3 text-sm text-slate-600"
+    >
+      <p aria-live="polite">
+        {meta.total === 0 ? (
+          'No results'
+        ) : (
+          <>
+            Showing <span className="font-medium text-slate-900">{from}</span>–
+            <span className="font-medium text-slate-900">{to}</span> of{' '}
+            <span className="font-medium text-slate-900">{meta.total}</span>
+          </>
+        )}
+      </p>
+      <div className="flex items-center gap-2">
+        <span className="hidden sm:inline">
+          Page {Math.min(number, pages)} of {pages}
+        </span>
+        <button type="button" className={button} disabled={number <= 1} onClick={() => onPage(number - 1)}>
+          Previous
+        </button>
+        <button
+          type="button"
+          className={button}
+          disabled={number >= pages}
+          onClick={() => onPage(number + 1)}
+        >
+          Next
+        </button>
+      </div>
+    </nav>
+  );
+}
