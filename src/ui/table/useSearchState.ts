@@ -33,6 +33,7 @@ export function useSearchState<F extends string>(
 ): SearchState<F> {
   const [params, setParams] = useSearchParams();
   const defaultLimit = defaults.limit ?? DEFAULT_LIMIT;
+  const { sort: defaultSort, order: defaultOrder } = defaults;
 
   const state = useMemo(() => {
     const filter: Partial<Record<F, string>> = {};
@@ -44,11 +45,11 @@ export function useSearchState<F extends string>(
     return {
       page: positive(params.get('page'), DEFAULT_PAGE),
       limit: positive(params.get('limit'), defaultLimit),
-      sort: params.get('sort') || defaults.sort,
-      order: order === 'asc' || order === 'desc' ? order : defaults.order,
+      sort: params.get('sort') || defaultSort,
+      order: order === 'asc' || order === 'desc' ? order : defaultOrder,
       filter,
     };
-  }, [params, filterKeys, defaults.sort, defaults.order, defaultLimit]);
+  }, [params, filterKeys, defaultSort, defaultOrder, defaultLimit]);
 
   const update = useCallback(
     (patch: Record<string, string | number | null>) =>
