@@ -31,3 +31,8 @@ export function errorMessage(error: unknown): string {
   if (error instanceof Error && error.message) return error.message;
   return 'Something went wrong.';
 }
+
+// The per-field messages of a 422, for forms to show under their fields; none for any other failure.
+export function fieldErrorsOf(error: unknown): Record<string, string[]> {
+  return error instanceof ValidationError ? error.fields : {};
+}

@@ -183,13 +183,9 @@ export const PORTAL_ROUTES: readonly PortalRoute[] = [
     check: anyOf('renters_policy_ax'),
     params: { customerId: 'integer', matterId: 'integer' },
   },
-  {
-    id: 'my-settings',
-    path: '/my/settings',
-    title: 'Entity Settings',
-    area: 'Entity Management',
-    check: entitySettings,
-  },
+  // Own settings (profile, password) are every signed-in user's; the menu shows the item only where SPEC §2
+  // puts it (Entity Management), others reach it from their name in the header.
+  { id: 'my-settings', path: '/my/settings', title: 'My settings', area: 'Agent', check: authenticated },
   {
     id: 'my-entities',
     path: '/my/entities',
@@ -225,7 +221,8 @@ export const GUEST_PATHS = ['/login', '/logout', '/forgot-password', '/reset-pas
 
 export interface MenuGroup {
   label: string;
-  items: readonly { label: string; routeId: string }[];
+  // `check` narrows who sees an item beyond what its route allows.
+  items: readonly { label: string; routeId: string; check?: AccessCheck }[];
 }
 
 // The side menu of SPEC §2, in its order; each item shows only when its route's check passes.
@@ -264,7 +261,7 @@ export const MENU: readonly MenuGroup[] = [
   {
     label: 'Entity Management',
     items: [
-      { label: 'Entity Settings', routeId: 'my-settings' },
+      { label: 'Entity Settings', routeId: 'my-settings', check: entitySettings },
       { label: 'Entities', routeId: 'my-entities' },
     ],
   },

@@ -11,11 +11,13 @@ export interface VisibleMenuGroup {
   items: VisibleMenuItem[];
 }
 
-// SPEC §2: an item shows when its route's check passes; a group shows when any item does.
+// SPEC §2: an item shows when its route's check (and the item's own, if any) passes; a group shows when any
+// item does.
 export function visibleMenu(subject: AccessSubject | null): VisibleMenuGroup[] {
   return MENU.map((group) => ({
     label: group.label,
     items: group.items
+      .filter((item) => !item.check || isAllowed(item.check, subject))
       .map((item) => ({ label: item.label, route: portalRoute(item.routeId) }))
       .filter((item) => isAllowed(item.route.check, subject)),
   })).filter((group) => group.items.length > 0);

@@ -9,8 +9,17 @@ import { installErrorHandling } from './http/errors';
 import { installPortal } from './http/portal';
 import { installRouteTable, type RouteEntry } from './http/routeTable';
 import { authRoutes } from './http/routes/authRoutes';
+import { entityAttributeRoutes } from './http/routes/entityAttributeRoutes';
+import { entityLinkRoutes } from './http/routes/entityLinkRoutes';
+import { entityListRoutes } from './http/routes/entityListRoutes';
+import { entityLocationRoutes } from './http/routes/entityLocationRoutes';
+import { entityRoutes } from './http/routes/entityRoutes';
 import { healthRoutes } from './http/routes/healthRoutes';
 import { listRoutes } from './http/routes/listRoutes';
+import { myRoutes } from './http/routes/myRoutes';
+import { roleRoutes } from './http/routes/roleRoutes';
+import { userAccountRoutes } from './http/routes/userAccountRoutes';
+import { userRoutes } from './http/routes/userRoutes';
 import { sessionRoutes } from './http/routes/sessionRoutes';
 import type { Db } from './store/db';
 
@@ -84,6 +93,15 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   authRoutes(app, { db, tokens, publicUrl: config.publicUrl });
   sessionRoutes(app, { db, appEnv: config.appEnv });
   listRoutes(app, { db });
+  myRoutes(app, { db });
+  roleRoutes(app, { db });
+  userRoutes(app, { db, publicUrl: config.publicUrl });
+  userAccountRoutes(app, { db, publicUrl: config.publicUrl });
+  entityRoutes(app, { db });
+  entityLocationRoutes(app, { db });
+  entityAttributeRoutes(app, { db });
+  entityLinkRoutes(app, { db });
+  entityListRoutes(app, { db });
   await installPortal(app, options.distDir);
   return { app, routes };
 }

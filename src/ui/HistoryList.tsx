@@ -2,6 +2,10 @@ import type { HistoryEntry } from '../api/schemas/history';
 
 export interface HistoryListProps {
   entries: readonly HistoryEntry[];
+  // Readable names of the changed fields (roleDesc → "Description"); fields not named show as stored.
+  labels?: Readonly<Record<string, string>>;
+  // A readable value for a field (role ids → role names); undefined keeps the default rendering.
+  formatValue?(field: string, value: unknown): string | undefined;
 }
 
 // "entity.locationAdded" → "Location added"
@@ -18,13 +22,17 @@ function formatValue(value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (typeof value === 'string' || typeof value === 'number') return String(value);
+  // Lists of codes or ids read as lists.
+  if (Array.isArray(value) && value.every((v) => typeof v === 'string' || typeof v === 'number')) {
+    return value.length ? value.join(', ') : '—';
+  }
   return JSON.stringify(value);
 }
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 // A record's history, newest first: what changed, who, when (DESIGN.md "Event sourcing").
-export function HistoryList({ entries }: HistoryListProps) {
+export function HistoryList({ entries, labels = {}, formatValue: format }: HistoryListProps) {
   if (entries.length === 0) return <p className="text-sm text-slate-500">No history recorded yet.</p>;
   return (
     <ol className="space-y-4" aria-label="History">
@@ -41,8 +49,10 @@ export function HistoryList({ entries }: HistoryListProps) {
             <dl className="mt-2 grid grid-cols-1 gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
               {Object.entries(entry.changes).map(([field, value]) => (
                 <div key={field} className="flex gap-2">
-                  <dt className="text-slate-500">{field}</dt>
-                  <dd className="break-all text-slate-800">{formatValue(value)}</dd>
+                  <dt className="text-slate-500">{labels[field] ?? field}</dt>
+                  <dd className="min-w-0 break-words text-slate-800">
+                    {format?.(field, value) ?? formatValue(value)}
+                  </dd>
                 </div>
               ))}
             </dl>

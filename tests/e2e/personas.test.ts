@@ -38,7 +38,7 @@ const PERSONAS: PersonaCase[] = [
       ...ACCOUNTING,
     ],
     logo: '/dashboard',
-    forbidden: '/my/settings',
+    forbidden: '/my/entities',
   },
   {
     persona: 'internal',
@@ -173,7 +173,7 @@ describe('signing in', () => {
     await waitForPath(page, `/login?redirect=${encodeURIComponent('/admin/users?page=2')}`);
     await signIn(page, 'admin@demo.test');
     await waitForPath(page, '/admin/users?page=2');
-    await page.getByText('Users is not available yet in this version of the portal.').waitFor();
+    await page.getByRole('heading', { name: 'Users', exact: true }).waitFor();
 
     await page.goto('/policies/not-a-number');
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();

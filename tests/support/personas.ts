@@ -1,4 +1,4 @@
-import { DEMO_USERS } from '../../src/server/seed/demoData';
+import { DEMO_ENTITIES, DEMO_USERS } from '../../src/server/seed/demoData';
 
 // The demo personas seeded into every test server (password DEMO_PASSWORD).
 export const ADMIN = 'admin@demo.test';
@@ -20,12 +20,5 @@ export const NORTHWIND_DALLAS = '1234-5679-AD';
 export const LAKESIDE = '2345-6789-CD';
 export const SUMMIT = '3456-7890-EF';
 export const PAWS_REFERRALS = '4567-8901-GH';
-export const ALL_ENTITY_CODES = [
-  HOUSE,
-  NORTHWIND,
-  NORTHWIND_AUSTIN,
-  NORTHWIND_DALLAS,
-  LAKESIDE,
-  SUMMIT,
-  PAWS_REFERRALS,
-];
+// Every demo entity (the ones above and more agencies under the house).
+export const ALL_ENTITY_CODES = DEMO_ENTITIES.map((e) => e.entityCode);

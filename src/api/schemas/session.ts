@@ -9,6 +9,7 @@ export const Profile = z.object({
   email: z.string(),
   emailVerifiedAt: z.string().nullable(),
   phone: z.string().nullable(),
+  ext: z.string().nullable(),
   isAdmin: z.boolean(),
   isInternalAgent: z.boolean(),
   isExternalAgent: z.boolean(),

@@ -21,6 +21,7 @@ export interface Principal {
   firstName: string;
   lastName: string;
   phone: string | null;
+  ext: string | null;
   emailVerifiedAt: Date | null;
   userType: UserType;
   entityId: number;
@@ -37,6 +38,7 @@ export interface UserRow {
   first_name: string;
   last_name: string;
   phone: string | null;
+  ext: string | null;
   email_verified_at: Date | null;
   user_type: UserType;
   entity_id: number;
@@ -51,7 +53,7 @@ export interface UserRow {
 // role names, provided the session is still live and the user enabled.
 export async function loadSessionUser(db: Db, userId: number, sessionId: string): Promise<UserRow | null> {
   const result = await sql<UserRow>`
-    select u.id, u.email, u.first_name, u.last_name, u.phone, u.email_verified_at, u.user_type, u.entity_id,
+    select u.id, u.email, u.first_name, u.last_name, u.phone, u.ext, u.email_verified_at, u.user_type, u.entity_id,
       e.entity_code, e.path as entity_path,
       (select json_agg(json_build_object('attributeId', a.attrib_id, 'value', a.attrib_value) order by a.attrib_id)
          from entity_attributes a where a.entity_id = e.id) as entity_attributes,
@@ -130,6 +132,7 @@ export function toPrincipal(row: UserRow, sessionId: string, acting: ActingEntit
     firstName: row.first_name,
     lastName: row.last_name,
     phone: row.phone,
+    ext: row.ext,
     emailVerifiedAt: row.email_verified_at,
     userType: row.user_type,
     entityId: row.entity_id,

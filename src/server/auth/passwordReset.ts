@@ -7,6 +7,10 @@ import { hashPassword } from './passwords';
 import { hashToken, revokeAllSessions } from './sessions';
 
 const RESET_TTL_MS = 60 * 60 * 1000;
+// An invitation is a reset link that waits longer: a new user may not read their mail within the hour.
+const INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+export type PasswordLinkKind = 'password-reset' | 'user-invite';
 
 // Sends a reset link when the e-mail belongs to an enabled user; callers answer the same either way so the
 // endpoint does not tell which e-mails have accounts.
@@ -23,24 +27,53 @@ export async function requestPasswordReset(
     .where('is_enabled', '=', true)
     .executeTakeFirst();
   if (!user) return;
+  await sendPasswordLink(db, log, user, portalOrigin, 'password-reset');
+}
+
+// Mails a single-use link to /reset-password: a reset (valid an hour) or a new user's invitation (a week).
+export async function sendPasswordLink(
+  db: Db,
+  log: FastifyBaseLogger,
+  user: { id: number; email: string; first_name: string },
+  portalOrigin: string,
+  kind: PasswordLinkKind,
+): Promise<void> {
+  const invite = kind === 'user-invite';
   const token = randomBytes(32).toString('base64url');
   await db
     .insertInto('password_resets')
     .values({
       token_hash: hashToken(token),
       user_id: user.id,
-      expires_at: new Date(Date.now() + RESET_TTL_MS),
+      expires_at: new Date(Date.now() + (invite ? INVITE_TTL_MS : RESET_TTL_MS)),
       used_at: null,
     })
     .execute();
   const link = `${portalOrigin}/reset-password?${new URLSearchParams({ token, email: user.email })}`;
   await enqueueMail(db, log, {
-    kind: 'password-reset',
+    kind,
     recipient: user.email,
-    subject: 'Reset your portal password',
-    body: `Hello ${user.first_name},\n\nOpen this link within 60 minutes to choose a new password:\n${link}\n\nIf you did not ask for this, ignore this message.`,
+    ...(invite
+      ? {
+          subject: 'You have been invited to the agent portal',
+          body: `Hello ${user.first_name},\n\nAn account has been created for you. Open this link within 7 days to choose your password:\n${link}\n\nYou sign in with this e-mail address.`,
+        }
+      : {
+          subject: 'Reset your portal password',
+          body: `Hello ${user.first_name},\n\nOpen this link within 60 minutes to choose a new password:\n${link}\n\nIf you did not ask for this, ignore this message.`,
+        }),
     payload: { link },
   });
+}
+
+// Spends every outstanding link of a user: after a password is set by hand, or the user is deactivated.
+export async function spendPasswordLinks(db: Db, userId: number): Promise<void> {
+  await db
+    .updateTable('password_resets')
+    .set({ used_at: new Date() })
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .execute();
 }
 
 // Returns false when the token is unknown, used, expired or not for this e-mail.

@@ -121,3 +121,19 @@ export async function revokeAllSessions(db: Db, userId: number, reason: string):
     .where('revoked_at', 'is', null)
     .execute();
 }
+
+// A password change keeps the session it was made in and ends every other one.
+export async function revokeOtherSessions(
+  db: Db,
+  userId: number,
+  keepFamilyId: string,
+  reason: string,
+): Promise<void> {
+  await db
+    .updateTable('session_families')
+    .set({ revoked_at: new Date(), revoked_reason: reason })
+    .where('user_id', '=', userId)
+    .where('id', '<>', keepFamilyId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}

@@ -4,6 +4,7 @@ import { ENTITY_STREAM, entityLifecycleEvent } from './entities/entityEvents';
 import { ROLE_STREAM, roleLifecycleEvent } from './roles/roleEvents';
 import { USER_STREAM, userLifecycleEvent } from './users/userEvents';
 import './entities/entityProjection';
+import './entities/entityDetailsProjection';
 import './roles/roleProjection';
 import './users/userProjection';
 
@@ -30,6 +31,11 @@ export const PROJECTION_TABLES = [
   'users',
   'role_privileges',
   'roles',
+  'entity_contacts',
+  'entity_locations',
+  'entity_underwriting_questions',
+  'entity_quote_sources',
+  'entity_discount_states',
   'entity_attributes',
   'entities',
 ] as const;

@@ -66,6 +66,24 @@ export const DEMO_ENTITIES: readonly DemoEntity[] = [
     typeCode: 'REFERRAL',
     canQuote: false,
   }),
+  agency('5678-9012-JK', 'Bluebonnet Insurance Agency', '1000-0001-HM', {
+    trackingCode: 'BLUEBONNET',
+    trackingCodeType: 'PRODUCER',
+  }),
+  agency('6789-0123-LM', 'Golden Gate Pet Insurance Brokers', '1000-0001-HM', {
+    dba: 'Golden Gate Pets',
+    payoutMethod: 'RTP',
+  }),
+  agency('6789-0124-LN', 'Golden Gate Pet Insurance Brokers — San Diego', '6789-0123-LM', {
+    typeCode: 'SUBAGENCY',
+  }),
+  agency('7890-1234-PQ', 'Evergreen Renters Alliance', '1000-0001-HM', {
+    typeCode: 'AFFINITY',
+    trackingCode: 'EVERGREEN-2026',
+    trackingCodeType: 'CAMPAIGN',
+    payoutFrequency: 'QUARTERLY',
+  }),
+  agency('8901-2345-RS', 'Magnolia Pet & Home Agency', '1000-0001-HM', { payoutMethod: 'CHECK' }),
 ];
 
 export const DEMO_ROLES: readonly { roleName: string; roleDesc: string; privilegeCodes: string[] }[] = [

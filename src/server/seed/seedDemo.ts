@@ -6,6 +6,7 @@ import { registerUser } from '../domain/users/userCommands';
 import type { Db } from '../store/db';
 import type { EventMetadata } from '../store/eventStore';
 import { DEMO_BRAND, DEMO_ENTITIES, DEMO_ROLES, DEMO_USERS } from './demoData';
+import { seedEntityDetails } from './seedEntityDetails';
 
 const SEED: EventMetadata = { userId: null, entityId: null, requestId: 'seed:demo' };
 
@@ -77,6 +78,7 @@ export async function seedDemo(db: Db, demoPassword: string): Promise<{ created:
       );
       created++;
     }
+    created += await seedEntityDetails(trx);
     return { created };
   });
 }

@@ -1,18 +1,27 @@
+import { sql } from 'kysely';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import type { Db } from './db';
 import * as m001 from './migrations/001_foundation';
 import * as m002 from './migrations/002_reference_data';
+import * as m003 from './migrations/003_entities';
+import * as m004 from './migrations/004_access_admin';
 
 // Migrations are listed here rather than read from disk, so the same list runs under tsx, vitest and bundles.
 const MIGRATIONS: Record<string, Migration> = {
   '001_foundation': m001,
   '002_reference_data': m002,
+  '003_entities': m003,
+  '004_access_admin': m004,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
 
 export async function migrateToLatest(db: Db): Promise<void> {
-  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  // Kysely looks for its bookkeeping tables in every schema unless told which: another test server's schema
+  // on the same PostgreSQL would make it skip creating its own. Name the schema the connection works in.
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  const migrationTableSchema = rows[0]!.schema;
+  const { error, results } = await new Migrator({ db, provider, migrationTableSchema }).migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed`, { cause: error });

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from './db';
 import { PROJECTION_TABLES } from '../domain/aggregates';
+import { syncEntityDetailSequences } from '../domain/entities/entitySequences';
 import { projectionsOf, toStoredEvent } from './eventStore';
 
 const BATCH = 2000;
@@ -38,6 +39,7 @@ export async function rebuildProjections(db: Db): Promise<number> {
         trx,
       );
     }
+    await syncEntityDetailSequences(trx);
     return count;
   });
 }

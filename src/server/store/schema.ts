@@ -1,4 +1,6 @@
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+import type { AttributeTables } from '../domain/attributes/attributeTables';
+import type { EntityDetailTables } from '../domain/entities/entityTables';
 
 // Table types of the database. Projections are rebuilt from `events`; the rest is reference or security data.
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -98,6 +100,8 @@ export interface UsersTable {
   password_hash: string;
   user_type: UserType;
   is_enabled: boolean;
+  // Deleted users keep their row (history names, reserved e-mail) but show nowhere (migration 004).
+  is_deleted: Generated<boolean>;
   email_verified_at: Date | null;
   version: number;
   created_at: Timestamp;
@@ -153,7 +157,8 @@ export interface OutboxTable {
   sent_at: Date | null;
 }
 
-export interface Database {
+// Tables of later areas are declared beside their domain code and joined in here.
+export interface Database extends EntityDetailTables, AttributeTables {
   events: EventsTable;
   privileges: PrivilegesTable;
   states: StatesTable;

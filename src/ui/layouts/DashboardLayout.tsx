@@ -70,7 +70,12 @@ export function DashboardLayout(props: DashboardLayoutProps) {
           <div className="flex min-w-0 flex-1 justify-end">
             {actingEntity && <ActingEntitySelect {...actingEntity} />}
           </div>
-          <div className="flex shrink-0 items-center gap-2 border-l border-slate-200 pl-3">
+          {/* The signed-in user's own settings (profile, password) are one click away on every screen. */}
+          <Link
+            to="/my/settings"
+            title="My settings"
+            className="flex shrink-0 items-center gap-2 rounded-md border-l border-slate-200 pl-3 hover:text-indigo-700"
+          >
             <span
               aria-hidden="true"
               className="flex size-8 items-center justify-center rounded-full bg-indigo-100 text-xs font-semibold text-indigo-700"
@@ -80,7 +85,8 @@ export function DashboardLayout(props: DashboardLayoutProps) {
             <span className="hidden text-sm font-medium text-slate-800 md:block" data-testid="user-name">
               {userName}
             </span>
-          </div>
+            <span className="sr-only">: my settings</span>
+          </Link>
         </header>
         <main id="content" className="flex-1 px-4 py-6 sm:px-8">
           {children}

@@ -31,3 +31,32 @@ export async function setEntityAttributes(
     metadata,
   );
 }
+
+// Edits the given fields; `expectedVersion` is the version the client edited (stale → 409).
+export async function updateEntity(
+  trx: Trx,
+  entityId: number,
+  changes: Partial<EntityFields>,
+  metadata: EventMetadata,
+  expectedVersion?: number,
+): Promise<void> {
+  await execute(
+    trx,
+    entityAggregate,
+    String(entityId),
+    [{ type: 'entity.updated', data: changes }],
+    metadata,
+    expectedVersion,
+  );
+}
+
+export async function setEntityActive(
+  trx: Trx,
+  entityId: number,
+  active: boolean,
+  metadata: EventMetadata,
+  expectedVersion?: number,
+): Promise<void> {
+  const type = active ? 'entity.reactivated' : 'entity.deactivated';
+  await execute(trx, entityAggregate, String(entityId), [{ type, data: {} }], metadata, expectedVersion);
+}

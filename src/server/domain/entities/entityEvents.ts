@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { RecordLifecycleEvent } from '../../../machines/recordLifecycle';
 import type { NewEvent } from '../../store/eventStore';
+import type { EntityDetailEventType } from './entityDetailEvents';
 
 // Events of the `entity` stream: an agency (or the house) in the hierarchy.
 export const ENTITY_STREAM = 'entity';
@@ -33,8 +34,14 @@ export const EntityAttributesSet = z.object({
 });
 
 export type EntityEventType =
-  'entity.created' | 'entity.updated' | 'entity.attributesSet' | 'entity.deactivated' | 'entity.reactivated';
+  | 'entity.created'
+  | 'entity.updated'
+  | 'entity.attributesSet'
+  | 'entity.deactivated'
+  | 'entity.reactivated'
+  | EntityDetailEventType;
 
+// Every change of details (locations, contacts, links, settings) is an edit: allowed only while active.
 export function entityLifecycleEvent(event: NewEvent): RecordLifecycleEvent {
   switch (event.type) {
     case 'entity.created':

@@ -11,11 +11,24 @@ export const RoleCreated = z.object({
   roleDesc: z.string(),
   privilegeCodes: z.array(z.string()),
 });
+// Only the fields that changed.
 export const RoleUpdated = z.object({ roleName: z.string().optional(), roleDesc: z.string().optional() });
-export const RolePrivilegesSet = z.object({ privilegeCodes: z.array(z.string()) });
+// The whole new set; `added` and `removed` say what changed, so the history reads without diffing versions.
+export const RolePrivilegesSet = z.object({
+  privilegeCodes: z.array(z.string()),
+  added: z.array(z.string()).optional(),
+  removed: z.array(z.string()).optional(),
+});
+
+export type RoleEventType = 'role.created' | 'role.updated' | 'role.privilegesSet' | 'role.deleted';
 
 export function roleLifecycleEvent(event: NewEvent): RecordLifecycleEvent {
-  if (event.type === 'role.created') return { type: 'record.create' };
-  if (event.type === 'role.deleted') return { type: 'record.deactivate' };
-  return { type: 'record.update' };
+  switch (event.type) {
+    case 'role.created':
+      return { type: 'record.create' };
+    case 'role.deleted':
+      return { type: 'record.delete' };
+    default:
+      return { type: 'record.update' };
+  }
 }

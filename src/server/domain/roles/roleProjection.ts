@@ -1,25 +1,28 @@
 import { registerProjection, type StoredEvent, type Trx } from '../../store/eventStore';
 import { ROLE_STREAM, RoleCreated, RolePrivilegesSet, RoleUpdated } from './roleEvents';
 
-// Read tables `roles` and `role_privileges`.
+// Read tables `roles` and `role_privileges`. A privilege's row records the event that granted it (who and
+// when), so a later change of the set keeps the rows of the privileges it leaves in place.
 async function setPrivileges(trx: Trx, roleId: number, codes: readonly string[], event: StoredEvent) {
-  await trx.deleteFrom('role_privileges').where('role_id', '=', roleId).execute();
-  if (codes.length === 0) return;
-  const privileges = await trx
-    .selectFrom('privileges')
-    .select('id')
-    .where('priv_code', 'in', codes)
-    .execute();
+  const wanted = codes.length
+    ? await trx.selectFrom('privileges').select('id').where('priv_code', 'in', codes).execute()
+    : [];
+  const wantedIds = wanted.map((p) => p.id);
+  let removal = trx.deleteFrom('role_privileges').where('role_id', '=', roleId);
+  if (wantedIds.length) removal = removal.where('privilege_id', 'not in', wantedIds);
+  await removal.execute();
+  if (wantedIds.length === 0) return;
   await trx
     .insertInto('role_privileges')
     .values(
-      privileges.map((p) => ({
+      wantedIds.map((id) => ({
         role_id: roleId,
-        privilege_id: p.id,
+        privilege_id: id,
         assigned_at: event.recordedAt,
         assigned_by: event.metadata.userId,
       })),
     )
+    .onConflict((oc) => oc.columns(['role_id', 'privilege_id']).doNothing())
     .execute();
 }
 
@@ -67,7 +70,9 @@ async function project(trx: Trx, event: StoredEvent): Promise<void> {
         .set({ is_deleted: true, ...audit })
         .where('id', '=', id)
         .execute();
+      // Holders lose the role with it; the privileges table rows go too, so nothing grants through it.
       await trx.deleteFrom('user_roles').where('role_id', '=', id).execute();
+      await trx.deleteFrom('role_privileges').where('role_id', '=', id).execute();
       return;
   }
 }

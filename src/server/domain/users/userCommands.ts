@@ -1,9 +1,11 @@
 import { sql } from 'kysely';
 import { userAggregate } from '../aggregates';
 import { execute } from '../../store/aggregate';
-import type { EventMetadata, Trx } from '../../store/eventStore';
+import type { EventMetadata, NewEvent, Trx } from '../../store/eventStore';
 import type { UserType } from '../../store/schema';
+import type { UserEventType } from './userEvents';
 
+// Commands of the user stream; each goes through execute(), so the lifecycle statechart decides.
 export interface RegisterUser {
   entityId: number;
   firstName: string;
@@ -15,6 +17,7 @@ export interface RegisterUser {
   passwordHash: string;
   roleIds: number[];
   emailVerified: boolean;
+  invited?: boolean;
 }
 
 export async function registerUser(trx: Trx, input: RegisterUser, metadata: EventMetadata): Promise<number> {
@@ -44,4 +47,44 @@ export async function changePassword(
     [{ type: 'user.passwordChanged', data: { passwordHash, reason } }],
     metadata,
   );
+}
+
+export interface UserChanges {
+  // Only the fields that change.
+  fields: {
+    entityId?: number;
+    firstName?: string;
+    lastName?: string;
+    email?: string;
+    phone?: string | null;
+    ext?: string | null;
+    userType?: UserType;
+  };
+  roles?: { roleIds: number[]; added: number[]; removed: number[] };
+}
+
+// Appends user.updated and/or user.rolesSet; nothing when nothing changes.
+export async function changeUser(
+  trx: Trx,
+  userId: number,
+  changes: UserChanges,
+  metadata: EventMetadata,
+  expectedVersion?: number,
+): Promise<void> {
+  const events: NewEvent<UserEventType>[] = [];
+  if (Object.keys(changes.fields).length > 0) events.push({ type: 'user.updated', data: changes.fields });
+  if (changes.roles) events.push({ type: 'user.rolesSet', data: changes.roles });
+  if (events.length === 0) return;
+  await execute(trx, userAggregate, String(userId), events, metadata, expectedVersion);
+}
+
+export type UserStatusEvent = 'user.deactivated' | 'user.reactivated' | 'user.deleted';
+
+export async function changeUserStatus(
+  trx: Trx,
+  userId: number,
+  type: UserStatusEvent,
+  metadata: EventMetadata,
+): Promise<void> {
+  await execute(trx, userAggregate, String(userId), [{ type, data: {} }], metadata);
 }

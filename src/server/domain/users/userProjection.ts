@@ -31,6 +31,7 @@ async function project(trx: Trx, event: StoredEvent): Promise<void> {
           password_hash: e.passwordHash,
           user_type: e.userType,
           is_enabled: true,
+          is_deleted: false,
           email_verified_at: e.emailVerified ? event.recordedAt : null,
           created_at: event.recordedAt,
           created_by: event.metadata.userId,
@@ -58,13 +59,22 @@ async function project(trx: Trx, event: StoredEvent): Promise<void> {
         .execute();
       return;
     }
-    case 'user.passwordChanged':
+    case 'user.passwordChanged': {
+      const e = UserPasswordChanged.parse(event.data);
       await trx
         .updateTable('users')
-        .set({ password_hash: UserPasswordChanged.parse(event.data).passwordHash, ...audit })
+        .set((eb) => ({
+          password_hash: e.passwordHash,
+          // A password chosen through a mailed link (reset or invitation) proves the address is theirs.
+          ...(e.reason === 'reset' && {
+            email_verified_at: eb.fn.coalesce('email_verified_at', eb.val(event.recordedAt)),
+          }),
+          ...audit,
+        }))
         .where('id', '=', id)
         .execute();
       return;
+    }
     case 'user.rolesSet':
       await setRoles(trx, id, UserRolesSet.parse(event.data).roleIds);
       await trx.updateTable('users').set(audit).where('id', '=', id).execute();
@@ -76,6 +86,15 @@ async function project(trx: Trx, event: StoredEvent): Promise<void> {
         .set({ is_enabled: event.type === 'user.reactivated', ...audit })
         .where('id', '=', id)
         .execute();
+      return;
+    case 'user.deleted':
+      // The row stays (history names, reserved e-mail); the user holds no role and cannot sign in.
+      await trx
+        .updateTable('users')
+        .set({ is_enabled: false, is_deleted: true, ...audit })
+        .where('id', '=', id)
+        .execute();
+      await trx.deleteFrom('user_roles').where('user_id', '=', id).execute();
       return;
   }
 }

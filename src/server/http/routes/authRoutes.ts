@@ -53,7 +53,7 @@ function parseWith<T extends z.ZodType>(schema: T, body: unknown): z.output<T> {
 // The reset link always points at this portal (the configured public URL, else the address this connection
 // reached): the client's redirectURL is accepted as SPEC §7 sends it, but never trusted, and neither are the
 // Host and X-Forwarded-Host headers (any client can send them), so the mail cannot link to a foreign site.
-function portalOrigin(request: FastifyRequest, publicUrl: string | undefined): string {
+export function portalOrigin(request: FastifyRequest, publicUrl: string | undefined): string {
   if (publicUrl) return new URL(publicUrl).origin;
   const { localAddress = '127.0.0.1', localPort } = request.socket;
   return `http://${localAddress.includes(':') ? `[${localAddress}]` : localAddress}:${localPort}`;

@@ -1,10 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { anyOf } from '../../../api/access';
+import { anyOf, authenticated } from '../../../api/access';
+import { RoleListResponse } from '../../../api/schemas/roles';
 import { PrivilegeListResponse } from '../../../api/schemas/session';
+import { StateListResponse } from '../../../api/schemas/states';
+import { roleOptions } from '../../domain/roles/roleQueries';
 import type { Db } from '../../store/db';
 
-// Reference lists (SPEC §7 "Lists"). The privilege list serves whoever edits roles.
+// Reference lists (SPEC §7 "Lists"). The privilege list serves whoever edits roles; the role list whoever
+// searches or assigns them; the states list every signed-in user (address and filter forms).
 export function listRoutes(app: FastifyInstance, options: { db: Db }): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
@@ -16,5 +20,20 @@ export function listRoutes(app: FastifyInstance, options: { db: Db }): void {
     async () => ({
       data: await options.db.selectFrom('privileges').selectAll().orderBy('id').execute(),
     }),
+  );
+  r.get(
+    '/v2/lists/roles',
+    {
+      config: {
+        access: anyOf('admin', 'admin_role_list', 'admin_user_list', 'admin_user_add', 'admin_user_edit'),
+      },
+      schema: { response: { 200: RoleListResponse } },
+    },
+    async () => ({ data: await roleOptions(options.db) }),
+  );
+  r.get(
+    '/v2/lists/states',
+    { config: { access: authenticated }, schema: { response: { 200: StateListResponse } } },
+    async () => ({ data: await options.db.selectFrom('states').selectAll().orderBy('name').execute() }),
   );
 }

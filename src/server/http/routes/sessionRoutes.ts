@@ -1,46 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authenticated, publicRoute } from '../../../api/access';
-import {
-  BrandResponse,
-  MyEntitiesResponse,
-  ProfileResponse,
-  type AccessibleEntity,
-} from '../../../api/schemas/session';
+import { BrandResponse, MyEntitiesResponse, type AccessibleEntity } from '../../../api/schemas/session';
 import { isStaff } from '../../access/principal';
 import type { Db } from '../../store/db';
 import { notFound } from '../errors';
 import { requirePrincipal } from '../routeTable';
 
-// The session's own data: profile, accessible entities with the acting one, and the brand.
+// The session's own data: accessible entities with the acting one, and the brand. The profile is served
+// with own settings (myRoutes.ts).
 export function sessionRoutes(app: FastifyInstance, options: { db: Db; appEnv: string }): void {
   const { db } = options;
   const r = app.withTypeProvider<ZodTypeProvider>();
-
-  r.get(
-    '/v2/my/profile',
-    { config: { access: authenticated }, schema: { response: { 200: ProfileResponse } } },
-    async (request) => {
-      const principal = requirePrincipal(request);
-      return {
-        data: {
-          id: principal.userId,
-          name: `${principal.firstName} ${principal.lastName}`,
-          firstName: principal.firstName,
-          lastName: principal.lastName,
-          email: principal.email,
-          emailVerifiedAt: principal.emailVerifiedAt?.toISOString() ?? null,
-          phone: principal.phone,
-          isAdmin: principal.userType === 'admin' || principal.isRoot,
-          isInternalAgent: principal.userType === 'internal',
-          isExternalAgent: principal.userType === 'external',
-          entityId: principal.entityId,
-          privilegeCodes: principal.privilegeCodes,
-          roles: principal.roles,
-        },
-      };
-    },
-  );
 
   r.get(
     '/v2/my/entities',

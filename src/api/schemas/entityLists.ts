@@ -1,0 +1,58 @@
+import { z } from 'zod';
+
+// Reference lists of the entity area under GET /v2/lists/... (SPEC §7 "Lists").
+const listOf = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item) });
+
+// SPEC §3 "Code/description items": statuses, tracking code types, location types, payout frequencies
+// and methods.
+export const CodeItem = z.object({ code: z.string(), description: z.string() });
+export type CodeItem = z.infer<typeof CodeItem>;
+export const CodeListResponse = listOf(CodeItem);
+
+// SPEC §3 "Type lookup" and "entity type (can quote, enabled)".
+export const EntityTypeItem = z.object({
+  type_code: z.string(),
+  type_desc: z.string(),
+  can_quote: z.boolean(),
+  is_enabled: z.boolean(),
+});
+export type EntityTypeItem = z.infer<typeof EntityTypeItem>;
+export const EntityTypeListResponse = listOf(EntityTypeItem);
+
+export const EventTypeItem = z.object({
+  code: z.string(),
+  description: z.string(),
+  category: z.string(),
+  allow_new_business: z.boolean(),
+  allow_renewal: z.boolean(),
+  is_enabled: z.boolean(),
+});
+export const EventTypeListResponse = listOf(EventTypeItem);
+export const EventTypeQuery = z.strictObject({
+  isEnabled: z.enum(['true', 'false', '1', '0']).optional(),
+});
+
+// Entity account managers: staff users an entity can be assigned to.
+export const AccountManagerItem = z.object({ id: z.number().int(), name: z.string(), email: z.string() });
+export type AccountManagerItem = z.infer<typeof AccountManagerItem>;
+export const AccountManagerListResponse = listOf(AccountManagerItem);
+
+// Entities, entity codes and entity names by a term (pickers); limited to the caller's entity scope.
+export const EntityTermQuery = z.strictObject({
+  term: z.string().trim().max(120).optional(),
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+  // Only active entities unless asked otherwise (a parent picker must not offer inactive ones).
+  includeInactive: z.enum(['true', 'false', '1', '0']).optional(),
+});
+export type EntityTermQuery = z.input<typeof EntityTermQuery>;
+export const EntityOption = z.object({
+  id: z.number().int(),
+  entity_code: z.string(),
+  entity_name: z.string(),
+  status_code: z.string(),
+  master_entity_id: z.number().int().nullable(),
+});
+export type EntityOption = z.infer<typeof EntityOption>;
+export const EntityOptionListResponse = listOf(EntityOption);
+export const EntityCodeListResponse = listOf(z.object({ id: z.number().int(), entity_code: z.string() }));
+export const EntityNameListResponse = listOf(z.object({ id: z.number().int(), entity_name: z.string() }));

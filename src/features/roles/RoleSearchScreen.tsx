@@ -1,0 +1,85 @@
+import { useQuery } from '@tanstack/react-query';
+import { createColumnHelper } from '@tanstack/react-table';
+import { Link, useLocation } from 'react-router-dom';
+import { anyOf } from '../../api/access';
+import { roleSearchQuery } from '../../api/calls/roles';
+import { errorMessage } from '../../api/httpErrors';
+import type { RoleFilter, RoleRow } from '../../api/schemas/roles';
+import { Alert } from '../../ui/feedback/Alert';
+import { PageHeader } from '../../ui/PageHeader';
+import { DataTable } from '../../ui/table/DataTable';
+import { useSearchState } from '../../ui/table/useSearchState';
+import { useAccess } from '../../ui/useAccess';
+import { RoleFilters } from './RoleFilters';
+
+const FILTERS: readonly RoleFilter[] = ['name', 'description'];
+const DEFAULTS = { sort: 'name', order: 'asc' } as const;
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+const column = createColumnHelper<RoleRow>();
+const COLUMNS = [
+  column.accessor('role_name', { id: 'name', header: 'Name', enableSorting: true }),
+  column.accessor('role_desc', {
+    id: 'description',
+    header: 'Description',
+    enableSorting: true,
+    cell: (c) => <span className="block max-w-md truncate">{c.getValue() || '—'}</span>,
+  }),
+  column.accessor('privilege_count', { header: 'Privileges', cell: (c) => c.getValue() }),
+  column.accessor('user_count', { header: 'Users', cell: (c) => c.getValue() }),
+  column.accessor('updated_at', {
+    id: 'updatedAt',
+    header: 'Last changed',
+    enableSorting: true,
+    cell: (c) => dateTime.format(new Date(c.getValue())),
+  }),
+];
+
+// /admin/roles: role search by name and description (SPEC §3), paged and sorted by the server.
+export function RoleSearchScreen() {
+  const search = useSearchState(FILTERS, DEFAULTS);
+  const roles = useQuery(roleSearchQuery(search.request));
+  const { can } = useAccess();
+  // Set by the record screen after a delete.
+  const notice = (useLocation().state as { notice?: string } | null)?.notice;
+  return (
+    <div className="mx-auto max-w-6xl">
+      <PageHeader
+        title="Roles"
+        description="A role bundles privileges; users get privileges through their roles."
+        actions={
+          can(anyOf('admin', 'admin_role_add')) && (
+            <Link
+              to="/admin/roles/add"
+              className="inline-flex items-center rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-indigo-500"
+            >
+              Add role
+            </Link>
+          )
+        }
+      />
+      {notice && (
+        <div className="mb-4">
+          <Alert tone="success">{notice}</Alert>
+        </div>
+      )}
+      {/* Keyed by the URL's filters, so back and forward show the search they return to. */}
+      <RoleFilters key={JSON.stringify(search.filter)} initial={search.filter} onSearch={search.setFilter} />
+      {roles.isError && <Alert tone="error">{errorMessage(roles.error)}</Alert>}
+      <DataTable
+        caption="Roles"
+        columns={COLUMNS}
+        rows={roles.data?.data ?? []}
+        meta={roles.data?.meta}
+        sort={search.sort}
+        order={search.order}
+        onSort={search.toggleSort}
+        onPage={search.setPage}
+        loading={roles.isFetching}
+        rowKey={(row) => row.id}
+        rowHref={(row) => `/admin/roles/${row.id}`}
+        empty="No role matches this search. Clear the filters to see every role."
+      />
+    </div>
+  );
+}

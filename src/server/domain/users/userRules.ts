@@ -1,0 +1,29 @@
+import type { RoleOption } from '../../../api/schemas/roles';
+import type { UserType } from '../../../api/schemas/users';
+import { holdsAll, type Grantor } from '../roles/privilegeGrants';
+
+// The rules of user administration that are not about the form of the input.
+
+// Entity type of the carrier itself; its users are staff.
+export const HOUSE_ENTITY_TYPE = 'HOUSE';
+
+// A user's type follows from their entity: users of the house are internal, or administrators when flagged;
+// everyone else belongs to an agency and is external (they then see only their own entity subtree).
+export function userTypeFor(entityTypeCode: string, isAdmin: boolean): UserType {
+  if (entityTypeCode !== HOUSE_ENTITY_TYPE) return 'external';
+  return isAdmin ? 'admin' : 'internal';
+}
+
+// Roles the grantor may not give: each role is assignable only by someone who holds all of its privileges,
+// or user admins could hand out (even to themselves) what they may not have.
+export function roleAssignmentErrors(grantor: Grantor, roles: readonly RoleOption[]): string[] {
+  return roles
+    .filter((role) => !holdsAll(grantor, role.priv_codes))
+    .map((role) => `You cannot assign the role ${role.role_name}: it holds privileges you do not hold.`);
+}
+
+// Role ids that do not name a live role.
+export function unknownRoleErrors(ids: readonly number[], found: readonly RoleOption[]): string[] {
+  const known = new Set(found.map((r) => r.id));
+  return ids.filter((id) => !known.has(id)).map((id) => `The selected role ${id} does not exist.`);
+}
