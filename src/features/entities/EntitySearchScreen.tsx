@@ -1,5 +1,5 @@
-import { Link } from 'react-router-dom';
 import { ENTITY_ACCESS } from '../../api/entityAccess';
+import { ButtonLink } from '../../ui/forms/ButtonLink';
 import { PageHeader } from '../../ui/PageHeader';
 import { useAccess } from '../../ui/useAccess';
 import { EntitySearchTable } from './EntitySearchTable';
@@ -12,16 +12,7 @@ export function EntitySearchScreen() {
       <PageHeader
         title="Entities"
         description="Agencies, sub-agencies and referral partners in the hierarchy."
-        actions={
-          can(ENTITY_ACCESS.add) && (
-            <Link
-              to="/admin/entities/add"
-              className="inline-flex items-center rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
-            >
-              Add entity
-            </Link>
-          )
-        }
+        actions={can(ENTITY_ACCESS.add) && <ButtonLink to="/admin/entities/add">Add entity</ButtonLink>}
       />
       <EntitySearchTable caption="Entities" hrefOf={(id) => `/admin/entities/${id}`} />
     </div>

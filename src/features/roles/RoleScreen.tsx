@@ -8,6 +8,7 @@ import { ROLES_KEY, deleteRole, privilegesQuery, roleQuery, updateRole } from '.
 import { ApiError, errorMessage, fieldErrorsOf } from '../../api/httpErrors';
 import type { Role } from '../../api/schemas/roles';
 import { Alert } from '../../ui/feedback/Alert';
+import { SaveErrorAlert } from '../../ui/feedback/SaveErrorAlert';
 import { ConfirmDialog } from '../../ui/feedback/ConfirmDialog';
 import { Spinner } from '../../ui/feedback/Spinner';
 import { Button } from '../../ui/forms/Button';
@@ -76,7 +77,6 @@ function RoleRecord({ role }: { role: Role }) {
     },
   });
   const errors = fieldErrorsOf(save.error);
-  const conflict = save.error instanceof ApiError && save.error.status === 409;
 
   const details = (
     <RoleForm
@@ -88,22 +88,15 @@ function RoleRecord({ role }: { role: Role }) {
       submitLabel="Save role"
       notice={
         save.isError && (
-          <Alert tone="error">
-            {Object.keys(errors).length ? 'Check the fields marked below.' : errorMessage(save.error)}{' '}
-            {conflict && (
-              <button
-                type="button"
-                className="font-semibold underline"
-                onClick={async () => {
-                  save.reset();
-                  await queryClient.invalidateQueries({ queryKey: roleQuery(role.id).queryKey });
-                  setGeneration((g) => g + 1);
-                }}
-              >
-                Reload the role
-              </button>
-            )}
-          </Alert>
+          <SaveErrorAlert
+            error={save.error}
+            record="the role"
+            onReload={async () => {
+              save.reset();
+              await queryClient.invalidateQueries({ queryKey: roleQuery(role.id).queryKey });
+              setGeneration((g) => g + 1);
+            }}
+          />
         )
       }
       onSubmit={(values) => save.mutate(values)}

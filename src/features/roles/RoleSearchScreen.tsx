@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
-import { Link, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { anyOf } from '../../api/access';
 import { roleSearchQuery } from '../../api/calls/roles';
 import { errorMessage } from '../../api/httpErrors';
 import type { RoleFilter, RoleRow } from '../../api/schemas/roles';
 import { Alert } from '../../ui/feedback/Alert';
+import { ButtonLink } from '../../ui/forms/ButtonLink';
 import { PageHeader } from '../../ui/PageHeader';
 import { DataTable } from '../../ui/table/DataTable';
 import { useSearchState } from '../../ui/table/useSearchState';
@@ -48,14 +49,7 @@ export function RoleSearchScreen() {
         title="Roles"
         description="A role bundles privileges; users get privileges through their roles."
         actions={
-          can(anyOf('admin', 'admin_role_add')) && (
-            <Link
-              to="/admin/roles/add"
-              className="inline-flex items-center rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-indigo-500"
-            >
-              Add role
-            </Link>
-          )
+          can(anyOf('admin', 'admin_role_add')) && <ButtonLink to="/admin/roles/add">Add role</ButtonLink>
         }
       />
       {notice && (

@@ -10,6 +10,7 @@ import { USERS_KEY, updateUser, userQuery } from '../../api/calls/users';
 import { ApiError, errorMessage, fieldErrorsOf } from '../../api/httpErrors';
 import type { User } from '../../api/schemas/users';
 import { Alert } from '../../ui/feedback/Alert';
+import { SaveErrorAlert } from '../../ui/feedback/SaveErrorAlert';
 import { Spinner } from '../../ui/feedback/Spinner';
 import { HistoryList } from '../../ui/HistoryList';
 import { Tabs } from '../../ui/layouts/Tabs';
@@ -60,7 +61,6 @@ function UserRecord({ user }: { user: User }) {
     },
   });
   const errors = fieldErrorsOf(save.error);
-  const conflict = save.error instanceof ApiError && save.error.status === 409;
   const passwordTab = self || (manageable && (can(anyOf('user_assign_passwd')) || editable));
 
   const profile = (
@@ -74,22 +74,15 @@ function UserRecord({ user }: { user: User }) {
       submitLabel="Save user"
       notice={
         save.isError && (
-          <Alert tone="error">
-            {Object.keys(errors).length ? 'Check the fields marked below.' : errorMessage(save.error)}{' '}
-            {conflict && (
-              <button
-                type="button"
-                className="font-semibold underline"
-                onClick={async () => {
-                  save.reset();
-                  await queryClient.invalidateQueries({ queryKey: userQuery(user.id).queryKey });
-                  setGeneration((g) => g + 1);
-                }}
-              >
-                Reload the user
-              </button>
-            )}
-          </Alert>
+          <SaveErrorAlert
+            error={save.error}
+            record="the user"
+            onReload={async () => {
+              save.reset();
+              await queryClient.invalidateQueries({ queryKey: userQuery(user.id).queryKey });
+              setGeneration((g) => g + 1);
+            }}
+          />
         )
       }
       onSubmit={(values) => save.mutate(values)}

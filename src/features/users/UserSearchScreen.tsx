@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
-import { Link, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { anyOf } from '../../api/access';
 import { userSearchQuery } from '../../api/calls/users';
 import { errorMessage } from '../../api/httpErrors';
 import type { UserFilter, UserRow } from '../../api/schemas/users';
 import { Alert } from '../../ui/feedback/Alert';
+import { ButtonLink } from '../../ui/forms/ButtonLink';
 import { PageHeader } from '../../ui/PageHeader';
 import { DataTable } from '../../ui/table/DataTable';
 import { useSearchState } from '../../ui/table/useSearchState';
@@ -87,16 +88,7 @@ export function UserSearchScreen() {
       <PageHeader
         title="Users"
         description="People who sign in to the portal, their agency and their roles."
-        actions={
-          can(anyOf('admin_user_add')) && (
-            <Link
-              to="/admin/users/add"
-              className="inline-flex items-center rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-indigo-500"
-            >
-              Add user
-            </Link>
-          )
-        }
+        actions={can(anyOf('admin_user_add')) && <ButtonLink to="/admin/users/add">Add user</ButtonLink>}
       />
       {notice && (
         <div className="mb-4">
