@@ -18,7 +18,7 @@ import {
 } from '../support/personas';
 import { entityIdOf, userIdOf } from '../support/records';
 import { useTestServer } from '../support/suite';
-import { testDatabases } from '../support/testServer';
+import { DEMO_PASSWORD, testDatabases } from '../support/testServer';
 
 // /v2/entities: search, view, add, edit, deactivate and history (SPEC §3, §5, §6, §7), with the entity
 // scope of external users.
@@ -459,6 +459,22 @@ describe.each(testDatabases())('entities API on %s', (database) => {
         'entity.reactivated',
         'entity.updated',
       ]);
+    });
+
+    it('keeps the staff of a deactivated entity out until it is reactivated', async () => {
+      const entity = await create();
+      const staff = await userWith(db(), {
+        entityCode: entity.entity_code,
+        userType: 'external',
+        privilegeCodes: ['quote_new'],
+      });
+      const tokens = await s.api.login(staff);
+      expectStatus(await e.del(`/v2/entities/${entity.id}`, ADMIN), 200);
+      expectError(await s.api.get('/v2/my/profile', { token: tokens.access_token }), 401);
+      const refused = await s.api.post('/v2/auth', { email: staff, password: DEMO_PASSWORD });
+      expectValidationError(refused, ['email']);
+      expectStatus(await e.patch(`/v2/entities/${entity.id}`, ADMIN, { status_code: 'ACTIVE' }), 200);
+      await s.api.login(staff);
     });
 
     it('refuses to deactivate an entity with active children (409), and to reactivate under an inactive parent', async () => {

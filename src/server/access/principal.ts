@@ -50,7 +50,7 @@ export interface UserRow {
 }
 
 // One query per request: the user, their own entity with its attributes, their roles' privilege codes and
-// role names, provided the session is still live and the user enabled.
+// role names, provided the session is still live, the user enabled and their entity active.
 export async function loadSessionUser(db: Db, userId: number, sessionId: string): Promise<UserRow | null> {
   const result = await sql<UserRow>`
     select u.id, u.email, u.first_name, u.last_name, u.phone, u.ext, u.email_verified_at, u.user_type, u.entity_id,
@@ -66,7 +66,7 @@ export async function loadSessionUser(db: Db, userId: number, sessionId: string)
       from users u
       join entities e on e.id = u.entity_id
       join session_families s on s.id = ${sessionId} and s.user_id = u.id
-     where u.id = ${userId} and u.is_enabled
+     where u.id = ${userId} and u.is_enabled and e.status_code = 'ACTIVE'
        and s.revoked_at is null and s.expires_at > now()`.execute(db);
   return result.rows[0] ?? null;
 }

@@ -13,7 +13,15 @@ export async function streamHistory(db: Db, streamType: string, streamId: string
   const rows = await db
     .selectFrom('events as e')
     .leftJoin('users as u', (join) => join.on(sql`u.id`, '=', sql`(e.metadata->>'userId')::int`))
-    .select(['e.version', 'e.type', 'e.data', 'e.recorded_at', 'u.id as actor_id', 'u.first_name', 'u.last_name'])
+    .select([
+      'e.version',
+      'e.type',
+      'e.data',
+      'e.recorded_at',
+      'u.id as actor_id',
+      'u.first_name',
+      'u.last_name',
+    ])
     .where('e.stream_type', '=', streamType)
     .where('e.stream_id', '=', streamId)
     .orderBy('e.version')

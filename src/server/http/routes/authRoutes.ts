@@ -93,13 +93,15 @@ export function authRoutes(app: FastifyInstance, options: AuthRouteOptions): voi
       }
       const user = await db
         .selectFrom('users')
-        .select(['id', 'password_hash', 'is_enabled'])
-        .where((eb) => eb(eb.fn('lower', ['email']), '=', body.email.toLowerCase()))
+        .innerJoin('entities', 'entities.id', 'users.entity_id')
+        .select(['users.id', 'users.password_hash', 'users.is_enabled', 'entities.status_code'])
+        .where((eb) => eb(eb.fn('lower', ['users.email']), '=', body.email.toLowerCase()))
         .executeTakeFirst();
       const ok = user
         ? await verifyPassword(user.password_hash, body.password)
         : await verifyAgainstNothing(body.password);
-      if (!user || !ok || !user.is_enabled) {
+      // The staff of a deactivated agency cannot sign in, as if their own account were deactivated.
+      if (!user || !ok || !user.is_enabled || user.status_code !== 'ACTIVE') {
         await recordFailure(db, body.email, request.ip);
         throw new ValidationFailed({ email: [BAD_CREDENTIALS] }, BAD_CREDENTIALS);
       }

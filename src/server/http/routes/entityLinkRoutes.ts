@@ -164,20 +164,18 @@ export function entityLinkRoutes(app: FastifyInstance, options: { db: Db }): voi
       const { principal, entity } = await entityFor(db, request, request.params.entityId);
       const { quoteSourceId } = request.params;
       const { name, is_enabled } = request.body;
-      await db
-        .transaction()
-        .execute((trx) =>
-          updateQuoteSource(
-            trx,
-            entity.id,
-            quoteSourceId,
-            {
-              ...(name !== undefined ? { name } : {}),
-              ...(is_enabled !== undefined ? { isEnabled: is_enabled } : {}),
-            },
-            metadataOf(request, principal),
-          ),
-        );
+      await db.transaction().execute((trx) =>
+        updateQuoteSource(
+          trx,
+          entity.id,
+          quoteSourceId,
+          {
+            ...(name !== undefined ? { name } : {}),
+            ...(is_enabled !== undefined ? { isEnabled: is_enabled } : {}),
+          },
+          metadataOf(request, principal),
+        ),
+      );
       const source = (await quoteSources(entity.id)).find((s) => s.id === quoteSourceId);
       if (!source) throw notFound('quote source');
       return { data: quoteSourceWire(source) };
