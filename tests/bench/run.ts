@@ -57,6 +57,7 @@ async function benchDatabase(database: 'pglite' | 'postgres'): Promise<Row[]> {
   try {
     const token = await login(server, 'manager@demo.test');
     const auth = { authorization: `Bearer ${token}` };
+    const admin = { authorization: `Bearer ${await login(server, 'admin@demo.test')}` };
     const json = { 'content-type': 'application/json' };
     const cases: [string, Parameters<typeof measure>[2] & { path: string }][] = [
       ['GET /healthz', { path: '/healthz' }],
@@ -67,6 +68,12 @@ async function benchDatabase(database: 'pglite' | 'postgres'): Promise<Row[]> {
         'GET /v2/my/profile (agentEntityCode)',
         { path: '/v2/my/profile', headers: { ...auth, agententitycode: '1234-5678-AC' } },
       ],
+      ['GET /v2/entities (search, first page)', { path: '/v2/entities?sort=entityName', headers: admin }],
+      ['GET /v2/entities (name filter)', { path: '/v2/entities?filter[entityName]=north', headers: admin }],
+      ['GET /v2/entities (agency scope)', { path: '/v2/entities', headers: auth }],
+      ['GET /v2/entities/{id}', { path: '/v2/entities/2', headers: admin }],
+      ['GET /v2/users (search)', { path: '/v2/users', headers: admin }],
+      ['GET /v2/roles (search)', { path: '/v2/roles', headers: admin }],
       // Login is bound by argon2id (19 MiB, t=2) by design; 4 connections keep the queue short.
       [
         'POST /v2/auth (login)',
