@@ -5,6 +5,7 @@ import * as m001 from './migrations/001_foundation';
 import * as m002 from './migrations/002_reference_data';
 import * as m003 from './migrations/003_entities';
 import * as m004 from './migrations/004_access_admin';
+import * as m005 from './migrations/005_pet_rating';
 
 // Migrations are listed here rather than read from disk, so the same list runs under tsx, vitest and bundles.
 const MIGRATIONS: Record<string, Migration> = {
@@ -12,6 +13,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '002_reference_data': m002,
   '003_entities': m003,
   '004_access_admin': m004,
+  '005_pet_rating': m005,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
