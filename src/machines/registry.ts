@@ -1,4 +1,5 @@
 import type { AnyStateMachine } from 'xstate';
+import { petQuoteJourneyMachine } from './petQuoteJourney';
 import { recordLifecycleMachine } from './recordLifecycle';
 import { sessionMachine } from './session';
 
@@ -6,4 +7,5 @@ import { sessionMachine } from './session';
 export const MACHINES: Readonly<Record<string, AnyStateMachine>> = {
   session: sessionMachine,
   recordLifecycle: recordLifecycleMachine,
+  petQuoteJourney: petQuoteJourneyMachine,
 };

@@ -1,0 +1,50 @@
+// The payment service behind checkout (SPEC §7 "payment session", tokenize, purchase), as a small interface
+// so a real processor can replace the built-in sandbox. Card and account numbers go in once, to tokenize;
+// everything after works with the token, and only a token and the last four digits are ever kept.
+
+export interface CardDetails {
+  number: string;
+  expiryMonth: number;
+  // Four digits; two-digit years are read as 20xx.
+  expiryYear: number;
+  cvc: string;
+  name: string;
+  zip: string;
+}
+
+export interface BankAccountDetails {
+  routingNumber: string;
+  accountNumber: string;
+  name: string;
+  accountType: 'checking' | 'savings';
+}
+
+export interface PaymentToken {
+  token: string;
+  method: 'card' | 'bank';
+  last4: string;
+}
+
+// A refusal to tokenize names the fields at fault, in the shape of a 422 (SPEC §5).
+export type TokenizeResult =
+  { ok: true; payment: PaymentToken } | { ok: false; errors: Record<string, string[]> };
+
+export interface ChargeRequest {
+  token: string;
+  amountCents: number;
+  // The same key always gets the same answer and charges at most once (a retried request, a double click).
+  idempotencyKey: string;
+}
+
+export type DeclineReason =
+  'card_declined' | 'insufficient_funds' | 'unknown_token' | 'invalid_amount' | 'idempotency_key_reused';
+
+export type ChargeResult =
+  | { outcome: 'ok'; chargeId: string; amountCents: number; last4: string }
+  | { outcome: 'declined'; reason: DeclineReason; message: string };
+
+export interface PaymentAdapter {
+  tokenizeCard(card: CardDetails): Promise<TokenizeResult>;
+  tokenizeBankAccount(account: BankAccountDetails): Promise<TokenizeResult>;
+  charge(request: ChargeRequest): Promise<ChargeResult>;
+}
