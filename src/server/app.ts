@@ -17,6 +17,7 @@ import { entityRoutes } from './http/routes/entityRoutes';
 import { healthRoutes } from './http/routes/healthRoutes';
 import { listRoutes } from './http/routes/listRoutes';
 import { myRoutes } from './http/routes/myRoutes';
+import { quoteActionRoutes } from './http/routes/quoteActionRoutes';
 import { roleRoutes } from './http/routes/roleRoutes';
 import { userAccountRoutes } from './http/routes/userAccountRoutes';
 import { userRoutes } from './http/routes/userRoutes';
@@ -102,6 +103,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   entityAttributeRoutes(app, { db });
   entityLinkRoutes(app, { db });
   entityListRoutes(app, { db });
+  quoteActionRoutes(app, { db });
   await installPortal(app, options.distDir);
   return { app, routes };
 }

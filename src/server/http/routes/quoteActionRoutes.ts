@@ -1,0 +1,101 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { anyOf, authenticated } from '../../../api/access';
+import {
+  QuoteActionRequest,
+  QuoteActionResponse,
+  QuoteConfigListResponse,
+} from '../../../api/schemas/quoteActions';
+import { findActingEntity, isStaff, type ActingEntity } from '../../access/principal';
+import type { Db } from '../../store/db';
+import { forbidden } from '../errors';
+import { requirePrincipal } from '../routeTable';
+import { refusalMessage } from './quoteActions/actionRefused';
+import { ratePlans } from './quoteActions/plansAction';
+import {
+  breeds,
+  coverItems,
+  fees,
+  underwritingQuestions,
+  wellnessPlans,
+} from './quoteActions/referenceActions';
+
+// SPEC §7 "Quote action wrapper": POST /v1/quote/action, read actions (docs/quote-actions.md). Quoting is
+// open to admin, internal and external agents (SPEC §6): quote_new, or its parent `quote`.
+type ActionBody = z.output<typeof QuoteActionRequest>;
+type Answer = z.output<typeof QuoteActionResponse>;
+type AnswerMeta = Answer['meta'];
+
+export function quoteActionRoutes(app: FastifyInstance, options: { db: Db }): void {
+  const { db } = options;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/v1/quote/action',
+    {
+      config: { access: anyOf('quote_new') },
+      schema: { body: QuoteActionRequest, response: { 200: QuoteActionResponse } },
+    },
+    async (request) => {
+      const body = request.body;
+      const acting = await actingEntityOf(db, request, body.meta?.agent?.entityCode);
+      const meta = { action: body.action, actionCode: body.actionCode ?? null };
+      try {
+        return await run(db, acting, body, meta);
+      } catch (error) {
+        const message = refusalMessage(error);
+        if (message === null) throw error;
+        return { data: { error: message }, meta };
+      }
+    },
+  );
+
+  r.get(
+    '/v2/configs',
+    { config: { access: authenticated }, schema: { response: { 200: QuoteConfigListResponse } } },
+    async () => ({
+      data: await db
+        .selectFrom('quote_configs')
+        .select(['code', 'value', 'description'])
+        .orderBy('code')
+        .execute(),
+    }),
+  );
+}
+
+// meta.agent.entityCode names the agency the call is made for: the acting entity (from the header), or
+// another one the user may act for; anything else is refused, as the header is.
+async function actingEntityOf(
+  db: Db,
+  request: FastifyRequest,
+  entityCode: string | undefined,
+): Promise<ActingEntity> {
+  const principal = requirePrincipal(request);
+  const code = entityCode?.toUpperCase();
+  if (!code || code === principal.acting.entityCode) return principal.acting;
+  const entity = await findActingEntity(
+    db,
+    { entityPath: principal.entityPath, staff: isStaff(principal) },
+    code,
+  );
+  if (!entity) throw forbidden();
+  return entity;
+}
+
+async function run(db: Db, acting: ActingEntity, body: ActionBody, meta: AnswerMeta): Promise<Answer> {
+  switch (body.action) {
+    case 'plans':
+      return { data: await ratePlans(db, body.data), meta };
+    case 'breeds':
+      return { data: await breeds(db, body.data), meta };
+    case 'coverItemsFormatted':
+      return { data: await coverItems(db, body.data), meta };
+    case 'wellnessFormatted':
+      return { data: await wellnessPlans(db, body.data), meta };
+    case 'fees':
+      return { data: await fees(db, body.data), meta };
+    case 'underwritingQuestions':
+      return { data: await underwritingQuestions(db, acting.id, body.data), meta };
+  }
+}

@@ -1,0 +1,147 @@
+import type { z } from 'zod';
+import type {
+  Breed,
+  BreedsData,
+  CoverageItem,
+  CoverItemsData,
+  Fee,
+  FeesData,
+  QuoteUnderwritingQuestion,
+  UnderwritingQuestionsData,
+  WellnessData,
+  WellnessPlan,
+} from '../../../../api/schemas/quoteActions';
+import { loadRateTables } from '../../../domain/rating/loadRateTables';
+import type { RateTables } from '../../../domain/rating/rateTypes';
+import type { Db } from '../../../store/db';
+import { ActionRefused } from './actionRefused';
+import { dollars, dollarsOrNull } from './wireAmounts';
+
+// The quote journey's reference reads through the action wrapper: breeds, coverage items, wellness plans,
+// fees and underwriting questions.
+
+// Today in Central time, the zone of quote dates (SPEC §9), for reads that have no start date.
+function today(): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago' }).format(new Date());
+}
+
+const tablesOf = (db: Db, state: string, date = today()): Promise<RateTables> =>
+  loadRateTables(db, state, date);
+
+export async function breeds(db: Db, data: z.infer<typeof BreedsData>): Promise<Breed[]> {
+  const rows = await db
+    .selectFrom('breeds')
+    .select(['code', 'name', 'species'])
+    .where('species', '=', data.species)
+    .where('is_enabled', '=', true)
+    .orderBy('name')
+    .execute();
+  return rows.map((r) => ({ code: r.code, name: r.name, species: data.species }));
+}
+
+// The coverage items of a plan: an accident-only plan covers no illness, and the exam-fee option shows as
+// unavailable in a state that does not sell it.
+export async function coverItems(db: Db, data: z.infer<typeof CoverItemsData>): Promise<CoverageItem[]> {
+  const plan = await db
+    .selectFrom('pet_plans')
+    .select(['plan_code', 'accident_only'])
+    .where('plan_code', '=', data.planCode)
+    .executeTakeFirst();
+  if (!plan) throw new ActionRefused(`Plan ${data.planCode} is not sold.`);
+  const tables = data.state ? await tablesOf(db, data.state) : null;
+  if (tables && !tables.plans.some((p) => p.planCode === plan.plan_code)) {
+    throw new ActionRefused(`Plan ${data.planCode} is not sold in ${data.state}.`);
+  }
+  const rows = await db.selectFrom('coverage_items').selectAll().orderBy('sort_order').execute();
+  const unavailable = new Set<string>();
+  if (plan.accident_only) unavailable.add('ILLNESSES');
+  if (tables && !tables.examFeeAvailable) unavailable.add('EXAM_FEES');
+  const build = (parentId: number | null, parentAvailable: boolean): CoverageItem[] =>
+    rows
+      .filter((r) => r.parent_id === parentId)
+      .map((r) => {
+        const available = parentAvailable && r.available && !unavailable.has(r.code);
+        return {
+          code: r.code,
+          available,
+          description: r.description,
+          tooltip: r.tooltip,
+          type: r.type,
+          sort_order: r.sort_order,
+          display: r.display,
+          value: r.value,
+          items: build(r.id, available),
+        };
+      });
+  return build(null, true);
+}
+
+// Wellness plans with their benefits; with a state, only where wellness is sold there.
+export async function wellnessPlans(db: Db, data: z.infer<typeof WellnessData>): Promise<WellnessPlan[]> {
+  if (data.state) {
+    const tables = await tablesOf(db, data.state);
+    if (!tables.wellnessAvailable) throw new ActionRefused(`Wellness plans are not sold in ${data.state}.`);
+  }
+  const [plans, benefits] = await Promise.all([
+    db.selectFrom('wellness_plans').selectAll().orderBy('sort_order').execute(),
+    db.selectFrom('wellness_benefits').selectAll().orderBy('sort_order').execute(),
+  ]);
+  return plans.map((p) => {
+    const own = benefits.filter((b) => b.wellness_code === p.code);
+    return {
+      code: p.code,
+      name: p.name,
+      price: dollars(p.monthly_price_cents),
+      benefits_count: own.length,
+      benefits: own.map((b) => ({ name: b.name, annual_limit: dollarsOrNull(b.annual_limit_cents) })),
+    };
+  });
+}
+
+export async function fees(
+  db: Db,
+  data: z.infer<typeof FeesData>,
+): Promise<{ state_code: string; effective_date: string; fees: Fee[] }> {
+  const tables = await tablesOf(db, data.state, data.startDate);
+  return {
+    state_code: tables.stateCode,
+    effective_date: tables.effectiveDate,
+    fees: tables.fees.map((f) => ({
+      fee_code: f.feeCode,
+      description: f.description,
+      payment_period: f.paymentPeriod,
+      amount: dollars(f.amountCents),
+    })),
+  };
+}
+
+// The questions the acting entity asks (its enabled links), or the default questions when it has no links
+// (decision 004). Which answer declines a pet stays on the server, decided when the quote is created.
+export async function underwritingQuestions(
+  db: Db,
+  entityId: number,
+  data: z.infer<typeof UnderwritingQuestionsData>,
+): Promise<QuoteUnderwritingQuestion[]> {
+  const links = await db
+    .selectFrom('entity_underwriting_questions')
+    .select(['uw_question_id', 'enabled'])
+    .where('entity_id', '=', entityId)
+    .execute();
+  let query = db
+    .selectFrom('underwriting_questions')
+    .select(['id', 'type', 'question', 'species'])
+    .where('is_enabled', '=', true)
+    .orderBy('sort_order');
+  if (links.length > 0) {
+    const enabled = links.filter((l) => l.enabled).map((l) => l.uw_question_id);
+    if (enabled.length === 0) return [];
+    query = query.where('id', 'in', enabled);
+  } else {
+    query = query.where('is_default', '=', true);
+  }
+  if (data.species) {
+    const species = data.species;
+    query = query.where((eb) => eb.or([eb('species', 'is', null), eb('species', '=', species)]));
+  }
+  return query.execute();
+}
