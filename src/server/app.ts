@@ -18,6 +18,7 @@ import { healthRoutes } from './http/routes/healthRoutes';
 import { listRoutes } from './http/routes/listRoutes';
 import { myRoutes } from './http/routes/myRoutes';
 import { quoteActionRoutes } from './http/routes/quoteActionRoutes';
+import { quoteRoutes } from './http/routes/quoteRoutes';
 import { roleRoutes } from './http/routes/roleRoutes';
 import { userAccountRoutes } from './http/routes/userAccountRoutes';
 import { userRoutes } from './http/routes/userRoutes';
@@ -104,6 +105,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   entityLinkRoutes(app, { db });
   entityListRoutes(app, { db });
   quoteActionRoutes(app, { db });
+  quoteRoutes(app, { db });
   await installPortal(app, options.distDir);
   return { app, routes };
 }

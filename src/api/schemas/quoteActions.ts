@@ -1,5 +1,11 @@
 import { z } from 'zod';
 import { AGENT_ENTITY_CODE } from './params';
+import {
+  QUOTE_STREAM_ACTIONS,
+  QuoteCommandAnswer,
+  QuoteStreamActions,
+  QuoteViewAnswer,
+} from './quoteCommands';
 
 // SPEC §7 "Quote action wrapper": POST /v1/quote/action with {method, action, actionCode, data, meta}. The
 // read actions are here (docs/quote-actions.md). Money on the wire is decimal dollars, discounts are
@@ -84,8 +90,9 @@ export const QuoteActionRequest = z.discriminatedUnion(
     readAction('wellnessFormatted', WellnessData),
     readAction('fees', FeesData),
     readAction('underwritingQuestions', UnderwritingQuestionsData),
+    ...QuoteStreamActions,
   ],
-  { error: `The action must be one of ${QUOTE_READ_ACTIONS.join(', ')}.` },
+  { error: `The action must be one of ${[...QUOTE_READ_ACTIONS, ...QUOTE_STREAM_ACTIONS].join(', ')}.` },
 );
 export type QuoteActionRequest = z.input<typeof QuoteActionRequest>;
 
@@ -257,6 +264,8 @@ export const QuoteActionResponse = z.union([
   WellnessAnswer,
   FeesAnswer,
   UnderwritingQuestionsAnswer,
+  QuoteCommandAnswer,
+  QuoteViewAnswer,
 ]);
 
 // SPEC §3 "Config": GET /v2/configs.

@@ -3,10 +3,12 @@ import type { AggregateSpec } from '../store/aggregate';
 import { ENTITY_STREAM, entityLifecycleEvent } from './entities/entityEvents';
 import { ROLE_STREAM, roleLifecycleEvent } from './roles/roleEvents';
 import { USER_STREAM, userLifecycleEvent } from './users/userEvents';
+export { quoteAggregate } from './quotes/quoteAggregate';
 import './entities/entityProjection';
 import './entities/entityDetailsProjection';
 import './roles/roleProjection';
 import './users/userProjection';
+import './quotes/quoteProjection';
 
 // The event-sourced records of the administration area. Importing this module registers their projections.
 export const entityAggregate: AggregateSpec = {
@@ -27,6 +29,8 @@ export const userAggregate: AggregateSpec = {
 
 // Projection tables in the order a rebuild clears them (children first).
 export const PROJECTION_TABLES = [
+  'quote_pets',
+  'quotes',
   'user_roles',
   'users',
   'role_privileges',

@@ -6,6 +6,7 @@ import * as m002 from './migrations/002_reference_data';
 import * as m003 from './migrations/003_entities';
 import * as m004 from './migrations/004_access_admin';
 import * as m005 from './migrations/005_pet_rating';
+import * as m006 from './migrations/006_quotes';
 
 // Migrations are listed here rather than read from disk, so the same list runs under tsx, vitest and bundles.
 const MIGRATIONS: Record<string, Migration> = {
@@ -14,6 +15,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '003_entities': m003,
   '004_access_admin': m004,
   '005_pet_rating': m005,
+  '006_quotes': m006,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

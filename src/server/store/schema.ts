@@ -1,6 +1,7 @@
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
 import type { AttributeTables } from '../domain/attributes/attributeTables';
 import type { EntityDetailTables } from '../domain/entities/entityTables';
+import type { QuoteTables } from '../domain/quotes/quoteTables';
 import type { RatingTables } from '../domain/rating/ratingTables';
 
 // Table types of the database. Projections are rebuilt from `events`; the rest is reference or security data.
@@ -159,7 +160,7 @@ export interface OutboxTable {
 }
 
 // Tables of later areas are declared beside their domain code and joined in here.
-export interface Database extends EntityDetailTables, AttributeTables, RatingTables {
+export interface Database extends EntityDetailTables, AttributeTables, RatingTables, QuoteTables {
   events: EventsTable;
   privileges: PrivilegesTable;
   states: StatesTable;

@@ -11,6 +11,12 @@ import { findActingEntity, isStaff, type ActingEntity } from '../../access/princ
 import type { Db } from '../../store/db';
 import { forbidden } from '../errors';
 import { requirePrincipal } from '../routeTable';
+import { answerUnderwriting } from '../../domain/quotes/answerUnderwriting';
+import { chooseCoverage } from '../../domain/quotes/chooseCoverage';
+import { createQuote } from '../../domain/quotes/createQuote';
+import type { QuoteActor } from '../../domain/quotes/quoteExecution';
+import { goBack, removePet } from '../../domain/quotes/quoteNavigation';
+import { viewQuote } from '../../domain/quotes/quoteQueries';
 import { refusalMessage } from './quoteActions/actionRefused';
 import { ratePlans } from './quoteActions/plansAction';
 import {
@@ -42,7 +48,11 @@ export function quoteActionRoutes(app: FastifyInstance, options: { db: Db }): vo
       const acting = await actingEntityOf(db, request, body.meta?.agent?.entityCode);
       const meta = { action: body.action, actionCode: body.actionCode ?? null };
       try {
-        return await run(db, acting, body, meta);
+        return await run(
+          { db, principal: requirePrincipal(request), acting, requestId: request.id },
+          body,
+          meta,
+        );
       } catch (error) {
         const message = refusalMessage(error);
         if (message === null) throw error;
@@ -83,7 +93,8 @@ async function actingEntityOf(
   return entity;
 }
 
-async function run(db: Db, acting: ActingEntity, body: ActionBody, meta: AnswerMeta): Promise<Answer> {
+async function run(actor: QuoteActor, body: ActionBody, meta: AnswerMeta): Promise<Answer> {
+  const { db, acting } = actor;
   switch (body.action) {
     case 'plans':
       return { data: await ratePlans(db, body.data), meta };
@@ -97,5 +108,17 @@ async function run(db: Db, acting: ActingEntity, body: ActionBody, meta: AnswerM
       return { data: await fees(db, body.data), meta };
     case 'underwritingQuestions':
       return { data: await underwritingQuestions(db, acting.id, body.data), meta };
+    case 'createQuote':
+      return { data: await createQuote(actor, body.data), meta };
+    case 'answerUnderwriting':
+      return { data: await answerUnderwriting(actor, body.data), meta };
+    case 'removePet':
+      return { data: await removePet(actor, body.data), meta };
+    case 'chooseCoverage':
+      return { data: await chooseCoverage(actor, body.data), meta };
+    case 'back':
+      return { data: await goBack(actor, body.data), meta };
+    case 'quoteView':
+      return { data: await viewQuote(actor, body.data.uuid), meta };
   }
 }

@@ -64,7 +64,10 @@ export async function ratePlans(db: Db, data: PlansData): Promise<PlansResult> {
 
 // A breed that does not exist, or is not of the pet's species, is malformed input (the portal offers the
 // `breeds` list), not a business refusal: 422 on the pet's field.
-async function checkBreeds(db: Db, data: PlansData): Promise<void> {
+export async function checkBreeds(
+  db: Db,
+  data: { pets: readonly { species: string; breedCode: string }[] },
+): Promise<void> {
   const codes = [...new Set(data.pets.map((p) => p.breedCode))];
   const known = await db
     .selectFrom('breeds')
@@ -82,7 +85,7 @@ async function checkBreeds(db: Db, data: PlansData): Promise<void> {
   if (Object.keys(errors).length > 0) throw new ValidationFailed(errors);
 }
 
-function petInput(
+export function petInput(
   tables: RateTables,
   pet: PlansData['pets'][number],
   options: ReturnType<typeof planOptions>,
@@ -104,7 +107,7 @@ function petInput(
 
 // Checked before rating: the engine names a missing factor by its key in cents, the agent gets the choices
 // in dollars instead.
-function checkOffered(options: ReturnType<typeof planOptions>, pet: PetRatingInput): void {
+export function checkOffered(options: ReturnType<typeof planOptions>, pet: PetRatingInput): void {
   const money = (c: number) => `$${dollars(c).toLocaleString('en-US')}`;
   if (!options.plans.includes(pet.planCode)) {
     throw new ActionRefused(`Plan ${pet.planCode} is not sold in ${options.state_code}.`);

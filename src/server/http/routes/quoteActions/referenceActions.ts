@@ -11,6 +11,7 @@ import type {
   WellnessData,
   WellnessPlan,
 } from '../../../../api/schemas/quoteActions';
+import { entityQuestions } from '../../../domain/quotes/underwritingRules';
 import { loadRateTables } from '../../../domain/rating/loadRateTables';
 import type { RateTables } from '../../../domain/rating/rateTypes';
 import type { Db } from '../../../store/db';
@@ -115,33 +116,13 @@ export async function fees(
   };
 }
 
-// The questions the acting entity asks (its enabled links), or the default questions when it has no links
-// (decision 004). Which answer declines a pet stays on the server, decided when the quote is created.
+// The questions the acting entity asks (decision 004). Which answer declines a pet stays on the server,
+// decided when the answers are recorded (quote stream, answerUnderwriting).
 export async function underwritingQuestions(
   db: Db,
   entityId: number,
   data: z.infer<typeof UnderwritingQuestionsData>,
 ): Promise<QuoteUnderwritingQuestion[]> {
-  const links = await db
-    .selectFrom('entity_underwriting_questions')
-    .select(['uw_question_id', 'enabled'])
-    .where('entity_id', '=', entityId)
-    .execute();
-  let query = db
-    .selectFrom('underwriting_questions')
-    .select(['id', 'type', 'question', 'species'])
-    .where('is_enabled', '=', true)
-    .orderBy('sort_order');
-  if (links.length > 0) {
-    const enabled = links.filter((l) => l.enabled).map((l) => l.uw_question_id);
-    if (enabled.length === 0) return [];
-    query = query.where('id', 'in', enabled);
-  } else {
-    query = query.where('is_default', '=', true);
-  }
-  if (data.species) {
-    const species = data.species;
-    query = query.where((eb) => eb.or([eb('species', 'is', null), eb('species', '=', species)]));
-  }
-  return query.execute();
+  const questions = await entityQuestions(db, entityId, data.species);
+  return questions.map(({ id, type, question, species }) => ({ id, type, question, species }));
 }

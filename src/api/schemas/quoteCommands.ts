@@ -1,0 +1,184 @@
+import { z } from 'zod';
+import { AGENT_ENTITY_CODE } from './params';
+
+// The quote stream's actions of the wrapper (docs/quote-actions.md): POST commands that append to a quote's
+// log, and the `quoteView` read. Every answer carries the quote as `QuoteView`, with the journey step the
+// quote is at and its route (SPEC §2), so the portal can resume it.
+const zip = z.string().regex(/^\d{5}$/, { error: 'The zip code must have five digits.' });
+const calendarDate = z.iso.date({ error: 'The date must be a date (YYYY-MM-DD).' });
+const quoteUuid = z.uuid({ error: 'uuid must be a UUID' });
+const petId = z.uuid({ error: 'petId must be a UUID' });
+const text = (max: number) => z.string().trim().min(1, { error: 'This field is required.' }).max(max);
+const code = z.string().min(1).max(64);
+// Declared again rather than imported: quoteActions.ts imports this module.
+const Species = z.enum(['DOG', 'CAT']);
+// The version of the quote the client edited; a stale one is a 409 (docs/conventions.md).
+const version = z.number().int().positive().optional();
+
+const meta = z
+  .strictObject({
+    agent: z
+      .strictObject({
+        entityCode: z
+          .string()
+          .regex(AGENT_ENTITY_CODE, { error: 'The entity code must look like 1234-5678-AB.' }),
+      })
+      .optional(),
+  })
+  .optional();
+
+const action = <M extends 'GET' | 'POST', A extends string, D extends z.ZodType>(
+  method: M,
+  name: A,
+  data: D,
+) =>
+  z.strictObject({
+    method: z.literal(method, { error: `The action ${name} uses the method ${method}.` }),
+    action: z.literal(name),
+    actionCode: z.string().max(100).optional(),
+    data,
+    meta,
+  });
+
+export const QuoteCustomerInput = z.strictObject({
+  firstName: text(100),
+  lastName: text(100),
+  email: z.email({ error: 'The e-mail address is not valid.' }).max(254),
+  phone: z
+    .string()
+    .trim()
+    .regex(/^\d{10}$/, { error: 'The phone number must have ten digits.' }),
+  street: text(200),
+  city: text(100),
+});
+
+export const QuotePetInput = z.strictObject({
+  name: text(60),
+  species: Species,
+  breedCode: code,
+  age: z.number().int().min(0).max(40),
+  gender: z.enum(['MALE', 'FEMALE']),
+});
+
+export const CreateQuoteData = z.strictObject({
+  zip,
+  startDate: calendarDate,
+  customer: QuoteCustomerInput,
+  pets: z.array(QuotePetInput).min(1, { error: 'A quote needs at least one pet.' }).max(20),
+});
+export type CreateQuoteData = z.infer<typeof CreateQuoteData>;
+
+// Question id → the agent's yes (true) or no (false).
+const answers = z.record(
+  z.string().regex(/^\d+$/, { error: 'Question ids are whole numbers.' }),
+  z.boolean(),
+);
+export const AnswerUnderwritingData = z.strictObject({
+  uuid: quoteUuid,
+  version,
+  pets: z.array(z.strictObject({ petId, answers })).min(1),
+});
+export type AnswerUnderwritingData = z.infer<typeof AnswerUnderwritingData>;
+
+export const RemovePetData = z.strictObject({ uuid: quoteUuid, version, petId });
+export type RemovePetData = z.infer<typeof RemovePetData>;
+
+// Options left out take the state's defaults, as in the `plans` action.
+export const CoverageChoice = z.strictObject({
+  petId,
+  planCode: code.optional(),
+  deductible: z.number().positive().max(100_000).optional(),
+  reimbursement: z.number().int().min(1).max(100).optional(),
+  examFee: z.boolean().optional(),
+  wellnessCode: code.nullable().optional(),
+});
+export const ChooseCoverageData = z.strictObject({
+  uuid: quoteUuid,
+  version,
+  discountCode: z.string().max(32).nullable().optional(),
+  pets: z.array(CoverageChoice).min(1),
+});
+export type ChooseCoverageData = z.infer<typeof ChooseCoverageData>;
+
+export const QuoteRefData = z.strictObject({ uuid: quoteUuid, version });
+export type QuoteRefData = z.infer<typeof QuoteRefData>;
+
+export const QUOTE_STREAM_ACTIONS = [
+  'createQuote',
+  'answerUnderwriting',
+  'removePet',
+  'chooseCoverage',
+  'back',
+  'quoteView',
+] as const;
+
+export const QuoteStreamActions = [
+  action('POST', 'createQuote', CreateQuoteData),
+  action('POST', 'answerUnderwriting', AnswerUnderwritingData),
+  action('POST', 'removePet', RemovePetData),
+  action('POST', 'chooseCoverage', ChooseCoverageData),
+  action('POST', 'back', QuoteRefData),
+  action('GET', 'quoteView', z.strictObject({ uuid: quoteUuid })),
+] as const;
+
+// ----- Answers -----
+
+export const QuotePetPlan = z.object({
+  plan_code: z.string(),
+  deductible: z.number(),
+  reimbursement: z.number().int(),
+  exam_fee: z.boolean(),
+  wellness_code: z.string().nullable(),
+  // Dollars; monthly_premium × 11 + downpayment = total_premium (docs/rating.md).
+  monthly_premium: z.number(),
+  downpayment: z.number(),
+  total_premium: z.number(),
+});
+
+export const QuoteViewPet = z.object({
+  id: z.string(),
+  index: z.number().int(),
+  name: z.string(),
+  species: Species,
+  breed_code: z.string(),
+  age: z.number().int(),
+  gender: z.enum(['MALE', 'FEMALE']),
+  answers: z.record(z.string(), z.boolean()).nullable(),
+  declined: z.boolean(),
+  plan: QuotePetPlan.nullable(),
+});
+
+export const QuoteView = z.object({
+  uuid: z.string(),
+  version: z.number().int(),
+  entity_code: z.string(),
+  // The journey machine's state and its SPEC §2 route (journeyStepPath).
+  step: z.string(),
+  route: z.string(),
+  created_at: z.string(),
+  purchased_at: z.string().nullable(),
+  policy_number: z.string().nullable(),
+  start_date: z.string().nullable(),
+  customer: z
+    .object({
+      first_name: z.string(),
+      last_name: z.string(),
+      email: z.string(),
+      phone: z.string(),
+      street: z.string(),
+      city: z.string(),
+      state: z.string(),
+      zip: z.string(),
+    })
+    .nullable(),
+  pets: z.array(QuoteViewPet),
+});
+export type QuoteView = z.infer<typeof QuoteView>;
+
+export const QuoteCommandResult = z.object({ uuid: z.string(), step: z.string(), quote: QuoteView });
+export type QuoteCommandResult = z.infer<typeof QuoteCommandResult>;
+
+const AnswerMeta = z.object({ action: z.string(), actionCode: z.string().nullable() });
+export const QuoteCommandAnswer = z.object({ data: QuoteCommandResult, meta: AnswerMeta });
+export const QuoteViewAnswer = z.object({ data: QuoteView, meta: AnswerMeta });
+export const QuoteViewResponse = z.object({ data: QuoteView });

@@ -1,0 +1,75 @@
+import type { Principal, ActingEntity } from '../../access/principal';
+import { HttpError } from '../../http/errors';
+import { CommandRejectedError, execute, loadAggregate } from '../../store/aggregate';
+import type { Db } from '../../store/db';
+import type { NewEvent, Trx } from '../../store/eventStore';
+import type { JourneyContext } from '../../../machines/petQuoteContext';
+import type { QuoteCommandResult } from '../../../api/schemas/quoteCommands';
+import { quoteAggregate } from '../aggregates';
+import { quoteView } from './quoteQueries';
+
+// Who runs a quote command: the user, and the entity they act for (the agentEntityCode header or the
+// wrapper's meta.agent.entityCode), which the events' metadata records.
+export interface QuoteActor {
+  db: Db;
+  principal: Principal;
+  acting: ActingEntity;
+  requestId: string;
+}
+
+const STEP_NAMES: Readonly<Record<string, string>> = {
+  start: 'start',
+  ratingInfo: 'rating info',
+  underwritingQuestions: 'underwriting questions',
+  declined: 'declined pets',
+  coverage: 'coverage',
+  checkout: 'checkout',
+  fraudWarning: 'fraud warning',
+  purchasing: 'purchasing',
+  paymentFailed: 'payment failed',
+  thankYou: 'thank you',
+  abandoned: 'abandoned',
+};
+
+const ACTION_NAMES: Readonly<Record<string, string>> = {
+  'quote.started': 'starting it',
+  'quote.petsRated': 'rating info',
+  'quote.underwritingAnswered': 'underwriting answers',
+  'quote.petRemoved': 'removing this pet',
+  'quote.coverageChosen': 'choosing coverage',
+  'quote.back': 'going back',
+};
+
+// The journey's current context, for commands that check their input against the quote's pets.
+export async function journeyOf(trx: Trx, uuid: string): Promise<{ state: string; context: JourneyContext }> {
+  const { snapshot } = await loadAggregate(trx, quoteAggregate, uuid);
+  return { state: String(snapshot.value), context: snapshot.context as JourneyContext };
+}
+
+// Appends the events if the journey takes them, and answers the quote as it now is. A refusal of the
+// machine is a 409 that names the step, so the agent knows why (the generic message names no step).
+export async function appendToQuote(
+  trx: Trx,
+  actor: QuoteActor,
+  uuid: string,
+  events: readonly NewEvent[],
+  expectedVersion?: number,
+): Promise<QuoteCommandResult> {
+  try {
+    await execute(
+      trx,
+      quoteAggregate,
+      uuid,
+      events,
+      { userId: actor.principal.userId, entityId: actor.acting.id, requestId: actor.requestId },
+      expectedVersion,
+    );
+  } catch (error) {
+    if (!(error instanceof CommandRejectedError)) throw error;
+    const step = STEP_NAMES[String(error.state)] ?? String(error.state);
+    const action = ACTION_NAMES[error.eventType] ?? error.eventType;
+    throw new HttpError(409, `This quote is at the ${step} step, which does not allow ${action}.`);
+  }
+  const quote = await quoteView(trx, uuid);
+  return { uuid, step: quote.step, quote };
+}

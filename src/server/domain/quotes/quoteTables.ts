@@ -1,0 +1,55 @@
+import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+
+// Read tables of the `quote` stream (migration 006): one row per quote and one per pet on it. Rebuilt from
+// the log by `npm run projections:rebuild`; the stream stays the source of truth.
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+
+export interface QuotesTable {
+  uuid: string;
+  // The entity the quote was made for (the acting entity), which decides who may see it.
+  entity_id: number;
+  created_by: number | null;
+  // Null until rating info is saved (quote.petsRated comes right after quote.started).
+  first_name: string | null;
+  last_name: string | null;
+  email: string | null;
+  phone: string | null;
+  street: string | null;
+  city: string | null;
+  state: string | null;
+  zip: string | null;
+  // Arrives as Date on PostgreSQL; read it through to_char as 'YYYY-MM-DD'.
+  start_date: ColumnType<Date | string | null, string | null, string | null>;
+  // The journey machine's state after the last event; the route follows from it (journeyStepPath).
+  journey_state: string;
+  created_at: Timestamp;
+  purchased_at: Timestamp | null;
+  policy_number: string | null;
+  version: number;
+}
+
+export interface QuotePetsTable {
+  quote_uuid: string;
+  pet_id: string;
+  pet_index: number;
+  name: string;
+  species: string;
+  breed: string;
+  age: number;
+  gender: string;
+  answers: JSONColumnType<Record<string, boolean>> | null;
+  declined: Generated<boolean>;
+  plan_code: string | null;
+  deductible_cents: number | null;
+  reimbursement: number | null;
+  exam_fee: boolean | null;
+  wellness_code: string | null;
+  monthly_premium_cents: number | null;
+  downpayment_cents: number | null;
+  total_premium_cents: number | null;
+}
+
+export interface QuoteTables {
+  quotes: QuotesTable;
+  quote_pets: QuotePetsTable;
+}
