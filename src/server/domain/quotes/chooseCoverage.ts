@@ -1,6 +1,6 @@
 import type { ChooseCoverageData, QuoteCommandResult } from '../../../api/schemas/quoteCommands';
 import { ValidationFailed } from '../../http/errors';
-import { checkOffered, petInput } from '../../http/routes/quoteActions/plansAction';
+import { checkOffered, petInput } from './petRatingInput';
 import { loadRateTables } from '../rating/loadRateTables';
 import { planOptions } from '../rating/planOptions';
 import { rateQuote } from '../rating/rateQuote';

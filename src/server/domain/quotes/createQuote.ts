@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { CreateQuoteData } from '../../../api/schemas/quoteCommands';
 import type { QuoteCommandResult } from '../../../api/schemas/quoteCommands';
-import { ActionRefused } from '../../http/routes/quoteActions/actionRefused';
-import { checkBreeds, petInput } from '../../http/routes/quoteActions/plansAction';
-import { stateOfZip } from '../../http/routes/quoteActions/zipStates';
+import { ActionRefused } from './actionRefused';
+import { checkBreeds, petInput } from './petRatingInput';
+import { stateOfZip } from '../rating/zipStates';
 import { loadRateTables } from '../rating/loadRateTables';
 import { planOptions } from '../rating/planOptions';
 import { rateQuote } from '../rating/rateQuote';

@@ -17,7 +17,7 @@ import { createQuote } from '../../domain/quotes/createQuote';
 import type { QuoteActor } from '../../domain/quotes/quoteExecution';
 import { goBack, removePet } from '../../domain/quotes/quoteNavigation';
 import { viewQuote } from '../../domain/quotes/quoteQueries';
-import { refusalMessage } from './quoteActions/actionRefused';
+import { refusalMessage } from '../../domain/quotes/actionRefused';
 import { ratePlans } from './quoteActions/plansAction';
 import {
   breeds,

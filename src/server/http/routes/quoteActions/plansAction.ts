@@ -2,12 +2,12 @@ import type { PlansData, PlansResult } from '../../../../api/schemas/quoteAction
 import { loadRateTables } from '../../../domain/rating/loadRateTables';
 import { planOptions } from '../../../domain/rating/planOptions';
 import { rateQuote } from '../../../domain/rating/rateQuote';
-import type { FeeCharge, InsurancePlan, PetRatingInput, RateTables } from '../../../domain/rating/rateTypes';
+import type { FeeCharge, InsurancePlan } from '../../../domain/rating/rateTypes';
 import type { Db } from '../../../store/db';
-import { ValidationFailed } from '../../errors';
-import { ActionRefused } from './actionRefused';
-import { cents, dollars, dollarsOrNull, percent } from './wireAmounts';
-import { stateOfZip } from './zipStates';
+import { ActionRefused } from '../../../domain/quotes/actionRefused';
+import { checkBreeds, checkOffered, petInput } from '../../../domain/quotes/petRatingInput';
+import { dollars, dollarsOrNull, percent } from '../../../domain/rating/wireAmounts';
+import { stateOfZip } from '../../../domain/rating/zipStates';
 
 // Action `plans`: rate every pet of a would-be quote on the chosen options (defaults from the state's plan
 // options) and on every other plan sold there, with the monthly and annual payments.
@@ -60,70 +60,6 @@ export async function ratePlans(db: Db, data: PlansData): Promise<PlansResult> {
       annual: { total: dollars(rating.annual.total), fees: rating.annual.fees.map(feeWire) },
     },
   };
-}
-
-// A breed that does not exist, or is not of the pet's species, is malformed input (the portal offers the
-// `breeds` list), not a business refusal: 422 on the pet's field.
-export async function checkBreeds(
-  db: Db,
-  data: { pets: readonly { species: string; breedCode: string }[] },
-): Promise<void> {
-  const codes = [...new Set(data.pets.map((p) => p.breedCode))];
-  const known = await db
-    .selectFrom('breeds')
-    .select(['code', 'species'])
-    .where('code', 'in', codes)
-    .where('is_enabled', '=', true)
-    .execute();
-  const speciesOf = new Map(known.map((b) => [b.code, b.species]));
-  const errors: Record<string, string[]> = {};
-  data.pets.forEach((pet, i) => {
-    if (speciesOf.get(pet.breedCode) !== pet.species) {
-      errors[`data.pets.${i}.breedCode`] = [`${pet.breedCode} is not a ${pet.species.toLowerCase()} breed.`];
-    }
-  });
-  if (Object.keys(errors).length > 0) throw new ValidationFailed(errors);
-}
-
-export function petInput(
-  tables: RateTables,
-  pet: PlansData['pets'][number],
-  options: ReturnType<typeof planOptions>,
-): PetRatingInput {
-  const planCode = pet.planCode ?? options.default_plan;
-  // A chosen plan's own defaults apply to the options left out.
-  const plan = tables.plans.find((p) => p.planCode === planCode);
-  return {
-    species: pet.species,
-    breedCode: pet.breedCode,
-    age: pet.age,
-    planCode,
-    deductible: pet.deductible !== undefined ? cents(pet.deductible) : (plan?.defaultDeductibleCents ?? 0),
-    reimbursement: pet.reimbursement ?? plan?.defaultReimbursement ?? 0,
-    examFee: pet.examFee ?? false,
-    wellnessCode: pet.wellnessCode ?? null,
-  };
-}
-
-// Checked before rating: the engine names a missing factor by its key in cents, the agent gets the choices
-// in dollars instead.
-export function checkOffered(options: ReturnType<typeof planOptions>, pet: PetRatingInput): void {
-  const money = (c: number) => `$${dollars(c).toLocaleString('en-US')}`;
-  if (!options.plans.includes(pet.planCode)) {
-    throw new ActionRefused(`Plan ${pet.planCode} is not sold in ${options.state_code}.`);
-  }
-  if (!options.deductibles.values.includes(pet.deductible)) {
-    throw new ActionRefused(
-      `A ${money(pet.deductible)} deductible is not offered in ${options.state_code}; choose one of ` +
-        `${options.deductibles.values.map(money).join(', ')}.`,
-    );
-  }
-  if (!options.reimbursements.values.includes(pet.reimbursement)) {
-    throw new ActionRefused(
-      `A ${pet.reimbursement}% reimbursement is not offered in ${options.state_code}; choose one of ` +
-        `${options.reimbursements.values.map((r) => `${r}%`).join(', ')}.`,
-    );
-  }
 }
 
 function planWire(plan: InsurancePlan): PlansResult['pets'][number]['plan'] {
