@@ -19,6 +19,7 @@ import { listRoutes } from './http/routes/listRoutes';
 import { myRoutes } from './http/routes/myRoutes';
 import { quoteActionRoutes } from './http/routes/quoteActionRoutes';
 import { quoteRoutes } from './http/routes/quoteRoutes';
+import { quoteSearchRoutes } from './http/routes/quoteSearchRoutes';
 import { roleRoutes } from './http/routes/roleRoutes';
 import { userAccountRoutes } from './http/routes/userAccountRoutes';
 import { userRoutes } from './http/routes/userRoutes';
@@ -106,6 +107,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   entityListRoutes(app, { db });
   quoteActionRoutes(app, { db });
   quoteRoutes(app, { db });
+  quoteSearchRoutes(app, { db });
   await installPortal(app, options.distDir);
   return { app, routes };
 }

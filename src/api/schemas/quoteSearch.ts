@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { pageOf, searchQuery } from './paging';
+
+// SPEC §3 "Quoting (pets)" search row and "Search criteria and paging" (quote search), §7 GET /v2/quotes with
+// its /match and /export variants. Wire models are snake_case like every other area.
+export const QUOTE_SORT_FIELDS = ['createdAt', 'customerName', 'stateCode', 'purchasedAt'] as const;
+export type QuoteSortField = (typeof QUOTE_SORT_FIELDS)[number];
+
+// Export answers every matching row, but never more than this (a runaway export would tie up the server).
+export const QUOTE_EXPORT_MAX_ROWS = 100_000;
+export const QUOTE_MATCH_MAX_ROWS = 20;
+
+const day = z.iso.date({ error: 'Use a date as YYYY-MM-DD.' });
+// Phone numbers are compared by their digits only, so "(512) 555-0199" finds 5125550199.
+const phoneDigits = z
+  .string()
+  .trim()
+  .max(30)
+  .transform((value) => value.replace(/\D/g, ''))
+  .pipe(z.string().min(1, { error: 'Give at least one digit of the phone number.' }));
+
+export const QUOTE_FILTERS = {
+  // Days in Central time (America/Chicago), both ends inclusive.
+  createdFrom: day,
+  createdTo: day,
+  policyNumber: z.string().trim().min(1).max(40),
+  emailAddress: z.string().trim().min(1).max(254),
+  customerName: z.string().trim().min(1).max(120),
+  phoneNumber: phoneDigits,
+  stateCode: z.string().trim().toUpperCase().length(2),
+  zip: z
+    .string()
+    .trim()
+    .regex(/^\d{5}$/, { error: 'Use a five-digit ZIP code.' }),
+};
+
+export const QuoteSearchQuery = searchQuery(QUOTE_FILTERS, QUOTE_SORT_FIELDS, {
+  sort: 'createdAt',
+  order: 'desc',
+});
+export type QuoteSearchQuery = z.input<typeof QuoteSearchQuery>;
+export type QuoteSearch = z.output<typeof QuoteSearchQuery>;
+export type QuoteFilters = QuoteSearch['filter'];
+
+// The export takes the same filters and sort; paging makes no sense for a file of every row.
+export const QuoteExportQuery = QuoteSearchQuery.omit({ page: true, limit: true });
+export type QuoteExport = z.output<typeof QuoteExportQuery>;
+
+export const QuoteSearchRow = z.object({
+  id: z.uuid(),
+  referring_entity: z.object({ entity_code: z.string(), entity_name: z.string() }),
+  created_at: z.string(),
+  purchased_at: z.string().nullable(),
+  // Null until rating info (the customer) is saved.
+  customer_name: z.string().nullable(),
+  city: z.string().nullable(),
+  state_code: z.string().nullable(),
+  zip_code: z.string().nullable(),
+  phone_number: z.string().nullable(),
+  pet_count: z.number().int(),
+  pet_names: z.array(z.string()),
+});
+export type QuoteSearchRow = z.infer<typeof QuoteSearchRow>;
+export const QuoteSearchResponse = pageOf(QuoteSearchRow);
+export type QuoteSearchResponse = z.infer<typeof QuoteSearchResponse>;
+
+// GET /v2/quotes/match: quotes sharing an e-mail or phone with the one being entered (SPEC "search metadata").
+export const QuoteMatchQuery = z
+  .strictObject({
+    email: z.string().trim().min(1).max(254).optional(),
+    phone: phoneDigits.optional(),
+  })
+  .refine((q) => q.email !== undefined || q.phone !== undefined, {
+    error: 'Give an email or a phone to match.',
+    path: ['email'],
+  });
+export type QuoteMatch = z.output<typeof QuoteMatchQuery>;
+
+export const QuoteMatchRow = QuoteSearchRow.extend({
+  matched_on: z.array(z.enum(['email', 'phone'])).min(1),
+});
+export type QuoteMatchRow = z.infer<typeof QuoteMatchRow>;
+export const QuoteMatchResponse = z.object({ data: z.array(QuoteMatchRow) });
+export type QuoteMatchResponse = z.infer<typeof QuoteMatchResponse>;

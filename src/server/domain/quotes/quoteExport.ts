@@ -1,0 +1,57 @@
+import type { EntityScope } from '../../access/principal';
+import type { Db } from '../../store/db';
+import type { QuoteExport, QuoteSearchRow } from '../../../api/schemas/quoteSearch';
+import { quoteRowsQuery, sortedQuotes, toSearchRow, whereFilters } from './quoteSearch';
+
+// GET /v2/quotes/export: the search's rows as CSV, read in batches so a large export never sits in memory.
+const BATCH = 1000;
+
+const COLUMNS: [string, (row: QuoteSearchRow) => string | number | null][] = [
+  ['id', (r) => r.id],
+  ['referring_entity_code', (r) => r.referring_entity.entity_code],
+  ['referring_entity_name', (r) => r.referring_entity.entity_name],
+  ['created_at', (r) => r.created_at],
+  ['purchased_at', (r) => r.purchased_at],
+  ['customer_name', (r) => r.customer_name],
+  ['city', (r) => r.city],
+  ['state_code', (r) => r.state_code],
+  ['zip_code', (r) => r.zip_code],
+  ['phone_number', (r) => r.phone_number],
+  ['pet_count', (r) => r.pet_count],
+  ['pet_names', (r) => r.pet_names.join('; ')],
+];
+
+// RFC 4180: quote a field holding a quote, comma or line break, doubling inner quotes. A leading = + - @
+// is prefixed with ' so spreadsheets do not run customer-typed text as a formula.
+export function csvField(value: string | number | null): string {
+  if (value === null) return '';
+  let text = String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export const csvLine = (fields: (string | number | null)[]): string =>
+  `${fields.map(csvField).join(',')}\r\n`;
+
+export const CSV_HEADER = COLUMNS.map(([name]) => name);
+export const csvRow = (row: QuoteSearchRow) => COLUMNS.map(([, value]) => value(row));
+
+export async function* quoteExportCsv(
+  db: Db,
+  scope: EntityScope,
+  search: QuoteExport,
+  maxRows: number,
+): AsyncGenerator<string> {
+  yield csvLine(CSV_HEADER);
+  let base = quoteRowsQuery(db, scope);
+  for (const condition of whereFilters(search.filter)) base = base.where(condition);
+  const query = sortedQuotes(base, search.sort, search.order);
+  for (let offset = 0; offset < maxRows; offset += BATCH) {
+    const rows = await query
+      .limit(Math.min(BATCH, maxRows - offset))
+      .offset(offset)
+      .execute();
+    if (rows.length > 0) yield rows.map((row) => csvLine(csvRow(toSearchRow(row)))).join('');
+    if (rows.length < BATCH) return;
+  }
+}
