@@ -1,8 +1,6 @@
-import { mkdirSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer } from '../support/testServer';
-import { SCREENSHOTS, launchBrowser } from './browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { portalSuite } from './portalSession';
 import { pathOf, readMenu, signIn, waitForPath } from './portalPage';
 
 // Roles, users and own settings in the browser (issue 3): an administrator creates a role and a user in a
@@ -23,32 +21,8 @@ const EXPECTED_MENU = [
   'Accounting: Bank Account Verification',
 ];
 
-let server: Awaited<ReturnType<typeof startTestServer>>;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-async function freshPage(): Promise<Page> {
-  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1366, height: 860 } });
-  contexts.push(context);
-  const page = await context.newPage();
-  page.on('pageerror', (error) => console.error(`[browser] ${error.message}`));
-  return page;
-}
-
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true });
-
-beforeAll(async () => {
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  server = await startTestServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
-  await server?.close();
-});
+const portal = portalSuite();
+const { freshPage, shot } = portal;
 
 describe('roles, users and own settings', () => {
   let admin: Page;
@@ -194,7 +168,7 @@ describe('roles, users and own settings', () => {
       .getByText(`Ivy Invited was added and invited by e-mail (${email}) to choose a password.`)
       .waitFor();
 
-    const mail = await server.lastMailTo(email);
+    const mail = await portal.server.lastMailTo(email);
     expect(mail?.subject).toBe('You have been invited to the agent portal');
     const link = new URL(mail!.link);
     const invited = await freshPage();

@@ -1,26 +1,11 @@
-import { mkdirSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer } from '../support/testServer';
-import { SCREENSHOTS, launchBrowser } from './browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { portalSuite } from './portalSession';
 import { pathOf, signIn, waitForPath } from './portalPage';
 
 // Entity administration and the agency user's own entities, driven through the portal as people use it.
-let server: Awaited<ReturnType<typeof startTestServer>>;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-async function freshPage(): Promise<Page> {
-  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1440, height: 900 } });
-  contexts.push(context);
-  const page = await context.newPage();
-  page.on('pageerror', (error) => console.error(`[browser] ${error.message}`));
-  return page;
-}
-
-// Long forms are shot as the user sees them (full-page shots misplace the sticky header and save bar).
-const shot = (page: Page, name: string, fullPage = true) =>
-  page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage });
+const portal = portalSuite({ width: 1440, height: 900 });
+const { freshPage, shot } = portal;
 
 async function signedIn(email: string): Promise<Page> {
   const page = await freshPage();
@@ -35,18 +20,6 @@ async function openTab(page: Page, name: RegExp | string) {
 }
 
 const tableRows = (page: Page) => page.getByRole('table').first().locator('tbody tr');
-
-beforeAll(async () => {
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  server = await startTestServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
-  await server?.close();
-});
 
 describe('entity administration', () => {
   it('searches with filters, sorting and paging kept in the URL', async () => {

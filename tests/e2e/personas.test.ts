@@ -1,8 +1,6 @@
-import { mkdirSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer } from '../support/testServer';
-import { DEMO_PASSWORD, SCREENSHOTS, launchBrowser } from './browser';
+import { describe, expect, it } from 'vitest';
+import { portalSuite } from './portalSession';
+import { DEMO_PASSWORD } from './browser';
 import { pathOf, readMenu, signIn, waitForPath } from './portalPage';
 
 // Expected menus worked out by hand from SPEC §2/§6 and each persona's privileges, written out
@@ -91,32 +89,8 @@ const PERSONAS: PersonaCase[] = [
   },
 ];
 
-let server: Awaited<ReturnType<typeof startTestServer>>;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-async function freshPage(): Promise<Page> {
-  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1366, height: 860 } });
-  contexts.push(context);
-  const page = await context.newPage();
-  page.on('pageerror', (error) => console.error(`[browser] ${error.message}`));
-  return page;
-}
-
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true });
-
-beforeAll(async () => {
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  server = await startTestServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
-  await server?.close();
-});
+const portal = portalSuite();
+const { freshPage, shot } = portal;
 
 describe.each(PERSONAS)('persona $persona', ({ persona, email, menu, logo, forbidden }) => {
   it('sees exactly its menu, is sent back from a forbidden route, and logs out', async () => {
@@ -249,7 +223,7 @@ describe('password reset', () => {
     await page.getByTestId('forgot-confirmation').waitFor();
     await shot(page, 'forgot-password-sent');
 
-    const mail = await server.lastMailTo(email);
+    const mail = await portal.server.lastMailTo(email);
     expect(mail?.link).toMatch(/\/reset-password\?/);
     const link = new URL(mail!.link);
     expect(link.searchParams.get('email')).toBe(email);
