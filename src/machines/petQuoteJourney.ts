@@ -91,8 +91,10 @@ function resumableAt(event: Resumed, step: ResumableStep): boolean {
   }
 }
 
-// A refused step keeps the agent where they are, with the server's messages. Only open steps take it: after
-// purchase or abandonment nothing is accepted, not even this.
+// A refused step keeps the agent where they are, with the server's messages. Only steps where the agent
+// submits something take it (start, rating info, underwriting questions, coverage, checkout, payment
+// failed): a declined pet's removal, a fraud warning's choice and a running charge have nothing to refuse,
+// and after purchase or abandonment nothing is accepted at all.
 const REFUSABLE = { 'quote.rejected': { actions: 'rememberRejection' } } as const;
 
 export const petQuoteJourneyMachine = setup({
@@ -262,7 +264,6 @@ export const petQuoteJourneyMachine = setup({
     // can only go back and correct the answers.
     declined: {
       on: {
-        ...REFUSABLE,
         'quote.petRemoved': [
           { guard: 'lastDeclinedRemoved', target: 'coverage', actions: 'removePet' },
           { guard: 'declinedRemoved', actions: 'removePet' },
@@ -292,7 +293,6 @@ export const petQuoteJourneyMachine = setup({
     // The server flagged the customer; the agent must acknowledge the warning to go on, or abandon.
     fraudWarning: {
       on: {
-        ...REFUSABLE,
         'quote.fraudAcknowledged': { target: 'checkout', actions: 'acknowledgeFraud' },
         'quote.abandoned': { target: 'abandoned' },
       },
@@ -300,7 +300,6 @@ export const petQuoteJourneyMachine = setup({
     // The charge is running: nothing but its outcome is accepted, so a double submit cannot charge twice.
     purchasing: {
       on: {
-        ...REFUSABLE,
         'quote.purchaseSucceeded': { target: 'thankYou', actions: 'rememberPolicies' },
         'quote.purchaseFailed': { target: 'paymentFailed', actions: 'rememberPaymentFailure' },
       },
