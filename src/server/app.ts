@@ -18,7 +18,10 @@ import { healthRoutes } from './http/routes/healthRoutes';
 import { listRoutes } from './http/routes/listRoutes';
 import { myRoutes } from './http/routes/myRoutes';
 import { quoteActionRoutes } from './http/routes/quoteActionRoutes';
+import { paymentSessionRoutes } from './http/routes/paymentSessionRoutes';
+import { receiptRoutes } from './http/routes/receiptRoutes';
 import { quoteRoutes } from './http/routes/quoteRoutes';
+import { quoteDocumentRoutes } from './http/routes/quoteDocumentRoutes';
 import { quoteSearchRoutes } from './http/routes/quoteSearchRoutes';
 import { roleRoutes } from './http/routes/roleRoutes';
 import { userAccountRoutes } from './http/routes/userAccountRoutes';
@@ -105,9 +108,12 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   entityAttributeRoutes(app, { db });
   entityLinkRoutes(app, { db });
   entityListRoutes(app, { db });
-  quoteActionRoutes(app, { db });
+  quoteActionRoutes(app, { db, secret: config.accessTokenSecret });
+  paymentSessionRoutes(app, { db });
+  receiptRoutes(app, { db });
   quoteRoutes(app, { db });
   quoteSearchRoutes(app, { db });
+  quoteDocumentRoutes(app, { db });
   await installPortal(app, options.distDir);
   return { app, routes };
 }

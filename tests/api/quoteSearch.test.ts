@@ -6,6 +6,7 @@ import {
   QuoteSearchResponse,
   type QuoteSearchRow,
 } from '../../src/api/schemas/quoteSearch';
+import { centralTimestamp } from '../../src/server/domain/centralTime';
 import { CSV_HEADER, csvLine, csvRow, quoteExportCsv } from '../../src/server/domain/quotes/quoteExport';
 import { entityApi, expectStatus, userWith } from '../support/entityApi';
 import { expectError, expectValidationError } from '../support/http';
@@ -49,8 +50,10 @@ describe.each(testDatabases())('quote search on %s', (database) => {
     expect(first.data[0]).toEqual({
       id: made[11]!.uuid,
       referring_entity: { entity_code: NORTHWIND_AUSTIN, entity_name: expect.any(String) },
-      created_at: made[11]!.created_at,
+      created_at: centralTimestamp(made[11]!.created_at),
       purchased_at: null,
+      policy_number: null,
+      route: made[11]!.route,
       customer_name: `Ada ${name}`,
       city: 'Austin',
       state_code: 'TX',
@@ -113,6 +116,32 @@ describe.each(testDatabases())('quote search on %s', (database) => {
     expect(await range('2026-01-10', '2026-01-10')).toEqual([early.uuid]);
     expect(await range('2026-01-09', '2026-01-10')).toEqual([early.uuid, late.uuid]);
     expect(await range('2026-01-11', '2026-02-01')).toEqual([]);
+    // The rows and the CSV say when in Central time, with the offset of that instant.
+    const rows = (await search(`filter[customerName]=${name}&order=asc`)).data;
+    expect(rows.map((r) => r.created_at)).toEqual([
+      '2026-01-09T23:30:00.000-06:00',
+      '2026-01-10T00:30:00.000-06:00',
+    ]);
+    const csv = await e.get(`/v2/quotes/export?filter[customerName]=${name}&order=asc`, AGENT);
+    expect(csv.text).toContain(',2026-01-09T23:30:00.000-06:00,,');
+  });
+
+  it('answers summer timestamps with the daylight-saving offset', async () => {
+    const name = marker();
+    const made = await make(name);
+    await db()
+      .updateTable('quotes')
+      .set({ created_at: '2026-07-04T17:00:00Z', purchased_at: '2026-07-05T04:59:59.250Z' })
+      .where('uuid', '=', made.uuid)
+      .execute();
+    const [row] = (await search(`filter[customerName]=${name}`)).data;
+    expect(row).toMatchObject({
+      created_at: '2026-07-04T12:00:00.000-05:00',
+      purchased_at: '2026-07-04T23:59:59.250-05:00',
+    });
+    const match = await e.get(`/v2/quotes/match?email=${newQuote.customer.email}`, AGENT);
+    const matched = QuoteMatchResponse.parse(match.body).data.find((r) => r.id === made.uuid);
+    expect(matched?.created_at).toBe('2026-07-04T12:00:00.000-05:00');
   });
 
   it('limits rows to the caller’s scope', async () => {

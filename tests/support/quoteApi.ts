@@ -77,3 +77,74 @@ export function quoteApi(e: EntityApi): QuoteApi {
     },
   };
 }
+
+// ----- Checkout and purchase (docs/purchase.md) -----
+
+export const GOOD_CARD = '4242 4242 4242 4242';
+export const DECLINED_CARD = '4000 0000 0000 0002';
+export const NO_FUNDS_CARD = '4000 0000 0000 9995';
+
+let customers = 0;
+// A policyholder no other test of this run uses (the fraud rule compares e-mails, phones and names).
+export function uniqueCustomer(overrides: Partial<(typeof newQuote)['customer']> = {}) {
+  customers++;
+  const tag = `${Date.now().toString(36)}${customers}`;
+  return {
+    ...newQuote.customer,
+    firstName: `Ada${customers}`,
+    email: `ada.${tag}@example.test`,
+    phone: `512${String((Date.now() + customers * 7919) % 10_000_000).padStart(7, '0')}`,
+    ...overrides,
+  };
+}
+
+// A payment token made by `email` through the payment session endpoints.
+export async function tokenFor(e: EntityApi, email: string = AGENT, number = GOOD_CARD): Promise<string> {
+  const session = await e.get('/v1/one-inc-session', email);
+  expectStatus(session, 200);
+  const { session_id } = (session.body as { data: { session_id: string } }).data;
+  const method = await e.post(`/v1/one-inc-session/${session_id}/payment-methods`, email, {
+    type: 'card',
+    card: { number, expiry: '12/29', cvc: '123', name: 'Ada Lovelace', zip: '78701' },
+  });
+  expectStatus(method, 200);
+  return (method.body as { data: { token: string } }).data.token;
+}
+
+// A new quote for a fresh customer walked to the checkout step.
+export async function quoteAtCheckout(
+  q: QuoteApi,
+  options: ActOptions & { customer?: ReturnType<typeof uniqueCustomer>; pets?: unknown[] } = {},
+): Promise<QuoteView> {
+  const { customer = uniqueCustomer(), pets = newQuote.pets, ...act } = options;
+  const created = await q.create({ ...newQuote, customer, pets }, act);
+  await q.command('answerUnderwriting', await q.answers(created, [], act.email), act);
+  return q.command(
+    'chooseCoverage',
+    { uuid: created.uuid, pets: created.pets.map((p) => ({ petId: p.id })) },
+    act,
+  );
+}
+
+// The purchase request for a quote at checkout, its customer as rated.
+export function purchaseOf(quote: QuoteView, token: string, overrides: Record<string, unknown> = {}) {
+  const c = quote.customer!;
+  return {
+    uuid: quote.uuid,
+    requestId: crypto.randomUUID(),
+    customer: {
+      firstName: c.first_name,
+      lastName: c.last_name,
+      email: c.email,
+      phone: c.phone,
+      street: c.street,
+      street2: null,
+      city: c.city,
+    },
+    electronicDeliveryConsent: true,
+    termsAccepted: true,
+    paymentPeriod: 'MONTHLY',
+    payment: { token },
+    ...overrides,
+  };
+}

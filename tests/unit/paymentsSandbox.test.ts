@@ -1,6 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { BankAccountDetails, CardDetails } from '../../src/server/domain/payments/paymentAdapter';
 import { createSandboxPaymentAdapter } from '../../src/server/domain/payments/sandboxPaymentAdapter';
+import { openDatabase, type OpenDatabase } from '../../src/server/store/db';
+import { migrateToLatest } from '../../src/server/store/migrate';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
 const card: CardDetails = {
@@ -18,9 +20,23 @@ const account: BankAccountDetails = {
   accountType: 'checking',
 };
 
+// Tokens and charges live in the database (docs/payments.md): an in-memory one, emptied before each test.
+let database: OpenDatabase;
+beforeAll(async () => {
+  database = await openDatabase({});
+  await migrateToLatest(database.db);
+}, 120_000);
+afterAll(async () => {
+  await database?.close();
+});
+beforeEach(async () => {
+  await database.db.deleteFrom('payment_charges').execute();
+  await database.db.deleteFrom('payment_tokens').execute();
+});
+
 function sandbox() {
   let n = 0;
-  return createSandboxPaymentAdapter({ now: () => NOW, newId: () => `id${++n}` });
+  return createSandboxPaymentAdapter({ db: database.db, now: () => NOW, newId: () => `id${++n}` });
 }
 
 async function tokenOf(adapter: ReturnType<typeof sandbox>, details: Partial<CardDetails> = {}) {
@@ -32,7 +48,15 @@ async function tokenOf(adapter: ReturnType<typeof sandbox>, details: Partial<Car
 describe('sandbox payment adapter: tokenizing', () => {
   it('keeps only a token and the last four digits of a good card', async () => {
     const payment = await tokenOf(sandbox());
-    expect(payment).toEqual({ token: 'tok_card_id1', method: 'card', last4: '4242' });
+    expect(payment).toEqual({
+      token: 'tok_card_id1',
+      method: 'card',
+      last4: '4242',
+      name: 'Casey Customer',
+      expiry: '11/26',
+    });
+    const stored = await database.db.selectFrom('payment_tokens').selectAll().execute();
+    expect(JSON.stringify(stored)).not.toContain('42424242');
     expect(JSON.stringify(payment)).not.toContain('42424242');
   });
 
@@ -68,7 +92,7 @@ describe('sandbox payment adapter: tokenizing', () => {
     const adapter = sandbox();
     expect(await adapter.tokenizeBankAccount(account)).toEqual({
       ok: true,
-      payment: { token: 'tok_bank_id1', method: 'bank', last4: '6789' },
+      payment: { token: 'tok_bank_id1', method: 'bank', last4: '6789', name: 'Casey Customer', expiry: null },
     });
     expect(
       await adapter.tokenizeBankAccount({ ...account, routingNumber: '021000022', accountNumber: '12' }),
@@ -91,9 +115,27 @@ describe('sandbox payment adapter: charging', () => {
     expect(await adapter.charge({ token, amountCents: 4_599, idempotencyKey: 'quote-1:purchase:1' })).toEqual(
       first,
     );
-    expect(adapter.chargeCount()).toBe(1);
+    expect(await adapter.chargeCount()).toBe(1);
     await adapter.charge({ token, amountCents: 4_599, idempotencyKey: 'quote-1:purchase:2' });
-    expect(adapter.chargeCount()).toBe(2);
+    expect(await adapter.chargeCount()).toBe(2);
+  });
+
+  it('answers a key from the database, so two processes never charge it twice', async () => {
+    const first = sandbox();
+    let m = 100;
+    const second = createSandboxPaymentAdapter({
+      db: database.db,
+      now: () => NOW,
+      newId: () => `other${++m}`,
+    });
+    const { token } = await tokenOf(first);
+    expect(await second.findToken(token)).toMatchObject({ token, last4: '4242', method: 'card' });
+    const [a, b] = await Promise.all([
+      first.charge({ token, amountCents: 4_599, idempotencyKey: 'shared' }),
+      second.charge({ token, amountCents: 4_599, idempotencyKey: 'shared' }),
+    ]);
+    expect(b).toEqual(a);
+    expect(await second.chargeCount()).toBe(1);
   });
 
   it('refuses another charge under a used key', async () => {
@@ -104,7 +146,7 @@ describe('sandbox payment adapter: charging', () => {
       outcome: 'declined',
       reason: 'idempotency_key_reused',
     });
-    expect(adapter.chargeCount()).toBe(1);
+    expect(await adapter.chargeCount()).toBe(1);
     await expect(adapter.charge({ token, amountCents: 100, idempotencyKey: ' ' })).rejects.toThrow(
       /idempotency/,
     );
@@ -119,7 +161,7 @@ describe('sandbox payment adapter: charging', () => {
     const result = await adapter.charge({ token, amountCents: 4_599, idempotencyKey: 'k' });
     expect(result).toMatchObject({ outcome: 'declined', reason });
     expect(await adapter.charge({ token, amountCents: 4_599, idempotencyKey: 'k' })).toEqual(result);
-    expect(adapter.chargeCount()).toBe(0);
+    expect(await adapter.chargeCount()).toBe(0);
   });
 
   it.each([
@@ -149,6 +191,6 @@ describe('sandbox payment adapter: charging', () => {
       expect(await adapter.charge({ token, amountCents, idempotencyKey: `b${i}` })).toMatchObject({
         reason: 'invalid_amount',
       });
-    expect(adapter.chargeCount()).toBe(0);
+    expect(await adapter.chargeCount()).toBe(0);
   });
 });

@@ -6,6 +6,13 @@ import {
   QuoteStreamActions,
   QuoteViewAnswer,
 } from './quoteCommands';
+import {
+  CustomerAnswer,
+  EncodedCustomerIdAnswer,
+  FraudWarningAnswer,
+  QUOTE_PURCHASE_ACTIONS,
+  QuotePurchaseActions,
+} from './quotePurchase';
 
 // SPEC §7 "Quote action wrapper": POST /v1/quote/action with {method, action, actionCode, data, meta}. The
 // read actions are here (docs/quote-actions.md). Money on the wire is decimal dollars, discounts are
@@ -91,8 +98,11 @@ export const QuoteActionRequest = z.discriminatedUnion(
     readAction('fees', FeesData),
     readAction('underwritingQuestions', UnderwritingQuestionsData),
     ...QuoteStreamActions,
+    ...QuotePurchaseActions,
   ],
-  { error: `The action must be one of ${[...QUOTE_READ_ACTIONS, ...QUOTE_STREAM_ACTIONS].join(', ')}.` },
+  {
+    error: `The action must be one of ${[...QUOTE_READ_ACTIONS, ...QUOTE_STREAM_ACTIONS, ...QUOTE_PURCHASE_ACTIONS].join(', ')}.`,
+  },
 );
 export type QuoteActionRequest = z.input<typeof QuoteActionRequest>;
 
@@ -266,6 +276,9 @@ export const QuoteActionResponse = z.union([
   UnderwritingQuestionsAnswer,
   QuoteCommandAnswer,
   QuoteViewAnswer,
+  FraudWarningAnswer,
+  CustomerAnswer,
+  EncodedCustomerIdAnswer,
 ]);
 
 // SPEC §3 "Config": GET /v2/configs.

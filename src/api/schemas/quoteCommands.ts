@@ -27,7 +27,8 @@ const meta = z
   })
   .optional();
 
-const action = <M extends 'GET' | 'POST', A extends string, D extends z.ZodType>(
+// One action of the wrapper; quotePurchase.ts builds the checkout and purchase actions with it.
+export const wrapperAction = <M extends 'GET' | 'POST', A extends string, D extends z.ZodType>(
   method: M,
   name: A,
   data: D,
@@ -113,12 +114,12 @@ export const QUOTE_STREAM_ACTIONS = [
 ] as const;
 
 export const QuoteStreamActions = [
-  action('POST', 'createQuote', CreateQuoteData),
-  action('POST', 'answerUnderwriting', AnswerUnderwritingData),
-  action('POST', 'removePet', RemovePetData),
-  action('POST', 'chooseCoverage', ChooseCoverageData),
-  action('POST', 'back', QuoteRefData),
-  action('GET', 'quoteView', z.strictObject({ uuid: quoteUuid })),
+  wrapperAction('POST', 'createQuote', CreateQuoteData),
+  wrapperAction('POST', 'answerUnderwriting', AnswerUnderwritingData),
+  wrapperAction('POST', 'removePet', RemovePetData),
+  wrapperAction('POST', 'chooseCoverage', ChooseCoverageData),
+  wrapperAction('POST', 'back', QuoteRefData),
+  wrapperAction('GET', 'quoteView', z.strictObject({ uuid: quoteUuid })),
 ] as const;
 
 // ----- Answers -----
@@ -148,6 +149,37 @@ export const QuoteViewPet = z.object({
   plan: QuotePetPlan.nullable(),
 });
 
+// What checkout shows as due for the chosen plans: dollars, fees included (the `plans` action's payments).
+export const QuoteTotals = z.object({
+  monthly_downpayment: z.number(),
+  monthly_installment: z.number(),
+  monthly_total: z.number(),
+  annual_total: z.number(),
+});
+export type QuoteTotals = z.infer<typeof QuoteTotals>;
+
+export const PaymentPeriod = z.enum(['MONTHLY', 'ANNUAL']);
+export type PaymentPeriod = z.infer<typeof PaymentPeriod>;
+
+// The method the purchase was (last) paid with: never more than the last four digits.
+export const QuotePayment = z.object({
+  method: z.enum(['card', 'bank']),
+  last4: z.string(),
+  period: PaymentPeriod,
+});
+
+// One issued policy per pet (SPEC §3 "Policies (pets)"); annual_premium in dollars.
+export const QuotePolicy = z.object({
+  policy_number: z.string(),
+  pet_id: z.string(),
+  pet_name: z.string(),
+  plan_code: z.string(),
+  effective_date: z.string(),
+  expiration_date: z.string(),
+  annual_premium: z.number(),
+});
+export type QuotePolicy = z.infer<typeof QuotePolicy>;
+
 export const QuoteView = z.object({
   uuid: z.string(),
   version: z.number().int(),
@@ -155,8 +187,10 @@ export const QuoteView = z.object({
   // The journey machine's state and its SPEC §2 route (journeyStepPath).
   step: z.string(),
   route: z.string(),
+  // Central time with offset (centralTimestamp).
   created_at: z.string(),
   purchased_at: z.string().nullable(),
+  // The first policy's number (every one is in `policies`).
   policy_number: z.string().nullable(),
   start_date: z.string().nullable(),
   customer: z
@@ -166,12 +200,23 @@ export const QuoteView = z.object({
       email: z.string(),
       phone: z.string(),
       street: z.string(),
+      street2: z.string().nullable(),
       city: z.string(),
       state: z.string(),
       zip: z.string(),
     })
     .nullable(),
+  // The policyholder record made (or reused) at purchase.
+  customer_id: z.number().int().nullable(),
   pets: z.array(QuoteViewPet),
+  fraud_warning: z.string().nullable(),
+  fraud_acknowledged: z.boolean(),
+  payment: QuotePayment.nullable(),
+  // While at paymentFailed: why the charge was declined.
+  payment_error: z.object({ reason: z.string(), message: z.string() }).nullable(),
+  // Null until coverage is chosen.
+  totals: QuoteTotals.nullable(),
+  policies: z.array(QuotePolicy),
 });
 export type QuoteView = z.infer<typeof QuoteView>;
 

@@ -49,8 +49,13 @@ export type QuoteExport = z.output<typeof QuoteExportQuery>;
 export const QuoteSearchRow = z.object({
   id: z.uuid(),
   referring_entity: z.object({ entity_code: z.string(), entity_name: z.string() }),
+  // Central time with the offset of that instant, e.g. 2026-11-21T19:24:38.512-06:00 (SPEC §9).
   created_at: z.string(),
   purchased_at: z.string().nullable(),
+  // Set once the quote is purchased (the first policy's number).
+  policy_number: z.string().nullable(),
+  // The journey step's portal route, where "Resume" reopens the quote (as GET /v2/quote/{uuid} answers).
+  route: z.string().nullable(),
   // Null until rating info (the customer) is saved.
   customer_name: z.string().nullable(),
   city: z.string().nullable(),

@@ -3,12 +3,16 @@ import type { AggregateSpec } from '../store/aggregate';
 import { ENTITY_STREAM, entityLifecycleEvent } from './entities/entityEvents';
 import { ROLE_STREAM, roleLifecycleEvent } from './roles/roleEvents';
 import { USER_STREAM, userLifecycleEvent } from './users/userEvents';
+import { CUSTOMER_STREAM, customerLifecycleEvent } from './customers/customerEvents';
+import { POLICY_STREAM, policyLifecycleEvent } from './policies/policyEvents';
 export { quoteAggregate } from './quotes/quoteAggregate';
 import './entities/entityProjection';
 import './entities/entityDetailsProjection';
 import './roles/roleProjection';
 import './users/userProjection';
 import './quotes/quoteProjection';
+import './customers/customerProjection';
+import './policies/policyProjection';
 
 // The event-sourced records of the administration area. Importing this module registers their projections.
 export const entityAggregate: AggregateSpec = {
@@ -27,8 +31,22 @@ export const userAggregate: AggregateSpec = {
   toMachineEvent: userLifecycleEvent,
 };
 
+// A purchase's policyholder, and one policy per pet (docs/purchase.md).
+export const customerAggregate: AggregateSpec = {
+  streamType: CUSTOMER_STREAM,
+  machine: recordLifecycleMachine,
+  toMachineEvent: customerLifecycleEvent,
+};
+export const policyAggregate: AggregateSpec = {
+  streamType: POLICY_STREAM,
+  machine: recordLifecycleMachine,
+  toMachineEvent: policyLifecycleEvent,
+};
+
 // Projection tables in the order a rebuild clears them (children first).
 export const PROJECTION_TABLES = [
+  'policies',
+  'customers',
   'quote_pets',
   'quotes',
   'user_roles',

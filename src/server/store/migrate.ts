@@ -7,6 +7,7 @@ import * as m003 from './migrations/003_entities';
 import * as m004 from './migrations/004_access_admin';
 import * as m005 from './migrations/005_pet_rating';
 import * as m006 from './migrations/006_quotes';
+import * as m007 from './migrations/007_purchase';
 
 // Migrations are listed here rather than read from disk, so the same list runs under tsx, vitest and bundles.
 const MIGRATIONS: Record<string, Migration> = {
@@ -16,6 +17,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '004_access_admin': m004,
   '005_pet_rating': m005,
   '006_quotes': m006,
+  '007_purchase': m007,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -23,6 +23,19 @@ export interface PaymentToken {
   token: string;
   method: 'card' | 'bank';
   last4: string;
+  // The name on the card or account, and a card's MM/YY expiry (null for a bank account).
+  name: string;
+  expiry: string | null;
+}
+
+// Who tokenized, so a token is only ever charged for the user who entered it.
+export interface TokenOwner {
+  userId: number | null;
+  sessionId?: string | null;
+}
+
+export interface StoredPaymentToken extends PaymentToken {
+  createdBy: number | null;
 }
 
 // A refusal to tokenize names the fields at fault, in the shape of a 422 (SPEC §5).
@@ -44,7 +57,9 @@ export type ChargeResult =
   | { outcome: 'declined'; reason: DeclineReason; message: string };
 
 export interface PaymentAdapter {
-  tokenizeCard(card: CardDetails): Promise<TokenizeResult>;
-  tokenizeBankAccount(account: BankAccountDetails): Promise<TokenizeResult>;
+  tokenizeCard(card: CardDetails, owner?: TokenOwner): Promise<TokenizeResult>;
+  tokenizeBankAccount(account: BankAccountDetails, owner?: TokenOwner): Promise<TokenizeResult>;
+  // The token as it was stored (never the full number), or null when unknown.
+  findToken(token: string): Promise<StoredPaymentToken | null>;
   charge(request: ChargeRequest): Promise<ChargeResult>;
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Db } from '../../store/db';
 import type {
   BankAccountDetails,
   CardDetails,
@@ -6,14 +7,17 @@ import type {
   ChargeResult,
   DeclineReason,
   PaymentAdapter,
+  PaymentToken,
+  StoredPaymentToken,
+  TokenOwner,
   TokenizeResult,
 } from './paymentAdapter';
-import { normaliseDigits, validateBankAccount, validateCard } from './paymentValidation';
+import { fullYear, normaliseDigits, validateBankAccount, validateCard } from './paymentValidation';
 
 // The built-in payment service (DESIGN.md): it really validates what it is given, keeps only a token, the
-// last four digits and how the sandbox will answer, and charges idempotently. Its memory is one process's,
-// so the server records each charge's idempotency key and outcome in the quote's events as well.
-// Test numbers that decline are listed in docs/payments.md.
+// last four digits and how the sandbox will answer, and charges idempotently. Tokens and charges live in the
+// database (payment_tokens, payment_charges), so every server process sees the same ones and a repeated
+// idempotency key is answered from its row, never charged again. Test numbers: docs/payments.md.
 
 type Behaviour = 'ok' | Extract<DeclineReason, 'card_declined' | 'insufficient_funds'>;
 
@@ -35,48 +39,65 @@ const MESSAGES: Readonly<Record<DeclineReason, string>> = {
   idempotency_key_reused: 'This request key was already used for another charge.',
 };
 
-interface StoredMethod {
-  method: 'card' | 'bank';
-  last4: string;
-  behaviour: Behaviour;
-}
-
-interface StoredCharge {
-  token: string;
-  amountCents: number;
-  result: ChargeResult;
+export function declineMessage(reason: string): string {
+  return MESSAGES[reason as DeclineReason] ?? MESSAGES.card_declined;
 }
 
 export interface SandboxOptions {
+  db: Db;
   now?: () => Date;
   newId?: () => string;
 }
 
-export function createSandboxPaymentAdapter(options: SandboxOptions = {}): PaymentAdapter & {
-  chargeCount(): number;
-} {
+export type SandboxPaymentAdapter = PaymentAdapter & {
+  // How many charges went through (in this database); lets tests prove a retried request charged once.
+  chargeCount(): Promise<number>;
+};
+
+const twoDigits = (n: number) => String(n).padStart(2, '0');
+
+export function createSandboxPaymentAdapter(options: SandboxOptions): SandboxPaymentAdapter {
+  const { db } = options;
   const now = options.now ?? (() => new Date());
   const newId = options.newId ?? randomUUID;
-  const methods = new Map<string, StoredMethod>();
-  const charges = new Map<string, StoredCharge>();
-  let charged = 0;
 
-  function remember(method: StoredMethod): TokenizeResult {
+  async function remember(
+    method: Omit<PaymentToken, 'token'> & { behaviour: Behaviour },
+    owner: TokenOwner,
+  ): Promise<TokenizeResult> {
     const token = `tok_${method.method}_${newId()}`;
-    methods.set(token, method);
-    return { ok: true, payment: { token, method: method.method, last4: method.last4 } };
+    await db
+      .insertInto('payment_tokens')
+      .values({
+        token,
+        type: method.method,
+        last4: method.last4,
+        name: method.name,
+        expiry: method.expiry,
+        behaviour: method.behaviour,
+        session_id: owner.sessionId ?? null,
+        created_by: owner.userId,
+        created_at: now(),
+      })
+      .execute();
+    const { behaviour: _behaviour, ...payment } = method;
+    return { ok: true, payment: { token, ...payment } };
   }
 
   function decline(reason: DeclineReason): ChargeResult {
     return { outcome: 'declined', reason, message: MESSAGES[reason] };
   }
 
-  function answer(request: ChargeRequest): ChargeResult {
+  // The answer a new key gets: decided from the stored token alone, so it is the same in every process.
+  async function answer(request: ChargeRequest): Promise<ChargeResult> {
     if (!Number.isInteger(request.amountCents) || request.amountCents <= 0) return decline('invalid_amount');
-    const method = methods.get(request.token);
+    const method = await db
+      .selectFrom('payment_tokens')
+      .select(['last4', 'behaviour'])
+      .where('token', '=', request.token)
+      .executeTakeFirst();
     if (!method) return decline('unknown_token');
-    if (method.behaviour !== 'ok') return decline(method.behaviour);
-    charged += 1;
+    if (method.behaviour !== 'ok') return decline(method.behaviour as DeclineReason);
     return {
       outcome: 'ok',
       chargeId: `ch_${newId()}`,
@@ -85,36 +106,125 @@ export function createSandboxPaymentAdapter(options: SandboxOptions = {}): Payme
     };
   }
 
+  async function recorded(key: string) {
+    return db
+      .selectFrom('payment_charges')
+      .innerJoin('payment_tokens', 'payment_tokens.token', 'payment_charges.token')
+      .select([
+        'payment_charges.token',
+        'payment_charges.amount_cents',
+        'payment_charges.outcome',
+        'payment_charges.reason',
+        'payment_charges.charge_id',
+        'payment_tokens.last4',
+      ])
+      .where('payment_charges.idempotency_key', '=', key)
+      .executeTakeFirst();
+  }
+
   return {
-    async tokenizeCard(card: CardDetails) {
+    async tokenizeCard(card: CardDetails, owner: TokenOwner = { userId: null }) {
       const errors = validateCard(card, now());
       if (Object.keys(errors).length) return { ok: false, errors };
       const number = normaliseDigits(card.number);
-      return remember({ method: 'card', last4: number.slice(-4), behaviour: TEST_CARDS[number] ?? 'ok' });
+      const expiry = `${twoDigits(card.expiryMonth)}/${twoDigits(fullYear(card.expiryYear) % 100)}`;
+      return remember(
+        {
+          method: 'card',
+          last4: number.slice(-4),
+          name: card.name.trim(),
+          expiry,
+          behaviour: TEST_CARDS[number] ?? 'ok',
+        },
+        owner,
+      );
     },
 
-    async tokenizeBankAccount(account: BankAccountDetails) {
+    async tokenizeBankAccount(account: BankAccountDetails, owner: TokenOwner = { userId: null }) {
       const errors = validateBankAccount(account);
       if (Object.keys(errors).length) return { ok: false, errors };
       const number = account.accountNumber;
-      return remember({ method: 'bank', last4: number.slice(-4), behaviour: TEST_ACCOUNTS[number] ?? 'ok' });
+      return remember(
+        {
+          method: 'bank',
+          last4: number.slice(-4),
+          name: account.name.trim(),
+          expiry: null,
+          behaviour: TEST_ACCOUNTS[number] ?? 'ok',
+        },
+        owner,
+      );
+    },
+
+    async findToken(token: string): Promise<StoredPaymentToken | null> {
+      const row = await db
+        .selectFrom('payment_tokens')
+        .select(['token', 'type', 'last4', 'name', 'expiry', 'created_by'])
+        .where('token', '=', token)
+        .executeTakeFirst();
+      if (!row) return null;
+      return {
+        token: row.token,
+        method: row.type,
+        last4: row.last4,
+        name: row.name,
+        expiry: row.expiry,
+        createdBy: row.created_by,
+      };
     },
 
     async charge(request: ChargeRequest) {
       // A blank key would make unrelated charges look like retries of each other.
       if (!request.idempotencyKey.trim()) throw new TypeError('A charge needs an idempotency key');
-      const previous = charges.get(request.idempotencyKey);
-      if (previous) {
-        // The same request again gets the first answer; a different one under the same key is refused.
-        const same = previous.token === request.token && previous.amountCents === request.amountCents;
-        return same ? previous.result : decline('idempotency_key_reused');
+      let first = await recorded(request.idempotencyKey);
+      if (!first) {
+        const result = await answer(request);
+        // Unknown tokens and bad amounts are answered but not recorded: nothing was charged, and the
+        // charges table only holds rows of real tokens.
+        if (
+          result.outcome === 'declined' &&
+          (result.reason === 'unknown_token' || result.reason === 'invalid_amount')
+        )
+          return result;
+        // The key is the primary key: of two processes racing with one key, one row wins and both read it.
+        await db
+          .insertInto('payment_charges')
+          .values({
+            idempotency_key: request.idempotencyKey,
+            token: request.token,
+            amount_cents: request.amountCents,
+            outcome: result.outcome,
+            reason: result.outcome === 'declined' ? result.reason : null,
+            charge_id: result.outcome === 'ok' ? result.chargeId : null,
+            created_at: now(),
+          })
+          .onConflict((oc) => oc.column('idempotency_key').doNothing())
+          .execute();
+        first = await recorded(request.idempotencyKey);
+        if (!first) throw new Error('The charge was not recorded');
       }
-      const result = answer(request);
-      charges.set(request.idempotencyKey, { token: request.token, amountCents: request.amountCents, result });
-      return result;
+      // The same request again gets the first answer; a different one under the same key is refused.
+      if (first.token !== request.token || first.amount_cents !== request.amountCents) {
+        return decline('idempotency_key_reused');
+      }
+      if (first.outcome === 'ok') {
+        return {
+          outcome: 'ok',
+          chargeId: first.charge_id ?? '',
+          amountCents: first.amount_cents,
+          last4: first.last4,
+        };
+      }
+      return decline((first.reason ?? 'card_declined') as DeclineReason);
     },
 
-    // How many charges really went through; lets tests prove a retried request charged once.
-    chargeCount: () => charged,
+    async chargeCount() {
+      const row = await db
+        .selectFrom('payment_charges')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('outcome', '=', 'ok')
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
   };
 }

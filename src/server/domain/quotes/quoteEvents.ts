@@ -1,5 +1,5 @@
 import type { PetQuoteEvent, PetQuoteEventType } from '../../../machines/petQuoteJourney';
-import type { PlanChoice, QuoteCustomer, RatedPet } from '../../../machines/petQuoteContext';
+import type { PaymentDetails, PlanChoice, QuoteCustomer, RatedPet } from '../../../machines/petQuoteContext';
 import type { NewEvent } from '../../store/eventStore';
 
 // Events of the `quote` stream (stream id = the quote's uuid). Each is a fact of the pet quote journey
@@ -57,6 +57,49 @@ export interface QuoteCoverageChosen {
   ratedOn: string;
 }
 
+export type PaymentPeriod = 'MONTHLY' | 'ANNUAL';
+
+// The policyholder as checkout confirmed it; state and zip stay the quote's.
+export interface CheckoutCustomer extends QuoteCustomer {
+  street2: string | null;
+}
+
+// What one charge attempt was: the client's requestId is the processor's idempotency key, so a repeat of
+// it (from any process) finds this in the log and is never charged again (docs/purchase.md).
+export interface ChargeAttempt {
+  requestId: string;
+  paymentPeriod: PaymentPeriod;
+  // The amount due today for the period, from the rating engine's payment schedule, fees included.
+  amountCents: number;
+}
+
+export interface QuoteCheckoutSubmitted extends ChargeAttempt {
+  payment: PaymentDetails;
+  electronicDeliveryConsent: boolean;
+  termsAccepted: boolean;
+  customer: CheckoutCustomer;
+}
+export interface QuotePaymentRetried extends ChargeAttempt {
+  payment: PaymentDetails;
+}
+export interface QuotePurchaseSucceeded extends ChargeAttempt {
+  policyNumbers: string[];
+  customerId: number;
+  chargeId: string;
+  method: 'card' | 'bank';
+  last4: string;
+}
+export interface QuotePurchaseFailed extends ChargeAttempt {
+  // The processor's decline reason (card_declined, insufficient_funds, …) and its message.
+  reason: string;
+  message: string;
+}
+export interface QuoteFraudFlagged {
+  reason: string;
+  // Which rule flagged it (docs/purchase.md), for the record.
+  rule: string;
+}
+
 export const quoteEvent = {
   started: (data: QuoteStarted): NewEvent => ({ type: 'quote.started', data: { ...data } }),
   petsRated: (data: QuotePetsRated): NewEvent => ({ type: 'quote.petsRated', data: { ...data } }),
@@ -70,6 +113,25 @@ export const quoteEvent = {
     data: { ...data },
   }),
   back: (): NewEvent => ({ type: 'quote.back', data: {} }),
+  fraudFlagged: (data: QuoteFraudFlagged): NewEvent => ({ type: 'quote.fraudFlagged', data: { ...data } }),
+  fraudAcknowledged: (): NewEvent => ({ type: 'quote.fraudAcknowledged', data: {} }),
+  abandoned: (): NewEvent => ({ type: 'quote.abandoned', data: {} }),
+  checkoutSubmitted: (data: QuoteCheckoutSubmitted): NewEvent => ({
+    type: 'quote.checkoutSubmitted',
+    data: { ...data },
+  }),
+  paymentRetried: (data: QuotePaymentRetried): NewEvent => ({
+    type: 'quote.paymentRetried',
+    data: { ...data },
+  }),
+  purchaseSucceeded: (data: QuotePurchaseSucceeded): NewEvent => ({
+    type: 'quote.purchaseSucceeded',
+    data: { ...data },
+  }),
+  purchaseFailed: (data: QuotePurchaseFailed): NewEvent => ({
+    type: 'quote.purchaseFailed',
+    data: { ...data },
+  }),
 };
 
 // The machine event a stored quote event stands for: its data carries the machine event's fields (extra

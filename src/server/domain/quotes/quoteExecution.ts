@@ -5,6 +5,7 @@ import type { Db } from '../../store/db';
 import type { NewEvent, Trx } from '../../store/eventStore';
 import type { JourneyContext } from '../../../machines/petQuoteContext';
 import type { QuoteCommandResult } from '../../../api/schemas/quoteCommands';
+import type { PaymentAdapter } from '../payments/paymentAdapter';
 import { quoteAggregate } from '../aggregates';
 import { quoteView } from './quoteQueries';
 
@@ -15,6 +16,8 @@ export interface QuoteActor {
   principal: Principal;
   acting: ActingEntity;
   requestId: string;
+  // The payment service purchases charge through (docs/payments.md).
+  payments: PaymentAdapter;
 }
 
 const STEP_NAMES: Readonly<Record<string, string>> = {
@@ -38,12 +41,26 @@ const ACTION_NAMES: Readonly<Record<string, string>> = {
   'quote.petRemoved': 'removing this pet',
   'quote.coverageChosen': 'choosing coverage',
   'quote.back': 'going back',
+  'quote.fraudFlagged': 'purchase',
+  'quote.fraudAcknowledged': 'acknowledging a fraud warning',
+  'quote.abandoned': 'abandoning it',
+  'quote.checkoutSubmitted': 'purchase',
+  'quote.paymentRetried': 'retrying the payment',
+  'quote.purchaseSucceeded': 'completing the purchase',
+  'quote.purchaseFailed': 'completing the purchase',
 };
 
 // The journey's current context, for commands that check their input against the quote's pets.
 export async function journeyOf(trx: Trx, uuid: string): Promise<{ state: string; context: JourneyContext }> {
   const { snapshot } = await loadAggregate(trx, quoteAggregate, uuid);
   return { state: String(snapshot.value), context: snapshot.context as JourneyContext };
+}
+
+// The 409 of a step the journey does not take, named for the agent.
+export function stepRefusal(state: string, eventType: string): HttpError {
+  const step = STEP_NAMES[state] ?? state;
+  const action = ACTION_NAMES[eventType] ?? eventType;
+  return new HttpError(409, `This quote is at the ${step} step, which does not allow ${action}.`);
 }
 
 // Appends the events if the journey takes them, and answers the quote as it now is. A refusal of the
@@ -66,9 +83,7 @@ export async function appendToQuote(
     );
   } catch (error) {
     if (!(error instanceof CommandRejectedError)) throw error;
-    const step = STEP_NAMES[String(error.state)] ?? String(error.state);
-    const action = ACTION_NAMES[error.eventType] ?? error.eventType;
-    throw new HttpError(409, `This quote is at the ${step} step, which does not allow ${action}.`);
+    throw stepRefusal(String(error.state), error.eventType);
   }
   const quote = await quoteView(trx, uuid);
   return { uuid, step: quote.step, quote };

@@ -4,6 +4,7 @@ import type { QuoteExport, QuoteSearchRow } from '../../../api/schemas/quoteSear
 import { quoteRowsQuery, sortedQuotes, toSearchRow, whereFilters } from './quoteSearch';
 
 // GET /v2/quotes/export: the search's rows as CSV, read in batches so a large export never sits in memory.
+// Timestamps are the search row's: Central time with the offset.
 const BATCH = 1000;
 
 const COLUMNS: [string, (row: QuoteSearchRow) => string | number | null][] = [
@@ -12,6 +13,7 @@ const COLUMNS: [string, (row: QuoteSearchRow) => string | number | null][] = [
   ['referring_entity_name', (r) => r.referring_entity.entity_name],
   ['created_at', (r) => r.created_at],
   ['purchased_at', (r) => r.purchased_at],
+  ['policy_number', (r) => r.policy_number],
   ['customer_name', (r) => r.customer_name],
   ['city', (r) => r.city],
   ['state_code', (r) => r.state_code],

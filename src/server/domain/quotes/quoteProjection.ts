@@ -1,8 +1,14 @@
 import { fold } from '../../store/aggregate';
 import { readStream, registerProjection, type StoredEvent, type Trx } from '../../store/eventStore';
 import { quoteAggregate } from './quoteAggregate';
+import { rateChosenPlans } from './quoteTotals';
 import {
   QUOTE_STREAM,
+  type QuoteCheckoutSubmitted,
+  type QuoteFraudFlagged,
+  type QuotePaymentRetried,
+  type QuotePurchaseFailed,
+  type QuotePurchaseSucceeded,
   type QuoteCoverageChosen,
   type QuotePetRemoved,
   type QuotePetsRated,
@@ -52,10 +58,12 @@ async function applyFacts(trx: Trx, event: StoredEvent): Promise<void> {
           email: customer.email,
           phone: customer.phone,
           street: customer.street,
+          street2: null,
           city: customer.city,
           state: customer.state,
           zip: customer.zip,
           start_date: startDate,
+          ...NO_TOTALS,
         })
         .where('uuid', '=', uuid)
         .execute();
@@ -92,11 +100,13 @@ async function applyFacts(trx: Trx, event: StoredEvent): Promise<void> {
           .where('pet_id', '=', petId)
           .execute();
       }
+      await trx.updateTable('quotes').set(NO_TOTALS).where('uuid', '=', uuid).execute();
       return;
     }
     case 'quote.petRemoved': {
       const { petId } = event.data as unknown as QuotePetRemoved;
       await trx.deleteFrom('quote_pets').where('quote_uuid', '=', uuid).where('pet_id', '=', petId).execute();
+      await trx.updateTable('quotes').set(NO_TOTALS).where('uuid', '=', uuid).execute();
       return;
     }
     case 'quote.coverageChosen': {
@@ -119,10 +129,115 @@ async function applyFacts(trx: Trx, event: StoredEvent): Promise<void> {
           .where('pet_id', '=', petId)
           .execute();
       }
+      const totals = await rateChosenPlans(trx, uuid);
+      await trx
+        .updateTable('quotes')
+        .set({
+          monthly_downpayment_cents: totals?.monthlyDownpayment ?? null,
+          monthly_installment_cents: totals?.monthlyInstallment ?? null,
+          monthly_total_cents: totals?.monthlyTotal ?? null,
+          annual_total_cents: totals?.annualTotal ?? null,
+        })
+        .where('uuid', '=', uuid)
+        .execute();
+      return;
+    }
+    case 'quote.fraudFlagged': {
+      const { reason } = event.data as unknown as QuoteFraudFlagged;
+      await trx
+        .updateTable('quotes')
+        .set({ fraud_warning: reason, fraud_acknowledged: false })
+        .where('uuid', '=', uuid)
+        .execute();
+      return;
+    }
+    case 'quote.fraudAcknowledged': {
+      await trx.updateTable('quotes').set({ fraud_acknowledged: true }).where('uuid', '=', uuid).execute();
+      return;
+    }
+    case 'quote.checkoutSubmitted': {
+      const { customer, payment, paymentPeriod } = event.data as unknown as QuoteCheckoutSubmitted;
+      await trx
+        .updateTable('quotes')
+        .set({
+          first_name: customer.firstName,
+          last_name: customer.lastName,
+          email: customer.email,
+          phone: customer.phone,
+          street: customer.street,
+          street2: customer.street2,
+          city: customer.city,
+          payment_method: payment.method,
+          payment_last4: payment.last4,
+          payment_period: paymentPeriod,
+          ...NO_PAYMENT_ERROR,
+        })
+        .where('uuid', '=', uuid)
+        .execute();
+      return;
+    }
+    case 'quote.paymentRetried': {
+      const { payment, paymentPeriod } = event.data as unknown as QuotePaymentRetried;
+      await trx
+        .updateTable('quotes')
+        .set({
+          payment_method: payment.method,
+          payment_last4: payment.last4,
+          payment_period: paymentPeriod,
+          ...NO_PAYMENT_ERROR,
+        })
+        .where('uuid', '=', uuid)
+        .execute();
+      return;
+    }
+    case 'quote.purchaseFailed': {
+      const { reason, message } = event.data as unknown as QuotePurchaseFailed;
+      await trx
+        .updateTable('quotes')
+        .set({ payment_error_reason: reason, payment_error_message: message })
+        .where('uuid', '=', uuid)
+        .execute();
+      return;
+    }
+    case 'quote.purchaseSucceeded': {
+      const data = event.data as unknown as QuotePurchaseSucceeded;
+      await trx
+        .updateTable('quotes')
+        .set({
+          purchased_at: event.recordedAt,
+          policy_number: data.policyNumbers[0] ?? null,
+          customer_id: data.customerId,
+          charged_cents: data.amountCents,
+          charge_id: data.chargeId,
+          ...NO_PAYMENT_ERROR,
+        })
+        .where('uuid', '=', uuid)
+        .execute();
+      // The policies were issued just before this event (policy stream), one per pet.
+      await trx
+        .updateTable('quote_pets')
+        .set((eb) => ({
+          policy_number: eb
+            .selectFrom('policies')
+            .select('policies.policy_number')
+            .whereRef('policies.quote_uuid', '=', 'quote_pets.quote_uuid')
+            .whereRef('policies.pet_id', '=', 'quote_pets.pet_id'),
+        }))
+        .where('quote_uuid', '=', uuid)
+        .execute();
       return;
     }
   }
 }
+
+const NO_TOTALS = {
+  monthly_downpayment_cents: null,
+  monthly_installment_cents: null,
+  monthly_total_cents: null,
+  annual_total_cents: null,
+} as const;
+
+const NO_PAYMENT_ERROR = { payment_error_reason: null, payment_error_message: null } as const;
 
 const NO_PLAN = {
   plan_code: null,

@@ -5,6 +5,7 @@ import { entityScope, type Principal } from '../../access/principal';
 import type { Db } from '../../store/db';
 import type { Trx } from '../../store/eventStore';
 import { notFound } from '../../http/errors';
+import { centralTimestamp } from '../centralTime';
 
 const dollarsOrNull = (cents: number | null): number | null => (cents === null ? null : cents / 100);
 
@@ -41,15 +42,24 @@ export async function quoteView(db: Db | Trx, uuid: string): Promise<QuoteView> 
     .where('quote_uuid', '=', uuid)
     .orderBy('pet_index')
     .execute();
+  const policies = await db
+    .selectFrom('policies')
+    .select(['policy_number', 'pet_id', 'pet_name', 'plan_code', 'annual_premium_cents'])
+    .select(sql<string>`to_char(effective_date, 'YYYY-MM-DD')`.as('effective_day'))
+    .select(sql<string>`to_char(expiration_date, 'YYYY-MM-DD')`.as('expiration_day'))
+    .where('quote_uuid', '=', uuid)
+    .orderBy('policy_number')
+    .execute();
   const rated = quote.first_name !== null;
+  const totalsKnown = quote.monthly_total_cents !== null && quote.annual_total_cents !== null;
   return {
     uuid: quote.uuid,
     version: quote.version,
     entity_code: quote.entity_code,
     step: quote.journey_state,
     route: journeyStepPath(quote.journey_state, quote.uuid),
-    created_at: new Date(quote.created_at).toISOString(),
-    purchased_at: quote.purchased_at && new Date(quote.purchased_at).toISOString(),
+    created_at: centralTimestamp(quote.created_at),
+    purchased_at: quote.purchased_at && centralTimestamp(quote.purchased_at),
     policy_number: quote.policy_number,
     start_date: quote.start_day,
     customer: rated
@@ -59,11 +69,44 @@ export async function quoteView(db: Db | Trx, uuid: string): Promise<QuoteView> 
           email: quote.email ?? '',
           phone: quote.phone ?? '',
           street: quote.street ?? '',
+          street2: quote.street2,
           city: quote.city ?? '',
           state: quote.state ?? '',
           zip: quote.zip ?? '',
         }
       : null,
+    customer_id: quote.customer_id,
+    fraud_warning: quote.fraud_warning,
+    fraud_acknowledged: quote.fraud_acknowledged,
+    payment:
+      quote.payment_method && quote.payment_last4 && quote.payment_period
+        ? {
+            method: quote.payment_method === 'bank' ? 'bank' : 'card',
+            last4: quote.payment_last4,
+            period: quote.payment_period === 'ANNUAL' ? 'ANNUAL' : 'MONTHLY',
+          }
+        : null,
+    payment_error:
+      quote.journey_state === 'paymentFailed' && quote.payment_error_reason
+        ? { reason: quote.payment_error_reason, message: quote.payment_error_message ?? '' }
+        : null,
+    totals: totalsKnown
+      ? {
+          monthly_downpayment: (quote.monthly_downpayment_cents ?? 0) / 100,
+          monthly_installment: (quote.monthly_installment_cents ?? 0) / 100,
+          monthly_total: (quote.monthly_total_cents ?? 0) / 100,
+          annual_total: (quote.annual_total_cents ?? 0) / 100,
+        }
+      : null,
+    policies: policies.map((p) => ({
+      policy_number: p.policy_number,
+      pet_id: p.pet_id,
+      pet_name: p.pet_name,
+      plan_code: p.plan_code,
+      effective_date: p.effective_day,
+      expiration_date: p.expiration_day,
+      annual_premium: p.annual_premium_cents / 100,
+    })),
     pets: pets.map((p) => ({
       id: p.pet_id,
       index: p.pet_index,

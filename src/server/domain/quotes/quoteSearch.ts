@@ -10,6 +10,8 @@ import type {
   QuoteSortField,
 } from '../../../api/schemas/quoteSearch';
 import type { SortOrder } from '../../../api/schemas/paging';
+import { journeyStepPath } from '../../../machines/petQuoteSteps';
+import { centralTimestamp } from '../centralTime';
 
 // Quote search (SPEC §3 "Search criteria and paging"): one query builder shared by the paged search, the
 // export and the match, so the three can never disagree about which rows a caller sees.
@@ -41,6 +43,8 @@ export function quoteRowsQuery(db: Db, scope: EntityScope) {
       'q.zip',
       'q.phone',
       'q.email',
+      'q.policy_number',
+      'q.journey_state',
       customerName.as('customer_name'),
       sql<string>`(select count(*) from quote_pets p where p.quote_uuid = q.uuid)`.as('pet_count'),
       sql<string[] | null>`(select json_agg(p.name order by p.pet_index) from quote_pets p
@@ -85,15 +89,27 @@ export function sortedQuotes(
 
 type RawRow = Awaited<ReturnType<ReturnType<typeof quoteRowsQuery>['execute']>>[number];
 
-const iso = (value: Date | string | null): string | null =>
-  value === null ? null : new Date(value).toISOString();
+// Quote timestamps travel in Central time with their offset (SPEC §9).
+const central = (value: Date | string | null): string | null =>
+  value === null ? null : centralTimestamp(value);
+
+// Where the portal reopens the quote; null for a step the journey does not know (the row still lists).
+function resumeRoute(state: string, uuid: string): string | null {
+  try {
+    return journeyStepPath(state, uuid);
+  } catch {
+    return null;
+  }
+}
 
 export function toSearchRow(row: RawRow): QuoteSearchRow {
   return {
     id: row.uuid,
     referring_entity: { entity_code: row.entity_code, entity_name: row.entity_name },
-    created_at: iso(row.created_at) ?? '',
-    purchased_at: iso(row.purchased_at),
+    created_at: central(row.created_at) ?? '',
+    purchased_at: central(row.purchased_at),
+    policy_number: row.policy_number,
+    route: resumeRoute(row.journey_state, row.uuid),
     customer_name: row.customer_name,
     city: row.city,
     state_code: row.state,

@@ -1,4 +1,7 @@
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+import type { CustomerTables } from '../customers/customerTables';
+import type { PaymentTables } from '../payments/paymentTables';
+import type { PolicyTables } from '../policies/policyTables';
 
 // Read tables of the `quote` stream (migration 006): one row per quote and one per pet on it. Rebuilt from
 // the log by `npm run projections:rebuild`; the stream stays the source of truth.
@@ -26,6 +29,24 @@ export interface QuotesTable {
   purchased_at: Timestamp | null;
   policy_number: string | null;
   version: number;
+  // Checkout and purchase (migration 007).
+  street2: string | null;
+  customer_id: number | null;
+  fraud_warning: string | null;
+  fraud_acknowledged: Generated<boolean>;
+  payment_method: string | null;
+  payment_last4: string | null;
+  payment_period: string | null;
+  payment_error_reason: string | null;
+  payment_error_message: string | null;
+  // What checkout shows as due for the chosen plans, fees included (rateQuote's payments).
+  monthly_downpayment_cents: number | null;
+  monthly_installment_cents: number | null;
+  monthly_total_cents: number | null;
+  annual_total_cents: number | null;
+  // What the purchase charged, and the processor's id of that charge.
+  charged_cents: number | null;
+  charge_id: string | null;
 }
 
 export interface QuotePetsTable {
@@ -47,9 +68,11 @@ export interface QuotePetsTable {
   monthly_premium_cents: number | null;
   downpayment_cents: number | null;
   total_premium_cents: number | null;
+  policy_number: string | null;
 }
 
-export interface QuoteTables {
+// The purchase's tables (payments, customers, policies) come in with the quote's, as migration 007 does.
+export interface QuoteTables extends PaymentTables, CustomerTables, PolicyTables {
   quotes: QuotesTable;
   quote_pets: QuotePetsTable;
 }

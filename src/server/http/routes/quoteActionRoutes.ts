@@ -18,6 +18,12 @@ import type { QuoteActor } from '../../domain/quotes/quoteExecution';
 import { goBack, removePet } from '../../domain/quotes/quoteNavigation';
 import { viewQuote } from '../../domain/quotes/quoteQueries';
 import { refusalMessage } from '../../domain/quotes/actionRefused';
+import { abandonQuote, acknowledgeFraud, fraudWarning } from '../../domain/quotes/fraudActions';
+import { purchase, retryPayment } from '../../domain/quotes/purchaseQuote';
+import { updateQuote } from '../../domain/quotes/updateQuote';
+import { encodedCustomerId, viewCustomer } from '../../domain/customers/customerQueries';
+import type { PaymentAdapter } from '../../domain/payments/paymentAdapter';
+import { createSandboxPaymentAdapter } from '../../domain/payments/sandboxPaymentAdapter';
 import { ratePlans } from './quoteActions/plansAction';
 import {
   breeds,
@@ -33,8 +39,17 @@ type ActionBody = z.output<typeof QuoteActionRequest>;
 type Answer = z.output<typeof QuoteActionResponse>;
 type AnswerMeta = Answer['meta'];
 
-export function quoteActionRoutes(app: FastifyInstance, options: { db: Db }): void {
-  const { db } = options;
+export interface QuoteActionOptions {
+  db: Db;
+  // Signs encoded customer ids (a key is derived from it); the server's secret.
+  secret: string;
+  // The payment service purchases charge through; the sandbox by default (docs/payments.md).
+  payments?: PaymentAdapter;
+}
+
+export function quoteActionRoutes(app: FastifyInstance, options: QuoteActionOptions): void {
+  const { db, secret } = options;
+  const payments = options.payments ?? createSandboxPaymentAdapter({ db });
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
@@ -49,9 +64,10 @@ export function quoteActionRoutes(app: FastifyInstance, options: { db: Db }): vo
       const meta = { action: body.action, actionCode: body.actionCode ?? null };
       try {
         return await run(
-          { db, principal: requirePrincipal(request), acting, requestId: request.id },
+          { db, principal: requirePrincipal(request), acting, requestId: request.id, payments },
           body,
           meta,
+          secret,
         );
       } catch (error) {
         const message = refusalMessage(error);
@@ -93,7 +109,7 @@ async function actingEntityOf(
   return entity;
 }
 
-async function run(actor: QuoteActor, body: ActionBody, meta: AnswerMeta): Promise<Answer> {
+async function run(actor: QuoteActor, body: ActionBody, meta: AnswerMeta, secret: string): Promise<Answer> {
   const { db, acting } = actor;
   switch (body.action) {
     case 'plans':
@@ -120,5 +136,24 @@ async function run(actor: QuoteActor, body: ActionBody, meta: AnswerMeta): Promi
       return { data: await goBack(actor, body.data), meta };
     case 'quoteView':
       return { data: await viewQuote(actor, body.data.uuid), meta };
+    case 'updateQuote':
+      return { data: await updateQuote(actor, body.data), meta };
+    case 'fraudWarning':
+      return { data: await fraudWarning(actor, body.data.uuid), meta };
+    case 'purchase':
+      return { data: await purchase(actor, body.data), meta };
+    case 'retryPayment':
+      return { data: await retryPayment(actor, body.data), meta };
+    case 'acknowledgeFraud':
+      return { data: await acknowledgeFraud(actor, body.data), meta };
+    case 'abandonQuote':
+      return { data: await abandonQuote(actor, body.data), meta };
+    case 'customer':
+      return { data: await viewCustomer(db, actor.principal, body.data.customerId), meta };
+    case 'encodedCustomerId':
+      return {
+        data: await encodedCustomerId(db, actor.principal, secret, body.data.customerId),
+        meta,
+      };
   }
 }

@@ -1,0 +1,39 @@
+import type { RecordLifecycleEvent } from '../../../machines/recordLifecycle';
+import type { NewEvent } from '../../store/eventStore';
+
+// Events of the `customer` stream (stream id = the customer id): the policyholder a purchase makes or
+// reuses (docs/purchase.md "Customers").
+export const CUSTOMER_STREAM = 'customer';
+
+export interface CustomerDetails {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  addressLine1: string;
+  addressLine2: string | null;
+  city: string;
+  state: string;
+  zip: string;
+}
+
+export interface CustomerCreated extends CustomerDetails {
+  id: number;
+  // The entity whose quote made the customer.
+  entityId: number;
+  quoteUuid: string;
+}
+
+// The details as a later purchase confirmed them (the whole set, so the log reads without diffing).
+export interface CustomerUpdated extends CustomerDetails {
+  quoteUuid: string;
+}
+
+export const customerEvent = {
+  created: (data: CustomerCreated): NewEvent => ({ type: 'customer.created', data: { ...data } }),
+  updated: (data: CustomerUpdated): NewEvent => ({ type: 'customer.updated', data: { ...data } }),
+};
+
+export function customerLifecycleEvent(event: NewEvent): RecordLifecycleEvent {
+  return event.type === 'customer.created' ? { type: 'record.create' } : { type: 'record.update' };
+}

@@ -1,0 +1,45 @@
+import type { ColumnType } from 'kysely';
+
+// Read table of the `policy` stream (migration 007): SPEC §3 "Policies (pets)", one row per pet policy.
+// Dates arrive as Date on PostgreSQL; read them through to_char as 'YYYY-MM-DD'.
+type Day = ColumnType<Date | string, string, string>;
+
+export interface PoliciesTable {
+  policy_number: string;
+  policy_version: number;
+  quote_uuid: string;
+  // The entity the quote was made for, which decides who may see the policy.
+  entity_id: number;
+  customer_id: number;
+  pet_id: string;
+  pet_name: string;
+  species: string;
+  breed: string;
+  gender: string;
+  age_at_inception: number;
+  plan_code: string;
+  // ANNUAL: a one-year term (docs/purchase.md).
+  term_type: string;
+  status_code: string;
+  brand_code: string | null;
+  state: string;
+  deductible_cents: number;
+  reimbursement: number;
+  // The plan's annual limit; null when unlimited.
+  annual_coverage_cents: number | null;
+  exam_fee: boolean;
+  wellness_code: string | null;
+  annual_premium_cents: number;
+  payment_period: string;
+  init_pay_successful: boolean;
+  purchase_date: Day;
+  inception_date: Day;
+  effective_date: Day;
+  expiration_date: Day;
+  cancel_effective_date: Day | null;
+  purchased_at: ColumnType<Date, Date | string, Date | string>;
+}
+
+export interface PolicyTables {
+  policies: PoliciesTable;
+}
