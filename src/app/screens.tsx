@@ -1,5 +1,6 @@
 import { lazy, type ReactNode } from 'react';
 import { ENTITY_SCREENS } from '../features/entities/entityScreens';
+import { QUOTE_SEARCH_SCREENS } from '../features/quotes/search/quoteSearchScreens';
 import { ACCESS_SCREENS } from '../features/users/accessScreens';
 
 // Which screen each route of PORTAL_ROUTES shows; routes missing here show the "not available yet" screen.
@@ -10,4 +11,5 @@ export const SCREENS: Readonly<Record<string, () => ReactNode>> = {
   home: () => <HomeScreen />,
   ...ENTITY_SCREENS,
   ...ACCESS_SCREENS,
+  ...QUOTE_SEARCH_SCREENS,
 };
