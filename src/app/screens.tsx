@@ -1,5 +1,6 @@
 import { lazy, type ReactNode } from 'react';
 import { ENTITY_SCREENS } from '../features/entities/entityScreens';
+import { JOURNEY_SCREENS } from '../features/quotes/journey/journeyScreens';
 import { QUOTE_SEARCH_SCREENS } from '../features/quotes/search/quoteSearchScreens';
 import { ACCESS_SCREENS } from '../features/users/accessScreens';
 
@@ -12,4 +13,5 @@ export const SCREENS: Readonly<Record<string, () => ReactNode>> = {
   ...ENTITY_SCREENS,
   ...ACCESS_SCREENS,
   ...QUOTE_SEARCH_SCREENS,
+  ...JOURNEY_SCREENS,
 };
