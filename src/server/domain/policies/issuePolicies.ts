@@ -3,7 +3,7 @@ import type { EventMetadata, Trx } from '../../store/eventStore';
 import { policyAggregate } from '../aggregates';
 import { centralDate } from '../centralTime';
 import { policyEvent } from './policyEvents';
-import { nextPolicyNumber, oneYearAfter } from './policyNumbers';
+import { nextMatterId, nextPolicyNumber, oneYearAfter } from './policyNumbers';
 
 export interface Issue {
   quoteUuid: string;
@@ -44,6 +44,7 @@ export async function issuePolicies(trx: Trx, metadata: EventMetadata, issue: Is
       [
         policyEvent.issued({
           policyNumber,
+          matterId: await nextMatterId(trx),
           quoteUuid: issue.quoteUuid,
           entityId: issue.entityId,
           customerId: issue.customerId,

@@ -6,6 +6,7 @@ export const POLICY_STREAM = 'policy';
 
 export interface PolicyIssued {
   policyNumber: string;
+  matterId: number;
   quoteUuid: string;
   entityId: number;
   customerId: number;

@@ -9,6 +9,12 @@ export async function nextPolicyNumber(trx: Trx, state: string): Promise<string>
   return `PET-${state}-${rows[0]!.n.padStart(8, '0')}`;
 }
 
+// The next matter id (SPEC §2 /policies/{matterId}); like policy numbers, never reused.
+export async function nextMatterId(trx: Trx): Promise<number> {
+  const { rows } = await sql<{ n: string }>`select nextval('policy_matter_seq')::text as n`.execute(trx);
+  return Number(rows[0]!.n);
+}
+
 // One year after the start date: the day the term ends (a policy from 2026-11-22 runs to 2027-11-22).
 export function oneYearAfter(day: string): string {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];

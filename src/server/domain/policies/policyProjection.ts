@@ -10,6 +10,7 @@ async function project(trx: Trx, event: StoredEvent): Promise<void> {
     .insertInto('policies')
     .values({
       policy_number: p.policyNumber,
+      matter_id: p.matterId,
       policy_version: event.version,
       quote_uuid: p.quoteUuid,
       entity_id: p.entityId,

@@ -6,6 +6,8 @@ type Day = ColumnType<Date | string, string, string>;
 
 export interface PoliciesTable {
   policy_number: string;
+  // The policy's matter id (SPEC §2 /policies/{matterId}), assigned at issue and carried in policy.issued.
+  matter_id: number;
   policy_version: number;
   quote_uuid: string;
   // The entity the quote was made for, which decides who may see the policy.

@@ -69,9 +69,12 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   // Policy numbers PET-<state>-<8 digits> from one sequence (docs/purchase.md).
   await sql`create sequence policy_number_seq start 1001`.execute(db);
+  // The policy's matter id (SPEC §2 /policies/{matterId}): a plain number for URLs and the back office.
+  await sql`create sequence policy_matter_seq start 1`.execute(db);
   await db.schema
     .createTable('policies')
     .addColumn('policy_number', 'text', (c) => c.primaryKey())
+    .addColumn('matter_id', 'integer', (c) => c.notNull().unique())
     .addColumn('policy_version', 'integer', (c) => c.notNull())
     .addColumn('quote_uuid', 'uuid', (c) => c.notNull())
     .addColumn('entity_id', 'integer', (c) => c.notNull().references('entities.id'))
