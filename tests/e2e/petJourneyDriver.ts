@@ -178,7 +178,7 @@ export class JourneyDriver {
       case 'coverage':
         await waitForTotals(page);
         await page.getByLabel('Discount code').fill('NOSUCHCODE');
-        await page.getByText('The premium could not be rated').waitFor();
+        await page.getByText('This discount code is not valid.').waitFor();
         await expect(page.getByRole('button', { name: 'Continue to checkout' }).isDisabled()).resolves.toBe(
           true,
         );
@@ -277,9 +277,10 @@ export class JourneyDriver {
       }
       case 'coverage':
         await page.getByRole('form', { name: 'Coverage' }).waitFor();
-        // A refused discount code leaves the quote unpriced until it is corrected.
-        if (Object.keys(s.context.errors).length === 0) await waitForTotals(page);
-        else await page.getByText('The premium could not be rated').waitFor();
+        await waitForTotals(page);
+        // A refused discount code shows under the code; the plans stay priced without it.
+        if (Object.keys(s.context.errors).length > 0)
+          await page.getByText('This discount code is not valid.').waitFor();
         for (const name of Object.values(UI_PETS).map((p) => p.name))
           await expect(page.getByRole('group', { name, exact: true }).count()).resolves.toBe(
             pets.includes(name) ? 1 : 0,

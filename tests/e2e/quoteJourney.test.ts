@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { portalSuite } from './portalSession';
 import { waitForPath } from './portalPage';
@@ -26,6 +27,12 @@ import {
 // Tall enough for the longest step, so shots are taken at viewport size (full-page shots misplace the header).
 const portal = portalSuite({ width: 1366, height: 1500 });
 const { freshPage, shot } = portal;
+
+// The annual total on the coverage screen, e.g. "$978.68".
+async function annualTotal(page: Page): Promise<string> {
+  return (await page.getByTestId('total-annual').innerText()).split(/\s/)[0]!;
+}
+const dollars = (text: string): number => Number(text.replace(/[$,]/g, ''));
 
 describe('pet quote journey', () => {
   it('takes an external agent from a new two-pet quote to two policies paid by card', async () => {
@@ -81,12 +88,22 @@ describe('pet quote journey', () => {
     );
     await page.getByRole('group', { name: 'Tom' }).getByLabel('Wellness').selectOption({ index: 1 });
     await page.getByRole('group', { name: 'Tom' }).getByLabel('Cover exam fees').check();
-    // An unknown discount code is refused by the rating engine, and the quote cannot go on with it.
+    // An unknown discount code is refused under the code; the plans stay priced without it, and the quote
+    // cannot go on with it.
     await page.getByLabel('Discount code').fill('NOSUCHCODE');
-    await page.getByText('The premium could not be rated').waitFor();
+    await page.getByText('This discount code is not valid.').waitFor();
+    await waitForTotals(page);
+    const undiscounted = await annualTotal(page);
     await expect(page.getByRole('button', { name: 'Continue to checkout' }).isDisabled()).resolves.toBe(true);
-    await page.getByLabel('Discount code').fill('');
-    await page.getByText('The premium could not be rated').waitFor({ state: 'detached' });
+    // A valid code lowers the premium, and checkout offers what coverage showed.
+    await page.getByLabel('Discount code').fill('WELCOME10');
+    await page.getByText('This discount code is not valid.').waitFor({ state: 'detached' });
+    await page.waitForFunction((before) => {
+      const now = document.querySelector('[data-testid="total-annual"]')?.textContent ?? '';
+      return now.startsWith('$') && !now.startsWith(before);
+    }, undiscounted);
+    const discounted = await annualTotal(page);
+    expect(dollars(discounted)).toBeLessThan(dollars(undiscounted));
     await shot(page, 'journey-4-coverage', false);
     await page.getByRole('button', { name: 'Continue to checkout' }).click();
     await waitForStep(page, 'checkout');
@@ -94,7 +111,11 @@ describe('pet quote journey', () => {
     await page.getByRole('form', { name: 'Checkout' }).waitFor();
     await expect(page.getByLabel('Zip code').inputValue()).resolves.toBe('78701');
     await expect(page.getByLabel('State').inputValue()).resolves.toBe('TX');
-    await page.getByRole('radio', { name: /^Annual/ }).check();
+    const annual = page.getByRole('radio', { name: /^Annual/ });
+    await expect(annual.locator('xpath=ancestor::label').innerText()).resolves.toContain(
+      `${discounted} today`,
+    );
+    await annual.check();
     await fillCard(page, { number: '4242 4242 4242 4242' });
     await acceptConsents(page);
     await shot(page, 'journey-5-checkout', false);

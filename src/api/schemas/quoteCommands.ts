@@ -209,6 +209,8 @@ export const QuoteView = z.object({
   // The policyholder record made (or reused) at purchase.
   customer_id: z.number().int().nullable(),
   pets: z.array(QuoteViewPet),
+  // The discount code of the last coverage choice (null without one); its plans were rated with it.
+  discount_code: z.string().nullable(),
   fraud_warning: z.string().nullable(),
   fraud_acknowledged: z.boolean(),
   payment: QuotePayment.nullable(),

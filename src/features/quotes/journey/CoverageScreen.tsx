@@ -42,7 +42,7 @@ export function CoverageScreen() {
 function CoverageForm({ quote, snapshot }: { quote: QuoteView; snapshot: JourneySnapshot }) {
   const state = quote.customer?.state ?? '';
   const [choices, setChoices] = useState<CoverageChoices>(() => initialChoices(quote));
-  const [discountCode, setDiscountCode] = useState('');
+  const [discountCode, setDiscountCode] = useState(quote.discount_code ?? '');
   const wanted = useMemo(() => plansRequest(quote, choices, discountCode), [quote, choices, discountCode]);
   const request = useSettled(wanted);
   const rated = useQuery({
@@ -51,6 +51,19 @@ function CoverageForm({ quote, snapshot }: { quote: QuoteView; snapshot: Journey
     placeholderData: keepPreviousData,
     retry: false,
   });
+  // A refused discount code must not blank the screen: the plans stay priced without it while the agent
+  // corrects or clears the code, and the refusal shows under the code.
+  const tryingCode = rated.isError && request.discountCode !== null;
+  const withoutCode = useMemo(() => ({ ...request, discountCode: null }), [request]);
+  const undiscounted = useQuery({
+    queryKey: quoteActionKeys.read('plans', withoutCode),
+    queryFn: ({ signal }) => ratePlans(withoutCode, { signal, entityCode: quote.entity_code }),
+    enabled: tryingCode,
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+  const codeRefused = tryingCode && undiscounted.isSuccess;
+  const shown = rated.data ?? (codeRefused ? undiscounted.data : undefined);
   const wellness = useQuery({ ...wellnessQuery(state), enabled: state !== '' });
   const save = useJourneyWrite(quote.uuid, (pets: ReturnType<typeof chosenCoverage>) =>
     chooseCoverage(
@@ -70,8 +83,8 @@ function CoverageForm({ quote, snapshot }: { quote: QuoteView; snapshot: Journey
       { entityCode: quote.entity_code },
     ),
   );
-  const payments = rated.data?.payments;
-  const chosen = chosenCoverage(quote, choices, rated.data);
+  const payments = shown?.payments;
+  const chosen = chosenCoverage(quote, choices, shown);
   const mayChoose = snapshot.can({ type: 'quote.coverageChosen', plans: planChoicesOf(chosen) });
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -90,7 +103,7 @@ function CoverageForm({ quote, snapshot }: { quote: QuoteView; snapshot: Journey
 
   return (
     <form onSubmit={submit} noValidate aria-label="Coverage" className="space-y-6">
-      {rated.error && (
+      {rated.error && !codeRefused && (
         <Alert tone="error" title="The premium could not be rated">
           {rated.error.message}
         </Alert>
@@ -102,8 +115,8 @@ function CoverageForm({ quote, snapshot }: { quote: QuoteView; snapshot: Journey
           pet={pet}
           state={state}
           choice={choices[pet.id] ?? { examFee: false, wellnessCode: null }}
-          rated={rated.data?.pets[index]}
-          options={rated.data?.plan_options}
+          rated={shown?.pets[index]}
+          options={shown?.plan_options}
           wellnessPlans={wellness.data ?? []}
           errors={petErrors(index)}
           onChange={(choice) => setChoices((all) => ({ ...all, [pet.id]: choice }))}
@@ -124,7 +137,7 @@ function CoverageForm({ quote, snapshot }: { quote: QuoteView; snapshot: Journey
               hint="Optional."
               value={discountCode}
               onChange={(e) => setDiscountCode(e.target.value)}
-              errors={save.errors.fields.discountCode}
+              errors={codeRefused ? [rated.error.message] : save.errors.fields.discountCode}
             />
           </div>
         </div>

@@ -8,6 +8,7 @@ import { appendToQuote, journeyOf, type QuoteActor } from './quoteExecution';
 import { quoteEvent, type PetPremium } from './quoteEvents';
 import { requireQuoteInScope } from './quoteQueries';
 import type { PlanChoice } from '../../../machines/petQuoteContext';
+import type { QuoteTotalsCents } from './quoteTotals';
 
 // Action `chooseCoverage`: plan options for every pet. The server rates them with the engine on the quote's
 // state and start date (options left out take the state's defaults, as in `plans`) and records the
@@ -33,6 +34,8 @@ export async function chooseCoverage(
     const plans: Record<string, PlanChoice> = {};
     const premiums: Record<string, PetPremium> = {};
     let ratedOn = quote.start_date ?? '';
+    let totals: QuoteTotalsCents | null = null;
+    const discountCode = data.discountCode?.trim() || null;
     if (quote.state && quote.zip && quote.start_date) {
       // Through the transaction: PGlite has one connection, which the open transaction holds.
       const tables = await loadRateTables(trx, quote.state, quote.start_date);
@@ -48,7 +51,7 @@ export async function chooseCoverage(
         checkOffered(options, input);
         return input;
       });
-      const rating = rateQuote(tables, { zip: quote.zip, discountCode: null, pets: inputs });
+      const rating = rateQuote(tables, { zip: quote.zip, discountCode, pets: inputs });
       context.pets.forEach((pet, i) => {
         const input = inputs[i]!;
         const plan = rating.pets[i]!.plan;
@@ -66,12 +69,18 @@ export async function chooseCoverage(
         };
       });
       ratedOn = tables.effectiveDate;
+      totals = {
+        monthlyDownpayment: rating.monthly.downpayment,
+        monthlyInstallment: rating.monthly.installment,
+        monthlyTotal: rating.monthly.total,
+        annualTotal: rating.annual.total,
+      };
     }
     return appendToQuote(
       trx,
       actor,
       data.uuid,
-      [quoteEvent.coverageChosen({ plans, premiums, ratedOn })],
+      [quoteEvent.coverageChosen({ plans, premiums, ratedOn, discountCode, totals })],
       data.version,
     );
   });

@@ -1,6 +1,7 @@
 import type { PetQuoteEvent, PetQuoteEventType } from '../../../machines/petQuoteJourney';
 import type { PaymentDetails, PlanChoice, QuoteCustomer, RatedPet } from '../../../machines/petQuoteContext';
 import type { NewEvent } from '../../store/eventStore';
+import type { QuoteTotalsCents } from './quoteTotals';
 
 // Events of the `quote` stream (stream id = the quote's uuid). Each is a fact of the pet quote journey
 // (decision 005), stored with the machine event's own fields plus what the read side needs besides.
@@ -55,6 +56,10 @@ export interface QuoteCoverageChosen {
   premiums: Record<string, PetPremium>;
   // The rate table version the premiums come from (docs/rating.md "Versions").
   ratedOn: string;
+  // The discount code the premiums were rated with, and what the customer pays for them (cents, fees
+  // included), kept as rated so a rebuild or a later rate change never alters what was offered.
+  discountCode: string | null;
+  totals: QuoteTotalsCents | null;
 }
 
 export type PaymentPeriod = 'MONTHLY' | 'ANNUAL';

@@ -1,7 +1,6 @@
 import { fold } from '../../store/aggregate';
 import { readStream, registerProjection, type StoredEvent, type Trx } from '../../store/eventStore';
 import { quoteAggregate } from './quoteAggregate';
-import { rateChosenPlans } from './quoteTotals';
 import {
   QUOTE_STREAM,
   type QuoteCheckoutSubmitted,
@@ -110,7 +109,7 @@ async function applyFacts(trx: Trx, event: StoredEvent): Promise<void> {
       return;
     }
     case 'quote.coverageChosen': {
-      const { plans, premiums } = event.data as unknown as QuoteCoverageChosen;
+      const { plans, premiums, discountCode, totals } = event.data as unknown as QuoteCoverageChosen;
       for (const [petId, plan] of Object.entries(plans)) {
         const premium = premiums[petId]!;
         await trx
@@ -129,10 +128,10 @@ async function applyFacts(trx: Trx, event: StoredEvent): Promise<void> {
           .where('pet_id', '=', petId)
           .execute();
       }
-      const totals = await rateChosenPlans(trx, uuid);
       await trx
         .updateTable('quotes')
         .set({
+          discount_code: discountCode,
           monthly_downpayment_cents: totals?.monthlyDownpayment ?? null,
           monthly_installment_cents: totals?.monthlyInstallment ?? null,
           monthly_total_cents: totals?.monthlyTotal ?? null,

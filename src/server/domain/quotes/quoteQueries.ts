@@ -76,6 +76,7 @@ export async function quoteView(db: Db | Trx, uuid: string): Promise<QuoteView> 
         }
       : null,
     customer_id: quote.customer_id,
+    discount_code: quote.discount_code,
     fraud_warning: quote.fraud_warning,
     fraud_acknowledged: quote.fraud_acknowledged,
     payment:

@@ -32,6 +32,8 @@ export interface QuotesTable {
   // Checkout and purchase (migration 007).
   street2: string | null;
   customer_id: number | null;
+  // The discount code coverage was rated with (quote.coverageChosen).
+  discount_code: string | null;
   fraud_warning: string | null;
   fraud_acknowledged: Generated<boolean>;
   payment_method: string | null;

@@ -18,7 +18,7 @@ export interface QuoteTotalsCents {
 export async function rateChosenPlans(trx: Trx, uuid: string): Promise<QuoteTotalsCents | null> {
   const quote = await trx
     .selectFrom('quotes')
-    .select(['state', 'zip'])
+    .select(['state', 'zip', 'discount_code'])
     .select(sql<string | null>`to_char(start_date, 'YYYY-MM-DD')`.as('start_day'))
     .where('uuid', '=', uuid)
     .executeTakeFirst();
@@ -33,7 +33,7 @@ export async function rateChosenPlans(trx: Trx, uuid: string): Promise<QuoteTota
   const tables = await loadRateTables(trx, quote.state, quote.start_day);
   const rating = rateQuote(tables, {
     zip: quote.zip,
-    discountCode: null,
+    discountCode: quote.discount_code,
     pets: pets.map((p) => ({
       species: p.species === 'cat' ? 'CAT' : 'DOG',
       breedCode: p.breed,

@@ -129,6 +129,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .alterTable('quotes')
     .addColumn('street2', 'text')
     .addColumn('customer_id', 'integer')
+    .addColumn('discount_code', 'text')
     .addColumn('fraud_warning', 'text')
     .addColumn('fraud_acknowledged', 'boolean', (c) => c.notNull().defaultTo(false))
     .addColumn('payment_method', 'text')
