@@ -1,5 +1,6 @@
 import type { AnyStateMachine } from 'xstate';
 import { petQuoteJourneyMachine } from './petQuoteJourney';
+import { policyLifecycleMachine } from './policyLifecycle';
 import { recordLifecycleMachine } from './recordLifecycle';
 import { sessionMachine } from './session';
 
@@ -8,4 +9,5 @@ export const MACHINES: Readonly<Record<string, AnyStateMachine>> = {
   session: sessionMachine,
   recordLifecycle: recordLifecycleMachine,
   petQuoteJourney: petQuoteJourneyMachine,
+  policyLifecycle: policyLifecycleMachine,
 };

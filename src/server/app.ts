@@ -22,7 +22,11 @@ import { paymentSessionRoutes } from './http/routes/paymentSessionRoutes';
 import { receiptRoutes } from './http/routes/receiptRoutes';
 import { quoteRoutes } from './http/routes/quoteRoutes';
 import { quoteDocumentRoutes } from './http/routes/quoteDocumentRoutes';
+import { matterFileRoutes } from './http/routes/matterFileRoutes';
+import { policyMatterRoutes } from './http/routes/policyMatterRoutes';
 import { quoteSearchRoutes } from './http/routes/quoteSearchRoutes';
+import { policySearchRoutes } from './http/routes/policySearchRoutes';
+import { policyRoutes } from './http/routes/policyRoutes';
 import { roleRoutes } from './http/routes/roleRoutes';
 import { userAccountRoutes } from './http/routes/userAccountRoutes';
 import { userRoutes } from './http/routes/userRoutes';
@@ -113,7 +117,11 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   receiptRoutes(app, { db });
   quoteRoutes(app, { db });
   quoteSearchRoutes(app, { db });
+  policySearchRoutes(app, { db });
+  policyRoutes(app, { db });
   quoteDocumentRoutes(app, { db });
+  policyMatterRoutes(app, { db });
+  matterFileRoutes(app, { db });
   await installPortal(app, options.distDir);
   return { app, routes };
 }

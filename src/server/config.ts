@@ -24,6 +24,8 @@ const Env = z.object({
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(900),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(90).default(30),
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
+  // The demo policies are bought through the quote journey: the slow part of the seed, which tests skip.
+  SEED_DEMO_POLICIES: z.enum(['true', 'false']).default('true'),
   // Proxies whose X-Forwarded-For is believed (fastify's trustProxy: addresses or CIDRs, comma-separated).
   TRUST_PROXY: z.string().max(1000).optional(),
 });
@@ -42,6 +44,7 @@ export interface Config {
   accessTokenTtlSeconds: number;
   refreshTokenTtlDays: number;
   seedDemo: boolean;
+  seedDemoPolicies: boolean;
   trustProxy: string[];
 }
 
@@ -83,6 +86,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
     seedDemo: e.SEED_DEMO === 'true',
+    seedDemoPolicies: e.SEED_DEMO_POLICIES === 'true',
     trustProxy: (e.TRUST_PROXY ?? '')
       .split(',')
       .map((s) => s.trim())

@@ -26,7 +26,8 @@ export async function createServer(config: Config, options: ServerOptions): Prom
     pgliteDir: options.pgliteDir === null ? undefined : (options.pgliteDir ?? join(config.dataDir, 'pglite')),
   });
   await migrateToLatest(database.db);
-  if (config.seedDemo) await seedDemo(database.db, config.demoPassword);
+  if (config.seedDemo)
+    await seedDemo(database.db, config.demoPassword, { policies: config.seedDemoPolicies });
   const built = await buildApp({ config, db: database.db, distDir: options.distDir, logger: options.logger });
   let closed = false;
   return {

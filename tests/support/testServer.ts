@@ -51,6 +51,8 @@ export async function startTestServer(
     DEMO_PASSWORD,
     PORT: '0',
     HOST: '127.0.0.1',
+    // Tests make the policies they need; the demo's are bought only where a test asks for them.
+    SEED_DEMO_POLICIES: 'false',
     ...(database === 'postgres' ? { DATABASE_URL: baseUrl!, DATABASE_SCHEMA: schema } : {}),
     ...env,
   });

@@ -40,6 +40,9 @@ export function searchQuery<F extends z.ZodRawShape, S extends string>(
     limit: z.coerce.number().int().min(1).max(MAX_LIMIT).default(DEFAULT_LIMIT),
     sort: z.enum(sortFields).default(defaults.sort),
     order: z.enum(['asc', 'desc']).default(defaults.order),
-    filter: z.strictObject(filters).partial().default({} as never),
+    filter: z
+      .strictObject(filters)
+      .partial()
+      .default({} as never),
   });
 }

@@ -1,3 +1,4 @@
+import { policyLifecycleMachine } from '../../machines/policyLifecycle';
 import { recordLifecycleMachine } from '../../machines/recordLifecycle';
 import type { AggregateSpec } from '../store/aggregate';
 import { ENTITY_STREAM, entityLifecycleEvent } from './entities/entityEvents';
@@ -13,6 +14,7 @@ import './users/userProjection';
 import './quotes/quoteProjection';
 import './customers/customerProjection';
 import './policies/policyProjection';
+import './matters/matterProjection';
 
 // The event-sourced records of the administration area. Importing this module registers their projections.
 export const entityAggregate: AggregateSpec = {
@@ -37,14 +39,21 @@ export const customerAggregate: AggregateSpec = {
   machine: recordLifecycleMachine,
   toMachineEvent: customerLifecycleEvent,
 };
+// Pet policies fold through their own lifecycle (docs/decisions/006-pet-policy-lifecycle.md).
 export const policyAggregate: AggregateSpec = {
   streamType: POLICY_STREAM,
-  machine: recordLifecycleMachine,
+  machine: policyLifecycleMachine,
   toMachineEvent: policyLifecycleEvent,
 };
 
 // Projection tables in the order a rebuild clears them (children first).
 export const PROJECTION_TABLES = [
+  'claim_payments',
+  'claims',
+  'policy_notes',
+  'policy_files',
+  'policy_documents',
+  'policy_refunds',
   'policies',
   'customers',
   'quote_pets',

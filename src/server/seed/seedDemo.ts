@@ -7,18 +7,24 @@ import type { Db } from '../store/db';
 import type { EventMetadata } from '../store/eventStore';
 import { DEMO_BRAND, DEMO_ENTITIES, DEMO_ROLES, DEMO_USERS } from './demoData';
 import { seedEntityDetails } from './seedEntityDetails';
+import { seedPolicies } from './seedPolicies';
 
 const SEED: EventMetadata = { userId: null, entityId: null, requestId: 'seed:demo' };
 
 // Seeds what is missing and leaves what exists alone, so it runs safely on every start.
-export async function seedDemo(db: Db, demoPassword: string): Promise<{ created: number }> {
+// `policies: false` leaves out the demo policies (bought through the quote journey, the slow part).
+export async function seedDemo(
+  db: Db,
+  demoPassword: string,
+  options: { policies?: boolean } = {},
+): Promise<{ created: number }> {
   const existingUsers = new Set(
     (await db.selectFrom('users').select('email').execute()).map((u) => u.email.toLowerCase()),
   );
   const missingUsers = DEMO_USERS.filter((u) => !existingUsers.has(u.email));
   const hashes = await Promise.all(missingUsers.map(() => hashPassword(demoPassword)));
 
-  return db.transaction().execute(async (trx) => {
+  const seeded = await db.transaction().execute(async (trx) => {
     let created = 0;
     await trx
       .insertInto('brands')
@@ -81,4 +87,8 @@ export async function seedDemo(db: Db, demoPassword: string): Promise<{ created:
     created += await seedEntityDetails(trx);
     return { created };
   });
+  // Policies are bought through the quote journey, whose commands open transactions of their own: after the
+  // business above is committed.
+  if (options.policies === false) return seeded;
+  return { created: seeded.created + (await seedPolicies(db)) };
 }

@@ -8,6 +8,9 @@ import * as m004 from './migrations/004_access_admin';
 import * as m005 from './migrations/005_pet_rating';
 import * as m006 from './migrations/006_quotes';
 import * as m007 from './migrations/007_purchase';
+import * as m008 from './migrations/008_policy_lifecycle';
+import * as m009 from './migrations/009_policy_search';
+import * as m010 from './migrations/010_policy_matters';
 
 // Migrations are listed here rather than read from disk, so the same list runs under tsx, vitest and bundles.
 const MIGRATIONS: Record<string, Migration> = {
@@ -18,6 +21,9 @@ const MIGRATIONS: Record<string, Migration> = {
   '005_pet_rating': m005,
   '006_quotes': m006,
   '007_purchase': m007,
+  '008_policy_lifecycle': m008,
+  '009_policy_search': m009,
+  '010_policy_matters': m010,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -1,6 +1,7 @@
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
 import type { AttributeTables } from '../domain/attributes/attributeTables';
 import type { EntityDetailTables } from '../domain/entities/entityTables';
+import type { MatterTables } from '../domain/matters/matterTables';
 import type { QuoteTables } from '../domain/quotes/quoteTables';
 import type { RatingTables } from '../domain/rating/ratingTables';
 
@@ -160,7 +161,8 @@ export interface OutboxTable {
 }
 
 // Tables of later areas are declared beside their domain code and joined in here.
-export interface Database extends EntityDetailTables, AttributeTables, RatingTables, QuoteTables {
+export interface Database
+  extends EntityDetailTables, AttributeTables, RatingTables, QuoteTables, MatterTables {
   events: EventsTable;
   privileges: PrivilegesTable;
   states: StatesTable;

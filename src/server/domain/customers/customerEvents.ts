@@ -29,7 +29,25 @@ export interface CustomerUpdated extends CustomerDetails {
   quoteUuid: string;
 }
 
+// The contact details staff changed on a policy's screen (PATCH /v2/policies/{matterId}/policyholder): the
+// reason, the policy it was done through, each field as it was and became, and the contact details after.
+export type ContactDetails = Pick<
+  CustomerDetails,
+  'email' | 'phone' | 'addressLine1' | 'addressLine2' | 'city' | 'zip'
+>;
+
+export interface CustomerContactChanged {
+  reason: string;
+  policyNumber: string;
+  changes: Record<string, { from: string | null; to: string | null }>;
+  contact: ContactDetails;
+}
+
 export const customerEvent = {
+  contactChanged: (data: CustomerContactChanged): NewEvent => ({
+    type: 'customer.contactChanged',
+    data: { ...data },
+  }),
   created: (data: CustomerCreated): NewEvent => ({ type: 'customer.created', data: { ...data } }),
   updated: (data: CustomerUpdated): NewEvent => ({ type: 'customer.updated', data: { ...data } }),
 };

@@ -1,5 +1,10 @@
 import { registerProjection, type StoredEvent, type Trx } from '../../store/eventStore';
-import { CUSTOMER_STREAM, type CustomerCreated, type CustomerDetails } from './customerEvents';
+import {
+  CUSTOMER_STREAM,
+  type CustomerContactChanged,
+  type CustomerCreated,
+  type CustomerDetails,
+} from './customerEvents';
 
 // Read table `customers`, kept in step with the customer stream.
 const columns = (d: CustomerDetails) => ({
@@ -33,6 +38,23 @@ async function project(trx: Trx, event: StoredEvent): Promise<void> {
     await trx
       .updateTable('customers')
       .set({ ...columns(event.data as unknown as CustomerDetails), version: event.version })
+      .where('id', '=', Number(event.streamId))
+      .execute();
+    return;
+  }
+  if (event.type === 'customer.contactChanged') {
+    const c = (event.data as unknown as CustomerContactChanged).contact;
+    await trx
+      .updateTable('customers')
+      .set({
+        email: c.email,
+        phone: c.phone,
+        address_line_1: c.addressLine1,
+        address_line_2: c.addressLine2,
+        city: c.city,
+        zip: c.zip,
+        version: event.version,
+      })
       .where('id', '=', Number(event.streamId))
       .execute();
   }

@@ -56,10 +56,26 @@ export type ChargeResult =
   | { outcome: 'ok'; chargeId: string; amountCents: number; last4: string }
   | { outcome: 'declined'; reason: DeclineReason; message: string };
 
+export interface RefundRequest {
+  // The charge the money goes back to.
+  chargeId: string;
+  amountCents: number;
+  // As for charges: the same key always gets the same answer and refunds at most once.
+  idempotencyKey: string;
+}
+
+export type RefundRefusal = 'unknown_charge' | 'invalid_amount' | 'exceeds_charge' | 'idempotency_key_reused';
+
+export type RefundResult =
+  | { outcome: 'ok'; refundId: string; amountCents: number }
+  | { outcome: 'declined'; reason: RefundRefusal; message: string };
+
 export interface PaymentAdapter {
   tokenizeCard(card: CardDetails, owner?: TokenOwner): Promise<TokenizeResult>;
   tokenizeBankAccount(account: BankAccountDetails, owner?: TokenOwner): Promise<TokenizeResult>;
   // The token as it was stored (never the full number), or null when unknown.
   findToken(token: string): Promise<StoredPaymentToken | null>;
   charge(request: ChargeRequest): Promise<ChargeResult>;
+  // Money back to a successful charge, never more than what is left of it.
+  refund(request: RefundRequest): Promise<RefundResult>;
 }

@@ -35,7 +35,19 @@ export interface PaymentChargesTable {
   created_at: CreatedAt;
 }
 
+// Refunds of charges (migration 008): one row per idempotency key, like charges.
+export interface PaymentRefundsTable {
+  idempotency_key: string;
+  charge_id: string;
+  amount_cents: number;
+  outcome: 'ok' | 'declined';
+  reason: string | null;
+  refund_id: string | null;
+  created_at: CreatedAt;
+}
+
 export interface PaymentTables {
+  payment_refunds: PaymentRefundsTable;
   payment_sessions: PaymentSessionsTable;
   payment_tokens: PaymentTokensTable;
   payment_charges: PaymentChargesTable;

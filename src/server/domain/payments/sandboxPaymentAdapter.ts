@@ -13,6 +13,7 @@ import type {
   TokenizeResult,
 } from './paymentAdapter';
 import { fullYear, normaliseDigits, validateBankAccount, validateCard } from './paymentValidation';
+import { sandboxRefunds } from './sandboxRefunds';
 
 // The built-in payment service (DESIGN.md): it really validates what it is given, keeps only a token, the
 // last four digits and how the sandbox will answer, and charges idempotently. Tokens and charges live in the
@@ -217,6 +218,8 @@ export function createSandboxPaymentAdapter(options: SandboxOptions): SandboxPay
       }
       return decline((first.reason ?? 'card_declined') as DeclineReason);
     },
+
+    refund: sandboxRefunds(db, now, newId),
 
     async chargeCount() {
       const row = await db

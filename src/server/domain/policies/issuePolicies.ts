@@ -2,6 +2,7 @@ import { execute } from '../../store/aggregate';
 import type { EventMetadata, Trx } from '../../store/eventStore';
 import { policyAggregate } from '../aggregates';
 import { centralDate } from '../centralTime';
+import { storeDeclaration } from '../matters/policyDocuments';
 import { policyEvent } from './policyEvents';
 import { nextMatterId, nextPolicyNumber, oneYearAfter } from './policyNumbers';
 
@@ -74,6 +75,8 @@ export async function issuePolicies(trx: Trx, metadata: EventMetadata, issue: Is
       ],
       metadata,
     );
+    // The declaration PDF, stored with the policy (policy.documentGenerated) in the same transaction.
+    await storeDeclaration(trx, metadata, policyNumber);
     numbers.push(policyNumber);
   }
   return numbers;

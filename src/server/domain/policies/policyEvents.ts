@@ -1,4 +1,4 @@
-import type { RecordLifecycleEvent } from '../../../machines/recordLifecycle';
+import type { PolicyLifecycleEvent } from '../../../machines/policyLifecycle';
 import type { NewEvent } from '../../store/eventStore';
 
 // Events of the `policy` stream (stream id = the policy number): one pet's policy, issued by a purchase.
@@ -37,11 +37,65 @@ export interface PolicyIssued {
   initialPaymentSuccessful: boolean;
 }
 
+// A policyholder contact field as it was and as it became.
+export type FieldChange = { from: string | null; to: string | null };
+
+export interface PolicyholderChanged {
+  customerId: number;
+  reason: string;
+  changes: Record<string, FieldChange>;
+}
+
+export type CancelReason = 'CUSTOMER_REQUEST' | 'NON_PAYMENT' | 'PET_DECEASED' | 'OTHER';
+
+// A committed cancellation with its figures (docs/cancellation.md), so the log alone explains the refund.
+export interface PolicyCancelled {
+  requestedDate: string;
+  cancelEffectiveDate: string;
+  // The Central day of the commit; with the cancel date it decides whether the policy ended at once.
+  committedOn: string;
+  reason: CancelReason;
+  note: string | null;
+  flatCancel: boolean;
+  immediate: boolean;
+  daysInForce: number;
+  termDays: number;
+  annualPremiumCents: number;
+  earnedPremiumCents: number;
+  paidCents: number;
+  refundCents: number;
+}
+
 export const policyEvent = {
   issued: (data: PolicyIssued): NewEvent => ({ type: 'policy.issued', data: { ...data } }),
+  policyholderChanged: (data: PolicyholderChanged): NewEvent => ({
+    type: 'policy.policyholderChanged',
+    data: { ...data },
+  }),
+  cancelled: (data: PolicyCancelled): NewEvent => ({ type: 'policy.cancelled', data: { ...data } }),
+  cancellationTookEffect: (data: { cancelEffectiveDate: string }): NewEvent => ({
+    type: 'policy.cancellationTookEffect',
+    data: { ...data },
+  }),
 };
 
-// Issued once; anything later (cancellation, reinstatement) is an update of the same record.
-export function policyLifecycleEvent(event: NewEvent): RecordLifecycleEvent {
-  return event.type === 'policy.issued' ? { type: 'record.create' } : { type: 'record.update' };
+const ANNOTATIONS = new Set(['policy.noteAdded', 'policy.fileAttached', 'policy.documentGenerated']);
+
+// The lifecycle event a stored or proposed policy event stands for (src/machines/policyLifecycle.ts). An
+// unknown type passes through as itself, which no state accepts, so it is refused rather than guessed at.
+export function policyLifecycleEvent(event: NewEvent): PolicyLifecycleEvent {
+  switch (event.type) {
+    case 'policy.cancelled': {
+      const data = event.data as unknown as PolicyCancelled;
+      return { type: 'policy.cancelled', flat: data.flatCancel, immediate: data.immediate };
+    }
+    case 'policy.issued':
+    case 'policy.policyholderChanged':
+    case 'policy.cancellationTookEffect':
+      return { type: event.type };
+    default:
+      if (ANNOTATIONS.has(event.type)) return { type: event.type as 'policy.noteAdded' };
+      // Not one of the machine's events: typed as one only to be refused by every state.
+      return { type: event.type } as unknown as PolicyLifecycleEvent;
+  }
 }

@@ -39,9 +39,25 @@ export interface PoliciesTable {
   effective_date: Day;
   expiration_date: Day;
   cancel_effective_date: Day | null;
+  // Why a committed cancellation ended the policy (migration 008); null while in force.
+  cancel_reason: ColumnType<string | null, string | null | undefined, string | null>;
   purchased_at: ColumnType<Date, Date | string, Date | string>;
+}
+
+// One refund record per committed cancellation (migration 008), a projection of `policy.cancelled`.
+export interface PolicyRefundsTable {
+  id: ColumnType<number, never, never>;
+  policy_number: string;
+  matter_id: number;
+  amount_cents: number;
+  refunded_on: Day;
+  reason: string;
+  // The payment service's refund id; null when nothing was refunded or the service has not answered yet.
+  reference: string | null;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
 export interface PolicyTables {
   policies: PoliciesTable;
+  policy_refunds: PolicyRefundsTable;
 }

@@ -1,0 +1,142 @@
+import { z } from 'zod';
+
+// Wire contract of one pet policy (SPEC §3 "Policy detail", §7; issue 5): the view, the policyholder edit,
+// the cancellation preview/commit and the policy's events. camelCase as SPEC §3 names the fields; money in
+// decimal dollars, dates YYYY-MM-DD.
+
+export const MatterIdParams = z.object({
+  matterId: z
+    .string()
+    .regex(/^[1-9]\d{0,8}$/, { error: 'matterId must be a positive whole number' })
+    .transform(Number),
+});
+
+export const PolicyViewQuery = z.object({
+  // SPEC §9: the policy edit term is the current one, the only term a pet policy has so far.
+  term: z.enum(['current'], { error: 'The term must be current.' }).default('current'),
+});
+
+const day = z.string();
+
+export const PolicyView = z.object({
+  matterId: z.number().int(),
+  // The matter ids of every policy of the same policyholder the caller may see (two pets → two ids).
+  customerMatterIds: z.array(z.number().int()),
+  version: z.number().int(),
+  summary: z.object({
+    policyNumber: z.string(),
+    termType: z.string(),
+    status: z.string(),
+    effectiveDate: day,
+    expirationDate: day,
+    inceptionDate: day,
+    cancellationEffectiveDate: day.nullable(),
+    entityCode: z.string(),
+    entityName: z.string(),
+    brand: z.string().nullable(),
+  }),
+  policyholder: z.object({
+    customerId: z.number().int(),
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    addressLine1: z.string(),
+    addressLine2: z.string().nullable(),
+    city: z.string(),
+    state: z.string(),
+    zip: z.string(),
+  }),
+  pet: z.object({
+    name: z.string(),
+    species: z.string(),
+    gender: z.string(),
+    breed: z.string(),
+    ageAtInception: z.number().int(),
+    withUsSince: day,
+  }),
+  coverage: z.object({
+    annualPremium: z.number(),
+    // null: unlimited.
+    annualCoverage: z.number().nullable(),
+    // 100 − reimbursement, in percent.
+    copay: z.number(),
+    deductible: z.number(),
+    reimbursement: z.number(),
+    wellnessLevel: z.string().nullable(),
+  }),
+  // What the policy lifecycle statechart allows now (the server refuses the rest anyway).
+  can: z.object({ cancel: z.boolean(), edit: z.boolean() }),
+});
+export type PolicyView = z.infer<typeof PolicyView>;
+export const PolicyViewResponse = z.object({ data: PolicyView });
+
+const contactText = (max: number, what: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, { error: `The ${what} is required.` })
+    .max(max, { error: `The ${what} may have at most ${max} characters.` });
+
+export const PolicyholderEdit = z.strictObject({
+  data: z.strictObject({
+    version: z.number().int().min(1).optional(),
+    reason: contactText(500, 'reason'),
+    email: z.email({ error: 'The e-mail address is not valid.' }).max(254).optional(),
+    phone: z
+      .string()
+      .trim()
+      .regex(/^\d{10}$/, { error: 'The phone number must have ten digits.' })
+      .optional(),
+    addressLine1: contactText(200, 'address line 1').optional(),
+    // Blank clears the second line.
+    addressLine2: z
+      .string()
+      .trim()
+      .max(200, { error: 'The address line 2 may have at most 200 characters.' })
+      .nullable()
+      .optional(),
+    city: contactText(100, 'city').optional(),
+    zip: z
+      .string()
+      .trim()
+      .regex(/^\d{5}$/, { error: 'The zip code must have five digits.' })
+      .optional(),
+  }),
+});
+export type PolicyholderEdit = z.output<typeof PolicyholderEdit>['data'];
+
+export const CANCEL_REASONS = ['CUSTOMER_REQUEST', 'NON_PAYMENT', 'PET_DECEASED', 'OTHER'] as const;
+
+export const CancelRequest = z.strictObject({
+  data: z.strictObject({
+    cancelDate: z.iso.date({ error: 'The cancel date must be a date (YYYY-MM-DD).' }),
+    reason: z.enum(CANCEL_REASONS, { error: `The reason must be one of ${CANCEL_REASONS.join(', ')}.` }),
+    note: z.string().trim().max(2000, { error: 'The note may have at most 2000 characters.' }).optional(),
+    commit: z.boolean({ error: 'commit must be true or false.' }),
+  }),
+});
+export type CancelRequest = z.output<typeof CancelRequest>['data'];
+
+export const CancelResult = z.object({
+  policyNumber: z.string(),
+  cancelEffectiveDate: day,
+  flatCancel: z.boolean(),
+  daysInForce: z.number().int(),
+  termDays: z.number().int(),
+  annualPremium: z.number(),
+  earnedPremium: z.number(),
+  paid: z.number(),
+  refund: z.number(),
+  committed: z.boolean(),
+});
+export type CancelResult = z.infer<typeof CancelResult>;
+export const CancelResponse = z.object({ data: CancelResult });
+
+export const PolicyEventsQuery = z.object({
+  policyNumber: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^PET-[A-Z]{2}-\d{8}$/, { error: 'The policy number must look like PET-TX-00001234.' }),
+});

@@ -1,0 +1,59 @@
+import { setup } from 'xstate';
+
+// The life of one pet policy (SPEC §1, §3; docs/decisions/006): issued → in force; a committed cancellation
+// either ends it at once (a flat cancel in the free-look period, or a cancel date already reached) or leaves
+// it pending until its cancel date. Pure on purpose (no invoke/after): time is an input. A cancellation says
+// whether it took effect when it was committed, and when a pending one's date has come the server records
+// `policy.cancellationTookEffect` before anything else it writes (and the policy view folds the same event in
+// memory), so the log alone decides the state. Notes, files and documents attach in every state after issue.
+
+export type PolicyAnnotationType = 'policy.noteAdded' | 'policy.fileAttached' | 'policy.documentGenerated';
+
+export type PolicyLifecycleEvent =
+  | { type: 'policy.issued' }
+  | { type: 'policy.policyholderChanged' }
+  // flat: void from the effective date (free look); immediate: the cancel date is on or before the day of
+  // the commit. Either ends the policy now; otherwise it stays in force until the cancel date.
+  | { type: 'policy.cancelled'; flat: boolean; immediate: boolean }
+  | { type: 'policy.cancellationTookEffect' }
+  | { type: PolicyAnnotationType };
+
+export type PolicyLifecycleState = 'absent' | 'inForce' | 'pendingCancellation' | 'cancelled';
+
+// Staying in the same state takes an explicit target: xstate's `can` answers false for a transition with
+// neither target nor actions, and the server asks `can` before appending.
+const annotationsIn = (state: PolicyLifecycleState) => ({
+  'policy.noteAdded': state,
+  'policy.fileAttached': state,
+  'policy.documentGenerated': state,
+});
+
+export const policyLifecycleMachine = setup({
+  types: { events: {} as PolicyLifecycleEvent },
+  guards: {
+    endsNow: ({ event }) => event.type === 'policy.cancelled' && (event.flat || event.immediate),
+  },
+}).createMachine({
+  id: 'policyLifecycle',
+  initial: 'absent',
+  states: {
+    absent: { on: { 'policy.issued': 'inForce' } },
+    inForce: {
+      on: {
+        ...annotationsIn('inForce'),
+        'policy.policyholderChanged': 'inForce',
+        'policy.cancelled': [{ guard: 'endsNow', target: 'cancelled' }, { target: 'pendingCancellation' }],
+      },
+    },
+    // Still covered until the cancel date: contact details may change; a second cancellation may not.
+    pendingCancellation: {
+      on: {
+        ...annotationsIn('pendingCancellation'),
+        'policy.policyholderChanged': 'pendingCancellation',
+        'policy.cancellationTookEffect': 'cancelled',
+      },
+    },
+    // Not final: the policy's matter keeps taking notes, files and documents.
+    cancelled: { on: annotationsIn('cancelled') },
+  },
+});

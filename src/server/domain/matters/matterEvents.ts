@@ -1,0 +1,71 @@
+import type { NewEvent } from '../../store/eventStore';
+
+// Events of a policy's matters. Notes, files and documents annotate the `policy` stream (stream id = the
+// policy number), which the policy lifecycle accepts in every state; a claim is a stream of its own.
+export const CLAIM_STREAM = 'claim';
+
+export type DocumentType = 'DECLARATION' | 'RECEIPT' | 'CANCELLATION_NOTICE';
+
+// Bytes are stored once in matter_contents under contentId; the event names them and their digest.
+export interface StoredContent {
+  contentId: string;
+  contentType: string;
+  size: number;
+  sha256: string;
+}
+
+export interface DocumentGenerated extends StoredContent {
+  documentId: string;
+  type: DocumentType;
+  name: string;
+}
+
+export interface FileAttached extends StoredContent {
+  fileId: string;
+  name: string;
+}
+
+export interface NoteAdded {
+  noteId: string;
+  note: string;
+}
+
+export type ClaimStatus = 'SUBMITTED' | 'IN_REVIEW' | 'APPROVED' | 'DENIED' | 'PAID' | 'CLOSED';
+
+export interface ClaimSubmitted {
+  claimId: number;
+  claimNumber: string;
+  policyNumber: string;
+  // YYYY-MM-DD
+  lossDate: string;
+  reportedDate: string;
+  conditions: string[];
+  description: string;
+  claimedCents: number;
+}
+
+export interface ClaimPaymentMade {
+  paymentId: string;
+  paidOn: string;
+  amountCents: number;
+  method: string;
+  reference: string;
+}
+
+export const matterEvent = {
+  documentGenerated: (data: DocumentGenerated): NewEvent => ({
+    type: 'policy.documentGenerated',
+    data: { ...data },
+  }),
+  fileAttached: (data: FileAttached): NewEvent => ({ type: 'policy.fileAttached', data: { ...data } }),
+  noteAdded: (data: NoteAdded): NewEvent => ({ type: 'policy.noteAdded', data: { ...data } }),
+};
+
+export const claimEvent = {
+  submitted: (data: ClaimSubmitted): NewEvent => ({ type: 'claim.submitted', data: { ...data } }),
+  reviewStarted: (): NewEvent => ({ type: 'claim.reviewStarted', data: {} }),
+  approved: (data: { approvedCents: number }): NewEvent => ({ type: 'claim.approved', data: { ...data } }),
+  denied: (data: { reason: string }): NewEvent => ({ type: 'claim.denied', data: { ...data } }),
+  paymentMade: (data: ClaimPaymentMade): NewEvent => ({ type: 'claim.paymentMade', data: { ...data } }),
+  closed: (data: { reason: string }): NewEvent => ({ type: 'claim.closed', data: { ...data } }),
+};

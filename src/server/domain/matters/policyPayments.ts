@@ -1,0 +1,117 @@
+import { sql } from 'kysely';
+import type { PageMeta } from '../../../api/schemas/paging';
+import type { Db } from '../../store/db';
+
+// A policy's payments: its share of the purchase's charge (one charge pays for every pet of the quote) and
+// the refunds of its cancellation. Amounts are positive cents; the type says which way money went.
+export interface PaymentRow {
+  id: string;
+  date: string;
+  type: 'PREMIUM' | 'REFUND';
+  amountCents: number;
+  method: string;
+  last4: string | null;
+  status: string;
+  reference: string | null;
+}
+
+// Splits a charge over the pets by their weights (down payments or annual premiums), in whole cents that
+// add up to the charge; the first pet takes what rounding leaves over.
+export function shareOfCharge(chargeCents: number, weights: readonly number[], index: number): number {
+  const total = weights.reduce((sum, w) => sum + w, 0);
+  if (total <= 0) return index === 0 ? chargeCents : 0;
+  const shares = weights.map((w) => Math.floor((chargeCents * w) / total));
+  shares[0]! += chargeCents - shares.reduce((sum, s) => sum + s, 0);
+  return shares[index] ?? 0;
+}
+
+async function premiumRows(db: Db, policyNumber: string): Promise<PaymentRow[]> {
+  const q = await db
+    .selectFrom('policies as p')
+    .innerJoin('quotes as q', 'q.uuid', 'p.quote_uuid')
+    .select([
+      'p.quote_uuid',
+      'q.charged_cents',
+      'q.charge_id',
+      'q.payment_method',
+      'q.payment_last4',
+      'q.payment_period',
+      sql<string>`to_char(p.purchase_date, 'YYYY-MM-DD')`.as('purchase_day'),
+    ])
+    .where('p.policy_number', '=', policyNumber)
+    .executeTakeFirst();
+  if (!q || q.charged_cents === null) return [];
+  const pets = await db
+    .selectFrom('quote_pets')
+    .select(['policy_number', 'downpayment_cents', 'total_premium_cents'])
+    .where('quote_uuid', '=', q.quote_uuid)
+    .where('policy_number', 'is not', null)
+    .orderBy('pet_index')
+    .execute();
+  const weights = pets.map((p) =>
+    q.payment_period === 'ANNUAL' ? (p.total_premium_cents ?? 0) : (p.downpayment_cents ?? 0),
+  );
+  const index = Math.max(
+    0,
+    pets.findIndex((p) => p.policy_number === policyNumber),
+  );
+  return [
+    {
+      id: `charge:${q.charge_id ?? q.quote_uuid}`,
+      date: q.purchase_day,
+      type: 'PREMIUM',
+      amountCents: pets.length > 0 ? shareOfCharge(q.charged_cents, weights, index) : q.charged_cents,
+      method: q.payment_method === 'bank' ? 'BANK_ACCOUNT' : 'CARD',
+      last4: q.payment_last4,
+      status: 'PAID',
+      reference: q.charge_id,
+    },
+  ];
+}
+
+// policy_refunds belongs to the cancellation (migration 008); read only when that table is there.
+async function refundRows(db: Db, policyNumber: string, premium: PaymentRow | undefined) {
+  const { rows: exists } = await sql<{ present: boolean }>`
+    select to_regclass('policy_refunds') is not null as present`.execute(db);
+  if (!exists[0]?.present) return [];
+  const { rows } = await sql<{
+    amount_cents: number;
+    refunded_day: string;
+    reference: string | null;
+    n: string;
+  }>`
+    select amount_cents, to_char(refunded_on, 'YYYY-MM-DD') as refunded_day, reference,
+           row_number() over (order by refunded_on, reference)::text as n
+      from policy_refunds where policy_number = ${policyNumber}`.execute(db);
+  return rows.map((r): PaymentRow => ({
+    id: `refund:${policyNumber}:${r.n}`,
+    date: r.refunded_day,
+    type: 'REFUND',
+    amountCents: Number(r.amount_cents),
+    method: premium?.method ?? 'CARD',
+    last4: premium?.last4 ?? null,
+    status: 'REFUNDED',
+    reference: r.reference,
+  }));
+}
+
+export async function policyPayments(
+  db: Db,
+  policyNumber: string,
+  page: number,
+  limit: number,
+): Promise<{ rows: PaymentRow[]; meta: PageMeta }> {
+  const premiums = await premiumRows(db, policyNumber);
+  const all = [...premiums, ...(await refundRows(db, policyNumber, premiums[0]))].sort(
+    (a, b) => b.date.localeCompare(a.date) || (a.type === b.type ? 0 : a.type === 'REFUND' ? -1 : 1),
+  );
+  const rows = all.slice((page - 1) * limit, page * limit);
+  const from = rows.length > 0 ? (page - 1) * limit + 1 : 0;
+  return {
+    rows,
+    meta: {
+      page: { number: page, limit, from, to: rows.length > 0 ? from + rows.length - 1 : 0 },
+      total: all.length,
+    },
+  };
+}

@@ -1,0 +1,130 @@
+import type { CancelRequest, CancelResult } from '../../../api/schemas/policies';
+import type { Principal } from '../../access/principal';
+import { HttpError, ValidationFailed } from '../../http/errors';
+import { execute } from '../../store/aggregate';
+import type { Db } from '../../store/db';
+import type { EventMetadata } from '../../store/eventStore';
+import { policyAggregate } from '../aggregates';
+import { centralDate } from '../centralTime';
+import type { PaymentAdapter } from '../payments/paymentAdapter';
+import { dollars } from '../rating/wireAmounts';
+import { cancellationFigures, freeLookDays, type PaymentPeriod } from './cancellation';
+import { policyEvent } from './policyEvents';
+import { refundKey } from './policyRefunds';
+import { findPolicyInScope, loadLifecycle, stateName } from './policyRecord';
+
+export interface CancelContext {
+  db: Db;
+  principal: Principal;
+  payments: PaymentAdapter;
+  metadata: EventMetadata;
+  log: { warn(details: object, message: string): void };
+}
+
+// POST /v2/policies/{matterId}/cancel (docs/cancellation.md): the figures as a preview, or committed as
+// `policy.cancelled` (whose projection records the refund) and then refunded through the payment service.
+export async function cancelPolicy(
+  ctx: CancelContext,
+  matterId: number,
+  request: CancelRequest,
+): Promise<CancelResult> {
+  const { db } = ctx;
+  const p = await findPolicyInScope(db, ctx.principal, matterId);
+  const today = centralDate();
+  const cancelEvent = (flat: boolean, immediate: boolean) =>
+    ({ type: 'policy.cancelled', flat, immediate }) as const;
+
+  const lifecycle = await db.transaction().execute((trx) => loadLifecycle(trx, p.policy_number, today));
+  if (!lifecycle.snapshot.can(cancelEvent(false, false))) {
+    throw new HttpError(409, `The policy is ${stateName(lifecycle.state)}; it cannot be cancelled.`);
+  }
+  if (request.cancelDate < p.effective_day || request.cancelDate >= p.expiration_day) {
+    throw new ValidationFailed({
+      cancelDate: [
+        `The cancel date must be in the policy's term, ${p.effective_day} to before ${p.expiration_day}.`,
+      ],
+    });
+  }
+  const figures = cancellationFigures({
+    effectiveDate: p.effective_day,
+    expirationDate: p.expiration_day,
+    cancelDate: request.cancelDate,
+    annualPremiumCents: p.annual_premium_cents,
+    paymentPeriod: p.payment_period as PaymentPeriod,
+    freeLookDays: freeLookDays(p.state),
+  });
+  const result = (committed: boolean): CancelResult => ({
+    policyNumber: p.policy_number,
+    cancelEffectiveDate: figures.cancelEffectiveDate,
+    flatCancel: figures.flatCancel,
+    daysInForce: figures.daysInForce,
+    termDays: figures.termDays,
+    annualPremium: dollars(figures.annualPremiumCents),
+    earnedPremium: dollars(figures.earnedPremiumCents),
+    paid: dollars(figures.paidCents),
+    refund: dollars(figures.refundCents),
+    committed,
+  });
+  if (!request.commit) return result(false);
+
+  await db.transaction().execute(async (trx) => {
+    // Loaded again inside the write: another request may have cancelled the policy since the check above.
+    const current = await loadLifecycle(trx, p.policy_number, today);
+    await execute(
+      trx,
+      policyAggregate,
+      p.policy_number,
+      [
+        ...current.due,
+        policyEvent.cancelled({
+          requestedDate: request.cancelDate,
+          cancelEffectiveDate: figures.cancelEffectiveDate,
+          committedOn: today,
+          reason: request.reason,
+          note: request.note || null,
+          flatCancel: figures.flatCancel,
+          immediate: figures.cancelEffectiveDate <= today,
+          daysInForce: figures.daysInForce,
+          termDays: figures.termDays,
+          annualPremiumCents: figures.annualPremiumCents,
+          earnedPremiumCents: figures.earnedPremiumCents,
+          paidCents: figures.paidCents,
+          refundCents: figures.refundCents,
+        }),
+      ],
+      ctx.metadata,
+      current.version,
+    );
+  });
+  if (figures.refundCents > 0) await refund(ctx, p.policy_number, p.quote_uuid, figures.refundCents);
+  return result(true);
+}
+
+// After the commit, outside its transaction (the payment service is another party): money back to the
+// purchase's charge. The refund record keeps the service's reference; when the service refuses (more than
+// what is left of the charge, as later monthly instalments are not charged here) the record stays without one.
+async function refund(ctx: CancelContext, policyNumber: string, quoteUuid: string, amountCents: number) {
+  const quote = await ctx.db
+    .selectFrom('quotes')
+    .select('charge_id')
+    .where('uuid', '=', quoteUuid)
+    .executeTakeFirst();
+  if (!quote?.charge_id) {
+    ctx.log.warn({ policyNumber }, 'no charge to refund the cancellation to');
+    return;
+  }
+  const answer = await ctx.payments.refund({
+    chargeId: quote.charge_id,
+    amountCents,
+    idempotencyKey: refundKey(policyNumber),
+  });
+  if (answer.outcome !== 'ok') {
+    ctx.log.warn({ policyNumber, reason: answer.reason }, 'the cancellation refund was refused');
+    return;
+  }
+  await ctx.db
+    .updateTable('policy_refunds')
+    .set({ reference: answer.refundId })
+    .where('policy_number', '=', policyNumber)
+    .execute();
+}

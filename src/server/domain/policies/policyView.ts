@@ -1,0 +1,88 @@
+import type { PolicyView } from '../../../api/schemas/policies';
+import { entityScope, type Principal } from '../../access/principal';
+import type { Db } from '../../store/db';
+import { centralDate } from '../centralTime';
+import { BREEDS } from '../rating/breedCatalogue';
+import { dollars, dollarsOrNull } from '../rating/wireAmounts';
+import { findPolicyInScope, loadLifecycle, type PolicyLifecycle, type PolicyRecord } from './policyRecord';
+
+const BREED_NAMES = new Map(BREEDS.map((b) => [b.code, b.name]));
+
+// The matter ids of every policy of the policyholder that the caller may see, the one shown included.
+async function customerMatterIds(db: Db, principal: Principal, customerId: number): Promise<number[]> {
+  const scope = entityScope(principal);
+  let query = db
+    .selectFrom('policies as p')
+    .innerJoin('entities as e', 'e.id', 'p.entity_id')
+    .select('p.matter_id')
+    .where('p.customer_id', '=', customerId)
+    .orderBy('p.matter_id');
+  if (scope.kind === 'subtree') query = query.where('e.path', 'like', `${scope.path}%`);
+  return (await query.execute()).map((r) => r.matter_id);
+}
+
+// The "can" of the view: what the lifecycle statechart takes in the policy's state today.
+export function allowed(lifecycle: PolicyLifecycle): PolicyView['can'] {
+  return {
+    cancel: lifecycle.snapshot.can({ type: 'policy.cancelled', flat: false, immediate: false }),
+    edit: lifecycle.snapshot.can({ type: 'policy.policyholderChanged' }),
+  };
+}
+
+export function toPolicyView(p: PolicyRecord, matterIds: number[], lifecycle: PolicyLifecycle): PolicyView {
+  return {
+    matterId: p.matter_id,
+    customerMatterIds: matterIds,
+    version: lifecycle.version,
+    summary: {
+      policyNumber: p.policy_number,
+      termType: p.term_type,
+      status: p.status_code,
+      effectiveDate: p.effective_day,
+      expirationDate: p.expiration_day,
+      inceptionDate: p.inception_day,
+      cancellationEffectiveDate: p.cancel_day,
+      entityCode: p.entity_code,
+      entityName: p.entity_name,
+      brand: p.brand_code,
+    },
+    policyholder: {
+      customerId: p.customer_id,
+      firstName: p.first_name,
+      lastName: p.last_name,
+      email: p.email,
+      phone: p.phone,
+      addressLine1: p.address_line_1,
+      addressLine2: p.address_line_2,
+      city: p.city,
+      state: p.customer_state,
+      zip: p.zip,
+    },
+    pet: {
+      name: p.pet_name,
+      species: p.species,
+      gender: p.gender,
+      breed: BREED_NAMES.get(p.breed) ?? p.breed,
+      ageAtInception: p.age_at_inception,
+      withUsSince: p.purchase_day,
+    },
+    coverage: {
+      annualPremium: dollars(p.annual_premium_cents),
+      annualCoverage: dollarsOrNull(p.annual_coverage_cents),
+      copay: 100 - p.reimbursement,
+      deductible: dollars(p.deductible_cents),
+      reimbursement: p.reimbursement,
+      wellnessLevel: p.wellness_code,
+    },
+    can: allowed(lifecycle),
+  };
+}
+
+// GET /v2/policies/{matterId}: the policy as one screen shows it (SPEC §3 "Policy detail").
+export async function viewPolicy(db: Db, principal: Principal, matterId: number): Promise<PolicyView> {
+  const p = await findPolicyInScope(db, principal, matterId);
+  const lifecycle = await db
+    .transaction()
+    .execute((trx) => loadLifecycle(trx, p.policy_number, centralDate()));
+  return toPolicyView(p, await customerMatterIds(db, principal, p.customer_id), lifecycle);
+}

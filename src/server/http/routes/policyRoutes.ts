@@ -1,0 +1,100 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { anyOf } from '../../../api/access';
+import { HistoryResponse } from '../../../api/schemas/history';
+import {
+  CancelRequest,
+  CancelResponse,
+  MatterIdParams,
+  PolicyEventsQuery,
+  PolicyholderEdit,
+  PolicyViewQuery,
+  PolicyViewResponse,
+} from '../../../api/schemas/policies';
+import type { PaymentAdapter } from '../../domain/payments/paymentAdapter';
+import { createSandboxPaymentAdapter } from '../../domain/payments/sandboxPaymentAdapter';
+import { cancelPolicy } from '../../domain/policies/cancelPolicy';
+import { editPolicyholder } from '../../domain/policies/editPolicyholder';
+import { POLICY_STREAM } from '../../domain/policies/policyEvents';
+import { requirePolicyInScope } from '../../domain/policies/policyQueries';
+import { viewPolicy } from '../../domain/policies/policyView';
+import type { Db } from '../../store/db';
+import { streamHistory } from '../history';
+import { requirePrincipal } from '../routeTable';
+import { metadataOf } from './userMetadata';
+
+// One pet policy (issue 5; SPEC §3 "Policy detail", §7 "Policies and matters"): the view, the policyholder's
+// contact details, cancellation (preview or commit, docs/cancellation.md) and the policy's events. SPEC §6:
+// quote_policy searches and edits pet policies; a policy outside the caller's scope is 404.
+const POLICY_ACCESS = anyOf('quote_policy');
+
+export function policyRoutes(app: FastifyInstance, options: { db: Db; payments?: PaymentAdapter }): void {
+  const { db } = options;
+  const payments = options.payments ?? createSandboxPaymentAdapter({ db });
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  // A static path wins over /:matterId in the router, whatever the order.
+  r.get(
+    '/v2/policies/events',
+    {
+      config: { access: POLICY_ACCESS },
+      schema: { querystring: PolicyEventsQuery, response: { 200: HistoryResponse } },
+    },
+    async (request) => {
+      const { policyNumber } = request.query;
+      await requirePolicyInScope(db, requirePrincipal(request), policyNumber);
+      const events = await streamHistory(db, POLICY_STREAM, policyNumber);
+      return { data: events.reverse() };
+    },
+  );
+
+  r.get(
+    '/v2/policies/:matterId',
+    {
+      config: { access: POLICY_ACCESS },
+      schema: { params: MatterIdParams, querystring: PolicyViewQuery, response: { 200: PolicyViewResponse } },
+    },
+    async (request) => ({ data: await viewPolicy(db, requirePrincipal(request), request.params.matterId) }),
+  );
+
+  // SPEC §7 "Matters: … view": a pet policy is a matter, so the matter's view is the policy's.
+  r.get(
+    '/v2/matters/:matterId',
+    {
+      config: { access: POLICY_ACCESS },
+      schema: { params: MatterIdParams, querystring: PolicyViewQuery, response: { 200: PolicyViewResponse } },
+    },
+    async (request) => ({ data: await viewPolicy(db, requirePrincipal(request), request.params.matterId) }),
+  );
+
+  r.patch(
+    '/v2/policies/:matterId/policyholder',
+    {
+      config: { access: POLICY_ACCESS },
+      schema: { params: MatterIdParams, body: PolicyholderEdit, response: { 200: PolicyViewResponse } },
+    },
+    async (request) => {
+      const principal = requirePrincipal(request);
+      const { matterId } = request.params;
+      await editPolicyholder(db, principal, matterId, request.body.data, metadataOf(request, principal));
+      return { data: await viewPolicy(db, principal, matterId) };
+    },
+  );
+
+  r.post(
+    '/v2/policies/:matterId/cancel',
+    {
+      config: { access: POLICY_ACCESS },
+      schema: { params: MatterIdParams, body: CancelRequest, response: { 200: CancelResponse } },
+    },
+    async (request) => {
+      const principal = requirePrincipal(request);
+      const data = await cancelPolicy(
+        { db, principal, payments, metadata: metadataOf(request, principal), log: request.log },
+        request.params.matterId,
+        request.body.data,
+      );
+      return { data };
+    },
+  );
+}
