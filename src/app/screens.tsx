@@ -1,5 +1,7 @@
 import { lazy, type ReactNode } from 'react';
 import { ENTITY_SCREENS } from '../features/entities/entityScreens';
+import { POLICY_SEARCH_SCREENS } from '../features/policies/search/policySearchScreens';
+import { POLICY_VIEW_SCREENS } from '../features/policies/view/policyViewScreens';
 import { JOURNEY_SCREENS } from '../features/quotes/journey/journeyScreens';
 import { QUOTE_SEARCH_SCREENS } from '../features/quotes/search/quoteSearchScreens';
 import { ACCESS_SCREENS } from '../features/users/accessScreens';
@@ -14,4 +16,6 @@ export const SCREENS: Readonly<Record<string, () => ReactNode>> = {
   ...ACCESS_SCREENS,
   ...QUOTE_SEARCH_SCREENS,
   ...JOURNEY_SCREENS,
+  ...POLICY_SEARCH_SCREENS,
+  ...POLICY_VIEW_SCREENS,
 };

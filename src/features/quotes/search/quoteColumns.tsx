@@ -2,7 +2,7 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { Link } from 'react-router-dom';
 import type { QuoteSearchRow } from '../../../api/schemas/quoteSearch';
 import { centralClock, centralClockParts } from './centralClock';
-import { formatPhone } from './formatPhone';
+import { formatPhone } from '../../../ui/format/formatPhone';
 
 // Columns of quote search; ids of sortable columns are the server's sort fields (QUOTE_SORT_FIELDS).
 const column = createColumnHelper<QuoteSearchRow>();

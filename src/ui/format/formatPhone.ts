@@ -1,4 +1,4 @@
-// Quote phones are ten digits; they read as (512) 555-0199. Anything else shows as stored.
+// Customer phones are ten digits; they read as (512) 555-0199. Anything else shows as stored.
 export function formatPhone(phone: string | null): string | null {
   if (!phone) return null;
   const us = /^1?(\d{3})(\d{3})(\d{4})$/.exec(phone);

@@ -1,0 +1,162 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { cancelPolicy, policyKeys, type CancelReason, type CancelRequest } from '../../../api/calls/policies';
+import { errorMessage, fieldErrorsOf } from '../../../api/httpErrors';
+import { CANCEL_REASONS, type CancelResult, type PolicyView } from '../../../api/schemas/policies';
+import { Alert } from '../../../ui/feedback/Alert';
+import { Button } from '../../../ui/forms/Button';
+import { CheckboxField } from '../../../ui/forms/CheckboxField';
+import { SelectField } from '../../../ui/forms/SelectField';
+import { TextAreaField } from '../../../ui/forms/TextAreaField';
+import { TextField } from '../../../ui/forms/TextField';
+import { centralToday, formatCode, formatDate, formatMoney, withinTerm } from './format';
+import { FormDialog } from './FormDialog';
+import { Facts } from './Panel';
+
+export interface CancelPolicyDialogProps {
+  policy: PolicyView;
+  open: boolean;
+  onClose(): void;
+  onCancelled(message: string): void;
+}
+
+const REASON_OPTIONS = CANCEL_REASONS.map((value) => ({ value, label: formatCode(value) }));
+
+// Cancellation in two steps: the server previews the cancel date and refund (changing nothing), then the
+// agent confirms and commits exactly what was previewed. Any change to the form asks for a new preview.
+export function CancelPolicyDialog({ policy, open, onClose, onCancelled }: CancelPolicyDialogProps) {
+  const queryClient = useQueryClient();
+  const { effectiveDate, expirationDate } = policy.summary;
+  const [cancelDate, setCancelDate] = useState(() =>
+    withinTerm(centralToday(), effectiveDate, expirationDate),
+  );
+  const [reason, setReason] = useState<CancelReason>('CUSTOMER_REQUEST');
+  const [note, setNote] = useState('');
+  const [preview, setPreview] = useState<CancelResult | null>(null);
+  const [confirmed, setConfirmed] = useState(false);
+
+  const request = (commit: boolean): CancelRequest => ({
+    cancelDate,
+    reason,
+    ...(note.trim() ? { note: note.trim() } : {}),
+    commit,
+  });
+
+  const run = useMutation({
+    mutationFn: (commit: boolean) => cancelPolicy(policy.matterId, request(commit)),
+    onSuccess: async (result) => {
+      if (!result.committed) {
+        setPreview(result);
+        return;
+      }
+      await queryClient.invalidateQueries({ queryKey: policyKeys.all });
+      onCancelled(
+        `Policy ${result.policyNumber} is cancelled effective ${formatDate(result.cancelEffectiveDate)}; refund ${formatMoney(result.refund)}.`,
+      );
+    },
+  });
+  const errors = fieldErrorsOf(run.error);
+  const generalError = run.isError && Object.keys(errors).length === 0;
+
+  const edited =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      setPreview(null);
+      setConfirmed(false);
+      run.reset();
+    };
+
+  const submit = () => {
+    if (!preview) run.mutate(false);
+    else if (confirmed) run.mutate(true);
+  };
+
+  return (
+    <FormDialog
+      open={open}
+      title={`Cancel policy ${policy.summary.policyNumber}`}
+      busy={run.isPending}
+      onSubmit={submit}
+      onClose={onClose}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={run.isPending}>
+            Close
+          </Button>
+          {preview ? (
+            <Button
+              type="submit"
+              busy={run.isPending}
+              disabled={!confirmed}
+              className="bg-red-600! hover:bg-red-500! focus-visible:outline-red-600! disabled:bg-red-300!"
+            >
+              Commit cancellation
+            </Button>
+          ) : (
+            <Button type="submit" busy={run.isPending}>
+              Preview cancellation
+            </Button>
+          )}
+        </>
+      }
+    >
+      {generalError && <Alert tone="error">{errorMessage(run.error)}</Alert>}
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        <TextField
+          label="Cancel date"
+          name="cancelDate"
+          type="date"
+          value={cancelDate}
+          errors={errors.cancelDate}
+          min={effectiveDate}
+          max={expirationDate}
+          onChange={(event) => edited(setCancelDate)(event.target.value)}
+        />
+        <SelectField
+          label="Reason"
+          name="reason"
+          options={REASON_OPTIONS}
+          value={reason}
+          errors={errors.reason}
+          onChange={(event) => edited(setReason)(event.target.value as CancelReason)}
+        />
+      </div>
+      <TextAreaField
+        label="Note"
+        name="note"
+        value={note}
+        errors={errors.note}
+        hint="Optional; kept with the cancellation."
+        onChange={(event) => edited(setNote)(event.target.value)}
+      />
+      {preview && (
+        <section
+          aria-label="Cancellation preview"
+          className="rounded-md border border-amber-200 bg-amber-50 p-4"
+        >
+          <p className="mb-3 text-sm font-semibold text-amber-900">Preview: nothing has changed yet.</p>
+          <Facts
+            facts={[
+              ['Cancel effective', formatDate(preview.cancelEffectiveDate)],
+              ['Flat cancel', preview.flatCancel ? 'Yes (from inception, full refund)' : 'No'],
+              ['Days in force', `${preview.daysInForce} of ${preview.termDays}`],
+              ['Annual premium', formatMoney(preview.annualPremium)],
+              ['Earned premium', formatMoney(preview.earnedPremium)],
+              ['Paid', formatMoney(preview.paid)],
+              ['Refund', <strong key="refund">{formatMoney(preview.refund)}</strong>],
+            ]}
+          />
+          <div className="mt-4">
+            <CheckboxField
+              label={`Cancel this policy effective ${formatDate(preview.cancelEffectiveDate)} and refund ${formatMoney(preview.refund)}`}
+              name="confirm"
+              checked={confirmed}
+              onChange={(event) => setConfirmed(event.target.checked)}
+            />
+          </div>
+        </section>
+      )}
+    </FormDialog>
+  );
+}

@@ -1,0 +1,35 @@
+import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
+import type { FormEvent, ReactNode } from 'react';
+
+export interface FormDialogProps {
+  open: boolean;
+  title: string;
+  busy?: boolean;
+  children: ReactNode;
+  // The dialog's buttons, inside the form so Enter submits.
+  footer: ReactNode;
+  onSubmit(): void;
+  onClose(): void;
+}
+
+// A modal form (edit policyholder, cancel policy). It cannot be closed while its request runs.
+export function FormDialog({ open, title, busy, children, footer, onSubmit, onClose }: FormDialogProps) {
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit();
+  };
+  return (
+    <Dialog open={open} onClose={busy ? () => undefined : onClose} className="relative z-50">
+      <div className="fixed inset-0 bg-slate-900/40" aria-hidden="true" />
+      <div className="fixed inset-0 flex items-center justify-center overflow-y-auto p-4">
+        <DialogPanel className="w-full max-w-xl rounded-lg bg-white p-6 shadow-xl">
+          <DialogTitle className="text-lg font-semibold text-slate-900">{title}</DialogTitle>
+          <form aria-label={title} noValidate onSubmit={submit} className="mt-4 space-y-4">
+            {children}
+            <div className="flex justify-end gap-3 pt-2">{footer}</div>
+          </form>
+        </DialogPanel>
+      </div>
+    </Dialog>
+  );
+}

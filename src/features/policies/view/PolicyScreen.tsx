@@ -1,0 +1,172 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { anyOf } from '../../../api/access';
+import { policyQuery } from '../../../api/calls/policies';
+import type { PolicyView } from '../../../api/schemas/policies';
+import { ApiError, errorMessage } from '../../../api/httpErrors';
+import { Alert } from '../../../ui/feedback/Alert';
+import { Spinner } from '../../../ui/feedback/Spinner';
+import { Button } from '../../../ui/forms/Button';
+import { Tabs } from '../../../ui/layouts/Tabs';
+import { PageHeader } from '../../../ui/PageHeader';
+import { useAccess } from '../../../ui/useAccess';
+import { CancelPolicyDialog } from './CancelPolicyDialog';
+import { ClaimsTab } from './ClaimsTab';
+import { DocumentsTab } from './DocumentsTab';
+import { EditPolicyholderDialog } from './EditPolicyholderDialog';
+import { EventsTab } from './EventsTab';
+import { FilesTab } from './FilesTab';
+import { formatDate } from './format';
+import { MatterSwitcher } from './MatterSwitcher';
+import { NotesTab } from './NotesTab';
+import { PaymentsTab } from './PaymentsTab';
+import { PolicyCards } from './PolicyCards';
+import { PolicyStatusBadge } from './PolicyStatusBadge';
+import { RatesTab } from './RatesTab';
+
+// The privilege of everything on this screen (SPEC §6 "Pet policies: quote_policy (search and edit)").
+const POLICY_ACCESS = anyOf('quote_policy');
+
+// /policies/{matterId}: a pet policy's 360 view in its current term (SPEC §3 "Policy detail", §9), with its
+// matters in tabs. The route guard already refused ids that are not whole numbers.
+export function PolicyScreen() {
+  const matterId = Number(useParams().matterId);
+  // Another matter starts afresh: notices, dialogs and tab state belong to one policy.
+  return <PolicyLoader key={matterId} matterId={matterId} />;
+}
+
+function PolicyLoader({ matterId }: { matterId: number }) {
+  const policy = useQuery(policyQuery(matterId));
+  if (policy.isError) {
+    const missing = policy.error instanceof ApiError && policy.error.status === 404;
+    return (
+      <div className="mx-auto max-w-3xl">
+        <Alert tone="error" title={missing ? 'Policy not found' : 'The policy could not be loaded'}>
+          {missing ? 'No policy you may see has this matter id.' : errorMessage(policy.error)}{' '}
+          <Link to="/policies" className="font-medium underline">
+            Back to policies
+          </Link>
+        </Alert>
+      </div>
+    );
+  }
+  if (!policy.data) return <Spinner label="Loading the policy…" />;
+  return <PolicyRecord policy={policy.data} />;
+}
+
+function PolicyRecord({ policy }: { policy: PolicyView }) {
+  const { can } = useAccess();
+  const [notice, setNotice] = useState<string | null>(null);
+  const [dialog, setDialog] = useState<'edit' | 'cancel' | null>(null);
+  const allowed = can(POLICY_ACCESS);
+  const canEdit = allowed && policy.can.edit;
+  const canCancel = allowed && policy.can.cancel;
+  const { matterId, summary, pet, policyholder } = policy;
+  const number = summary.policyNumber;
+
+  const done = (message: string) => {
+    setDialog(null);
+    setNotice(message);
+  };
+
+  return (
+    <div className="mx-auto max-w-6xl">
+      <PageHeader
+        title={`Policy ${number}`}
+        back={{ to: '/policies', label: 'Policies' }}
+        description={
+          <span className="flex flex-wrap items-center gap-2">
+            <PolicyStatusBadge status={summary.status} />
+            <span>
+              {pet.name} · {policyholder.firstName} {policyholder.lastName}
+            </span>
+            <span aria-hidden="true">·</span>
+            <span>Matter {matterId}</span>
+            <span aria-hidden="true">·</span>
+            <span>
+              {formatDate(summary.effectiveDate)} – {formatDate(summary.expirationDate)}
+            </span>
+          </span>
+        }
+        actions={
+          canCancel && (
+            <Button
+              variant="secondary"
+              className="text-red-700"
+              onClick={() => {
+                setNotice(null);
+                setDialog('cancel');
+              }}
+            >
+              Cancel policy
+            </Button>
+          )
+        }
+      />
+      <MatterSwitcher matterId={matterId} customerMatterIds={policy.customerMatterIds} />
+      {notice && (
+        <div className="mb-4">
+          <Alert tone="success">{notice}</Alert>
+        </div>
+      )}
+      {summary.cancellationEffectiveDate && (
+        <div className="mb-4">
+          <Alert>
+            {summary.status === 'CANCELLED'
+              ? `This policy was cancelled effective ${formatDate(summary.cancellationEffectiveDate)}.`
+              : `This policy is set to cancel on ${formatDate(summary.cancellationEffectiveDate)} and stays in force until then.`}
+          </Alert>
+        </div>
+      )}
+      <PolicyCards
+        policy={policy}
+        policyholderActions={
+          canEdit && (
+            <Button
+              variant="secondary"
+              onClick={() => {
+                setNotice(null);
+                setDialog('edit');
+              }}
+            >
+              Edit policyholder
+            </Button>
+          )
+        }
+      />
+      <div className="mt-6 rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
+        <Tabs
+          label="Policy matters"
+          tabs={[
+            { id: 'claims', label: 'Claims', content: <ClaimsTab matterId={matterId} /> },
+            {
+              id: 'documents',
+              label: 'Documents',
+              content: <DocumentsTab matterId={matterId} policyNumber={number} />,
+            },
+            { id: 'files', label: 'Files', content: <FilesTab matterId={matterId} /> },
+            {
+              id: 'events',
+              label: 'Events',
+              content: <EventsTab matterId={matterId} policyNumber={number} />,
+            },
+            { id: 'notes', label: 'Notes', content: <NotesTab matterId={matterId} /> },
+            {
+              id: 'payments',
+              label: 'Payments',
+              content: <PaymentsTab matterId={matterId} policyNumber={number} />,
+            },
+            { id: 'rates', label: 'Rates', content: <RatesTab matterId={matterId} policyNumber={number} /> },
+          ]}
+        />
+      </div>
+      {dialog === 'edit' && (
+        <EditPolicyholderDialog policy={policy} open onClose={() => setDialog(null)} onSaved={done} />
+      )}
+      {dialog === 'cancel' && (
+        <CancelPolicyDialog policy={policy} open onClose={() => setDialog(null)} onCancelled={done} />
+      )}
+    </div>
+  );
+}
