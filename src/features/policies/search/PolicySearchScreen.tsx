@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { exportPolicies, policySearchQuery } from '../../../api/calls/policySearch';
-import { errorMessage, fieldErrorsOf, ValidationError } from '../../../api/httpErrors';
+import { fieldErrorsOf, ValidationError } from '../../../api/httpErrors';
 import { POLICY_SORT_FIELDS, type PolicySortField } from '../../../api/schemas/policySearch';
-import { Alert } from '../../../ui/feedback/Alert';
+import { useFileDownloads } from '../../../ui/feedback/useFileDownloads';
 import { Button } from '../../../ui/forms/Button';
 import { PageHeader } from '../../../ui/PageHeader';
 import { DataTable } from '../../../ui/table/DataTable';
+import { SearchFeedback } from '../../../ui/table/SearchFeedback';
 import { useSearchState } from '../../../ui/table/useSearchState';
 import { policyColumns } from './policyColumns';
 import { POLICY_FILTER_KEYS, PolicyFilters } from './PolicyFilters';
@@ -16,8 +17,6 @@ const DEFAULTS = { sort: 'purchaseDate', order: 'desc' } as const;
 const isSortField = (sort: string): sort is PolicySortField =>
   (POLICY_SORT_FIELDS as readonly string[]).includes(sort);
 
-type Notice = { tone: 'error' | 'success'; text: string } | null;
-
 // /policies: pet policy search (SPEC §2, §3), newest purchase first. Filters, page and sort live in the URL;
 // the server pages, sorts and limits the rows to the caller's agencies. Each row opens the policy
 // (/policies/{matterId}); the export downloads every row the filters match as CSV, not just this page.
@@ -25,25 +24,16 @@ export function PolicySearchScreen() {
   const search = useSearchState(POLICY_FILTER_KEYS, DEFAULTS);
   const sort = isSortField(search.sort) ? search.sort : DEFAULTS.sort;
   const query = useQuery(policySearchQuery({ ...search.request, sort }));
-  const [exporting, setExporting] = useState(false);
-  const [notice, setNotice] = useState<Notice>(null);
+  const { running, notice, download } = useFileDownloads();
+  const exporting = running === 'export';
   const columns = useMemo(() => policyColumns(), []);
 
-  async function exportCsv() {
-    setExporting(true);
-    setNotice(null);
-    try {
-      const file = await exportPolicies({ filter: search.filter, sort, order: search.order });
-      setNotice({ tone: 'success', text: `${file.filename} was downloaded.` });
-    } catch (error) {
-      setNotice({ tone: 'error', text: `The export failed. ${errorMessage(error)}` });
-    } finally {
-      setExporting(false);
-    }
-  }
+  const exportCsv = () =>
+    download('export', 'The export failed.', () =>
+      exportPolicies({ filter: search.filter, sort, order: search.order }),
+    );
 
   const hasFilter = Object.keys(search.filter).length > 0;
-  // A refused filter is shown under its field; any other failure above the table.
   const invalid = query.error instanceof ValidationError;
   const total = query.data?.meta.total;
 
@@ -69,16 +59,7 @@ export function PolicySearchScreen() {
         onSearch={search.setFilter}
         onClear={search.reset}
       />
-      {notice && (
-        <div className="mb-4">
-          <Alert tone={notice.tone}>{notice.text}</Alert>
-        </div>
-      )}
-      {query.error ? (
-        <Alert tone="error" title={invalid ? 'Check the filters' : 'The search failed'}>
-          {invalid ? 'Correct the filters marked above and search again.' : errorMessage(query.error)}
-        </Alert>
-      ) : (
+      <SearchFeedback notice={notice} error={query.error}>
         <DataTable
           caption="Policies"
           columns={columns}
@@ -97,7 +78,7 @@ export function PolicySearchScreen() {
               : 'There are no policies yet. A policy is issued when a quote is purchased.'
           }
         />
-      )}
+      </SearchFeedback>
     </div>
   );
 }

@@ -1,18 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { anyOf } from '../../../api/access';
 import { downloadQuotePdf, exportQuotes, quoteSearchQuery } from '../../../api/calls/quotes';
-import { errorMessage, fieldErrorsOf, ValidationError } from '../../../api/httpErrors';
+import { fieldErrorsOf, ValidationError } from '../../../api/httpErrors';
 import {
   QUOTE_SORT_FIELDS,
   type QuoteSearchRow,
   type QuoteSortField,
 } from '../../../api/schemas/quoteSearch';
-import { Alert } from '../../../ui/feedback/Alert';
+import { useFileDownloads } from '../../../ui/feedback/useFileDownloads';
 import { Button } from '../../../ui/forms/Button';
 import { ButtonLink } from '../../../ui/forms/ButtonLink';
 import { PageHeader } from '../../../ui/PageHeader';
 import { DataTable } from '../../../ui/table/DataTable';
+import { SearchFeedback } from '../../../ui/table/SearchFeedback';
 import { useSearchState } from '../../../ui/table/useSearchState';
 import { useAccess } from '../../../ui/useAccess';
 import { quoteColumns } from './quoteColumns';
@@ -24,8 +25,6 @@ const NEW_QUOTE = anyOf('quote_new');
 const isSortField = (sort: string): sort is QuoteSortField =>
   (QUOTE_SORT_FIELDS as readonly string[]).includes(sort);
 
-type Notice = { tone: 'error' | 'success'; text: string } | null;
-
 // /quotes: quote search (SPEC §2, §3), newest first. Filters, page and sort live in the URL; the server
 // pages, sorts and limits the rows to the caller's agencies. Each row resumes the journey where the quote
 // stands or downloads its PDF; the export downloads every row the filters match as CSV.
@@ -34,42 +33,25 @@ export function QuoteSearchScreen() {
   const sort = isSortField(search.sort) ? search.sort : DEFAULTS.sort;
   const query = useQuery(quoteSearchQuery({ ...search.request, sort }));
   const { can } = useAccess();
-  const [downloading, setDownloading] = useState<string | null>(null);
-  const [exporting, setExporting] = useState(false);
-  const [notice, setNotice] = useState<Notice>(null);
+  const { running, notice, download } = useFileDownloads();
+  const exporting = running === 'export';
 
   const columns = useMemo(
     () =>
       quoteColumns({
-        downloading,
-        onPdf: (row: QuoteSearchRow) => {
-          setDownloading(row.id);
-          setNotice(null);
-          downloadQuotePdf(row.id)
-            .catch((error: unknown) =>
-              setNotice({ tone: 'error', text: `The PDF could not be downloaded. ${errorMessage(error)}` }),
-            )
-            .finally(() => setDownloading(null));
-        },
+        downloading: running,
+        onPdf: (row: QuoteSearchRow) =>
+          void download(row.id, 'The PDF could not be downloaded.', () => downloadQuotePdf(row.id), false),
       }),
-    [downloading],
+    [running, download],
   );
 
-  async function exportCsv() {
-    setExporting(true);
-    setNotice(null);
-    try {
-      const file = await exportQuotes({ filter: search.filter, sort, order: search.order });
-      setNotice({ tone: 'success', text: `${file.filename} was downloaded.` });
-    } catch (error) {
-      setNotice({ tone: 'error', text: `The export failed. ${errorMessage(error)}` });
-    } finally {
-      setExporting(false);
-    }
-  }
+  const exportCsv = () =>
+    download('export', 'The export failed.', () =>
+      exportQuotes({ filter: search.filter, sort, order: search.order }),
+    );
 
   const hasFilter = Object.keys(search.filter).length > 0;
-  // A refused filter is shown under its field; any other failure above the table.
   const invalid = query.error instanceof ValidationError;
   const total = query.data?.meta.total;
 
@@ -98,16 +80,7 @@ export function QuoteSearchScreen() {
         onSearch={search.setFilter}
         onClear={search.reset}
       />
-      {notice && (
-        <div className="mb-4">
-          <Alert tone={notice.tone}>{notice.text}</Alert>
-        </div>
-      )}
-      {query.error ? (
-        <Alert tone="error" title={invalid ? 'Check the filters' : 'The search failed'}>
-          {invalid ? 'Correct the filters marked above and search again.' : errorMessage(query.error)}
-        </Alert>
-      ) : (
+      <SearchFeedback notice={notice} error={query.error}>
         <DataTable
           caption="Quotes"
           columns={columns}
@@ -125,7 +98,7 @@ export function QuoteSearchScreen() {
               : 'There are no quotes yet. Start one with New quote.'
           }
         />
-      )}
+      </SearchFeedback>
     </div>
   );
 }
