@@ -4,8 +4,23 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
-      { test: { name: 'model', include: ['tests/model/**/*.test.ts'], environment: 'node' } },
+      // A few unit and model files open an in-memory database; migrating it takes seconds on a busy machine.
+      {
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.ts'],
+          environment: 'node',
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'model',
+          include: ['tests/model/**/*.test.ts'],
+          environment: 'node',
+          hookTimeout: 60_000,
+        },
+      },
       {
         test: {
           name: 'api',
