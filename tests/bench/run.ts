@@ -41,6 +41,15 @@ async function measure(
   };
 }
 
+const PLANS_TWO_PETS = {
+  zip: '78701',
+  startDate: new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago' }).format(new Date()),
+  pets: [
+    { species: 'DOG', breedCode: 'BEAGLE', age: 3 },
+    { species: 'CAT', breedCode: 'ABYSSINIAN', age: 2 },
+  ],
+};
+
 async function login(server: TestServer, email: string): Promise<string> {
   const response = await fetch(`${server.url}/v2/auth`, {
     method: 'POST',
@@ -53,7 +62,8 @@ async function login(server: TestServer, email: string): Promise<string> {
 
 async function benchDatabase(database: 'pglite' | 'postgres'): Promise<Row[]> {
   // A generous throttle: the login benchmark makes many logins from one address.
-  const server = await startTestServer(database);
+  // With the demo's twenty pet policies, so the policy search and view read real rows.
+  const server = await startTestServer(database, { SEED_DEMO_POLICIES: 'true' });
   try {
     const token = await login(server, 'manager@demo.test');
     const auth = { authorization: `Bearer ${token}` };
@@ -74,6 +84,20 @@ async function benchDatabase(database: 'pglite' | 'postgres'): Promise<Row[]> {
       ['GET /v2/entities/{id}', { path: '/v2/entities/2', headers: admin }],
       ['GET /v2/users (search)', { path: '/v2/users', headers: admin }],
       ['GET /v2/roles (search)', { path: '/v2/roles', headers: admin }],
+      [
+        'POST /v1/quote/action (plans, two pets)',
+        {
+          path: '/v1/quote/action',
+          method: 'POST',
+          headers: { ...admin, ...json },
+          body: JSON.stringify({ method: 'GET', action: 'plans', data: PLANS_TWO_PETS }),
+        },
+      ],
+      ['GET /v2/quotes (search)', { path: '/v2/quotes', headers: admin }],
+      ['GET /v2/policies (search)', { path: '/v2/policies', headers: admin }],
+      ['GET /v2/policies (pet name filter)', { path: '/v2/policies?filter[petName]=lu', headers: admin }],
+      ['GET /v2/policies (agency scope)', { path: '/v2/policies', headers: auth }],
+      ['GET /v2/policies/{matterId}', { path: '/v2/policies/1', headers: admin }],
       // Login is bound by argon2id (19 MiB, t=2) by design; 4 connections keep the queue short.
       [
         'POST /v2/auth (login)',

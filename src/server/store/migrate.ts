@@ -11,6 +11,7 @@ import * as m007 from './migrations/007_purchase';
 import * as m008 from './migrations/008_policy_lifecycle';
 import * as m009 from './migrations/009_policy_search';
 import * as m010 from './migrations/010_policy_matters';
+import * as m011 from './migrations/011_renters_rating';
 
 // Migrations are listed here rather than read from disk, so the same list runs under tsx, vitest and bundles.
 const MIGRATIONS: Record<string, Migration> = {
@@ -24,6 +25,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '008_policy_lifecycle': m008,
   '009_policy_search': m009,
   '010_policy_matters': m010,
+  '011_renters_rating': m011,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

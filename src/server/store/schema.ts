@@ -4,6 +4,7 @@ import type { EntityDetailTables } from '../domain/entities/entityTables';
 import type { MatterTables } from '../domain/matters/matterTables';
 import type { QuoteTables } from '../domain/quotes/quoteTables';
 import type { RatingTables } from '../domain/rating/ratingTables';
+import type { RentersRatingTables } from '../domain/rentersRating/rentersTables';
 
 // Table types of the database. Projections are rebuilt from `events`; the rest is reference or security data.
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -162,7 +163,7 @@ export interface OutboxTable {
 
 // Tables of later areas are declared beside their domain code and joined in here.
 export interface Database
-  extends EntityDetailTables, AttributeTables, RatingTables, QuoteTables, MatterTables {
+  extends EntityDetailTables, AttributeTables, RatingTables, QuoteTables, MatterTables, RentersRatingTables {
   events: EventsTable;
   privileges: PrivilegesTable;
   states: StatesTable;
