@@ -2,6 +2,14 @@ import type { AnyStateMachine } from 'xstate';
 import { petQuoteJourneyMachine } from './petQuoteJourney';
 import { policyLifecycleMachine } from './policyLifecycle';
 import { recordLifecycleMachine } from './recordLifecycle';
+import {
+  rentersCancelMachine,
+  rentersDiscontinueMachine,
+  rentersReinstateMachine,
+} from './rentersPolicyChange';
+import { rentersPolicyStatusMachine } from './rentersPolicyStatus';
+import { rentersQuoteJourneyMachine } from './rentersQuoteJourney';
+import { rentersRewriteEligibilityMachine } from './rentersRewriteEligibility';
 import { sessionMachine } from './session';
 
 // Every statechart of the product. `npm run test:model` requires a model test covering each one fully.
@@ -10,4 +18,10 @@ export const MACHINES: Readonly<Record<string, AnyStateMachine>> = {
   recordLifecycle: recordLifecycleMachine,
   petQuoteJourney: petQuoteJourneyMachine,
   policyLifecycle: policyLifecycleMachine,
+  rentersPolicyStatus: rentersPolicyStatusMachine,
+  rentersCancel: rentersCancelMachine,
+  rentersDiscontinue: rentersDiscontinueMachine,
+  rentersReinstate: rentersReinstateMachine,
+  rentersRewriteEligibility: rentersRewriteEligibilityMachine,
+  rentersQuoteJourney: rentersQuoteJourneyMachine,
 };

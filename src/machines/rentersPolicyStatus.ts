@@ -1,0 +1,163 @@
+import { setup } from 'xstate';
+
+// The life of one renters policy (SPEC §3 "Renters", §4; docs/decisions/008). The cancel, discontinue and
+// reinstate flows and rewrite eligibility act on it: the server folds a policy's log through this machine and
+// asks `can` before appending, the screens ask the same question to decide which actions show. Pure (no
+// invoke/after): time is an input; when a pending cancellation's date or a non-renewing term's end has come,
+// the server appends the "took effect" event before anything else it writes, as the pet line does.
+
+export type RentersAddressType = 'MAILING' | 'PROPERTY' | 'INTPARTY';
+export type CancellationMethod = 'FLAT' | 'PRO_RATA';
+
+// The events of a renters policy's stream that its status and record flags read. Dates are YYYY-MM-DD (UTC,
+// SPEC §9); money is integer cents.
+export type RentersPolicyEvent =
+  // The purchase: the first term.
+  | { type: 'renters.policyIssued'; effectiveDate: string; expirationDate: string }
+  // A committed cancel. FLAT voids the policy from its effective date; `immediate` says the cancel date was on
+  // or before the day of the commit. Either ends cover now; otherwise the policy is pending cancellation.
+  | { type: 'renters.cancelled'; method: CancellationMethod; cancelDate: string; immediate: boolean }
+  | { type: 'renters.cancellationTookEffect' }
+  // A committed discontinue: the policy is flagged non-renewing and ends at `nonRenewEffectiveDate`.
+  | { type: 'renters.discontinued'; nonRenewEffectiveDate: string }
+  | { type: 'renters.nonRenewalTookEffect' }
+  // A committed reinstatement: the cancellation or the non-renewal is undone.
+  | { type: 'renters.reinstated' }
+  // The policy was rewritten as `newPolicyNumber` (the link from the old policy to the new one).
+  | { type: 'renters.rewritten'; newPolicyNumber: string }
+  // Renewal: offered with the amount due for the next term, paid, then in force from its effective date.
+  | { type: 'renters.renewalOffered'; effectiveDate: string; expirationDate: string; amountCents: number }
+  | { type: 'renters.renewalPaymentReceived'; effectiveDate: string }
+  | { type: 'renters.renewed'; effectiveDate: string; expirationDate: string }
+  // The carrier received the policy as it now stands (after its latest transaction).
+  | { type: 'renters.sentToCarrier' }
+  // An address entered by staff is unconfirmed until the customer (or a check) confirms it.
+  | { type: 'renters.addressChanged'; addressType: RentersAddressType; confirmed: boolean }
+  | { type: 'renters.addressConfirmed'; addressType: RentersAddressType };
+
+export type RentersPolicyEventType = RentersPolicyEvent['type'];
+
+export type RentersPolicyState =
+  'absent' | 'active' | 'nonRenewing' | 'pendingCancellation' | 'cancelled' | 'expired' | 'rewritten';
+
+// Events that record something about the policy without changing its status; taken in every state after
+// issue. Staying in the same state takes an explicit target: xstate's `can` answers false for a transition
+// with neither target nor actions.
+const RECORDS = [
+  'renters.sentToCarrier',
+  'renters.addressChanged',
+  'renters.addressConfirmed',
+] as const satisfies readonly RentersPolicyEventType[];
+const recordsIn = (state: RentersPolicyState) =>
+  Object.fromEntries(RECORDS.map((type) => [type, state])) as Record<(typeof RECORDS)[number], string>;
+
+export const rentersPolicyStatusMachine = setup({
+  types: { events: {} as RentersPolicyEvent },
+  guards: {
+    endsNow: ({ event }) =>
+      event.type === 'renters.cancelled' && (event.method === 'FLAT' || event.immediate),
+  },
+}).createMachine({
+  id: 'rentersPolicyStatus',
+  initial: 'absent',
+  states: {
+    absent: { on: { 'renters.policyIssued': 'active' } },
+    active: {
+      on: {
+        ...recordsIn('active'),
+        'renters.renewalOffered': 'active',
+        'renters.renewalPaymentReceived': 'active',
+        'renters.renewed': 'active',
+        'renters.cancelled': [{ guard: 'endsNow', target: 'cancelled' }, { target: 'pendingCancellation' }],
+        'renters.discontinued': 'nonRenewing',
+      },
+    },
+    // In force until the non-renewal date; may still be cancelled, reinstated (the flag lifted) or rewritten.
+    nonRenewing: {
+      on: {
+        ...recordsIn('nonRenewing'),
+        'renters.cancelled': [{ guard: 'endsNow', target: 'cancelled' }, { target: 'pendingCancellation' }],
+        'renters.reinstated': 'active',
+        'renters.nonRenewalTookEffect': 'expired',
+        'renters.rewritten': 'rewritten',
+      },
+    },
+    // Shown as CANCELLED (SPEC §4) though covered until the cancel date.
+    pendingCancellation: {
+      on: {
+        ...recordsIn('pendingCancellation'),
+        'renters.cancellationTookEffect': 'cancelled',
+        'renters.reinstated': 'active',
+        'renters.rewritten': 'rewritten',
+      },
+    },
+    cancelled: {
+      on: {
+        ...recordsIn('cancelled'),
+        'renters.reinstated': 'active',
+        'renters.rewritten': 'rewritten',
+      },
+    },
+    // A non-renewed term that ended: still flagged non-renewing, so it may be rewritten.
+    expired: {
+      on: { ...recordsIn('expired'), 'renters.rewritten': 'rewritten' },
+    },
+    // Replaced by the new policy it links to; nothing changes its status any more.
+    rewritten: { on: recordsIn('rewritten') },
+  },
+});
+
+// SPEC §4 shows no status but CANCELLED; ACTIVE and EXPIRED are what the read table stores otherwise.
+export type RentersStatusCode = 'ACTIVE' | 'CANCELLED' | 'EXPIRED';
+
+export function statusCodeOf(state: RentersPolicyState): RentersStatusCode | null {
+  switch (state) {
+    case 'absent':
+      return null;
+    case 'active':
+    case 'nonRenewing':
+      return 'ACTIVE';
+    case 'pendingCancellation':
+    case 'cancelled':
+      return 'CANCELLED';
+    case 'expired':
+      return 'EXPIRED';
+    case 'rewritten':
+      // Replaced by its new policy, which takes over the cover: the old one is shown as ended.
+      return 'CANCELLED';
+  }
+}
+
+// A discontinued (non-renewing) policy keeps the flag after its term ends and after a rewrite.
+export function isNonRenewing(state: RentersPolicyState): boolean {
+  return state === 'nonRenewing' || state === 'expired';
+}
+
+export type RentersChangeKind = 'cancel' | 'discontinue' | 'reinstate';
+
+// Which states each change flow may start from; the same answer as the machine's `can` for the event the
+// flow's commit appends (checked in the model test).
+const CHANGE_FROM: Readonly<Record<RentersChangeKind, readonly RentersPolicyState[]>> = {
+  cancel: ['active', 'nonRenewing'],
+  discontinue: ['active'],
+  reinstate: ['nonRenewing', 'pendingCancellation', 'cancelled'],
+};
+
+export function changeAllowedFrom(kind: RentersChangeKind, state: RentersPolicyState): boolean {
+  return CHANGE_FROM[kind].includes(state);
+}
+
+export function rewriteAllowedFrom(state: RentersPolicyState): boolean {
+  return (
+    state === 'nonRenewing' || state === 'pendingCancellation' || state === 'cancelled' || state === 'expired'
+  );
+}
+
+export function isRentersPolicyState(value: unknown): value is RentersPolicyState {
+  return (
+    typeof value === 'string' &&
+    ['absent', 'active', 'nonRenewing', 'pendingCancellation', 'cancelled', 'expired', 'rewritten'].includes(
+      value,
+    )
+  );
+}

@@ -1,0 +1,176 @@
+import { initialTransition, transition } from 'xstate';
+import {
+  changeAllowedFrom,
+  rentersPolicyStatusMachine,
+  type RentersAddressType,
+  type RentersPolicyEvent,
+  type RentersPolicyEventType,
+  type RentersPolicyState,
+} from './rentersPolicyStatus';
+
+// The flags of a renters policy record (SPEC §3 "Renters policy record", §4), computed from the policy's event
+// history and the day, never stored by hand: a projection or the policy view calls `rentersRecordFlags` with
+// the stream's events. The events read are `RentersPolicyEvent` (rentersPolicyStatus.ts); docs/decisions/008
+// says which flag reads which.
+
+// Every state makes the free-look period 30 days today, as for pets (docs/cancellation.md).
+export const RENTERS_FREE_LOOK_DAYS = 30;
+
+export interface RentersRecordFlags {
+  isCurrent: boolean;
+  sentToCarrier: boolean;
+  canBeDiscontinued: boolean;
+  canBeFlatCancelled: boolean;
+  hasUnconfirmedAddress: boolean;
+  hasPendingRenewalPayment: boolean;
+}
+
+export interface RentersTerm {
+  effectiveDate: string;
+  expirationDate: string;
+}
+
+// What the history says, before the day is taken into account.
+export interface RentersPolicyFacts {
+  // The state the log folds to.
+  logged: RentersPolicyState;
+  term: RentersTerm | null;
+  cancelDate: string | null;
+  nonRenewEffectiveDate: string | null;
+  rewrittenAs: string | null;
+  // Offered renewal terms (by effective date) whose payment has not come.
+  unpaidRenewals: string[];
+  unconfirmedAddresses: RentersAddressType[];
+  // Whether the carrier was sent the policy after its latest transaction.
+  sentAfterLastTransaction: boolean;
+}
+
+// Events that change what the carrier holds; each must be sent again. The "took effect" events only apply
+// a date the carrier already has.
+const TRANSACTIONS: ReadonlySet<RentersPolicyEventType> = new Set([
+  'renters.policyIssued',
+  'renters.renewed',
+  'renters.cancelled',
+  'renters.discontinued',
+  'renters.reinstated',
+]);
+
+export function rentersPolicyFacts(events: readonly RentersPolicyEvent[]): RentersPolicyFacts {
+  let [snapshot] = initialTransition(rentersPolicyStatusMachine);
+  let term: RentersTerm | null = null;
+  let cancelDate: string | null = null;
+  let nonRenewEffectiveDate: string | null = null;
+  let rewrittenAs: string | null = null;
+  const unpaid = new Set<string>();
+  const unconfirmed = new Set<RentersAddressType>();
+  let sent = false;
+
+  for (const event of events) {
+    // The log was checked by the machine when written; an event it would refuse changes nothing here either.
+    if (!snapshot.can(event)) continue;
+    [snapshot] = transition(rentersPolicyStatusMachine, snapshot, event);
+    if (TRANSACTIONS.has(event.type)) sent = false;
+    switch (event.type) {
+      case 'renters.policyIssued':
+      case 'renters.renewed':
+        term = { effectiveDate: event.effectiveDate, expirationDate: event.expirationDate };
+        break;
+      case 'renters.cancelled':
+        cancelDate = event.cancelDate;
+        // A policy that ends is not renewed, so no renewal payment is expected any more.
+        unpaid.clear();
+        break;
+      case 'renters.discontinued':
+        nonRenewEffectiveDate = event.nonRenewEffectiveDate;
+        unpaid.clear();
+        break;
+      case 'renters.reinstated':
+        cancelDate = null;
+        nonRenewEffectiveDate = null;
+        break;
+      case 'renters.rewritten':
+        rewrittenAs = event.newPolicyNumber;
+        break;
+      case 'renters.renewalOffered':
+        unpaid.add(event.effectiveDate);
+        break;
+      case 'renters.renewalPaymentReceived':
+        unpaid.delete(event.effectiveDate);
+        break;
+      case 'renters.sentToCarrier':
+        sent = true;
+        break;
+      case 'renters.addressChanged':
+        if (event.confirmed) unconfirmed.delete(event.addressType);
+        else unconfirmed.add(event.addressType);
+        break;
+      case 'renters.addressConfirmed':
+        unconfirmed.delete(event.addressType);
+        break;
+      case 'renters.cancellationTookEffect':
+      case 'renters.nonRenewalTookEffect':
+        break;
+    }
+  }
+  return {
+    logged: snapshot.value as RentersPolicyState,
+    term,
+    cancelDate,
+    nonRenewEffectiveDate,
+    rewrittenAs,
+    unpaidRenewals: [...unpaid].sort(),
+    unconfirmedAddresses: [...unconfirmed].sort(),
+    sentAfterLastTransaction: sent,
+  };
+}
+
+export interface RentersStatusOnDay {
+  state: RentersPolicyState;
+  // What the server appends before its next write, so the log catches up with the day.
+  due: RentersPolicyEvent[];
+}
+
+// The state on `today` (YYYY-MM-DD): a pending cancellation whose date has come is cancelled, a non-renewing
+// term that has ended is expired, even before the server wrote the event that says so.
+export function rentersStatusOn(facts: RentersPolicyFacts, today: string): RentersStatusOnDay {
+  if (facts.logged === 'pendingCancellation' && facts.cancelDate !== null && facts.cancelDate <= today)
+    return { state: 'cancelled', due: [{ type: 'renters.cancellationTookEffect' }] };
+  if (
+    facts.logged === 'nonRenewing' &&
+    facts.nonRenewEffectiveDate !== null &&
+    facts.nonRenewEffectiveDate <= today
+  )
+    return { state: 'expired', due: [{ type: 'renters.nonRenewalTookEffect' }] };
+  return { state: facts.logged, due: [] };
+}
+
+export function addDays(date: string, days: number): string {
+  const [y, m, d] = date.split('-').map(Number);
+  return new Date(Date.UTC(y ?? 0, (m ?? 1) - 1, (d ?? 1) + days)).toISOString().slice(0, 10);
+}
+
+const IN_FORCE: ReadonlySet<RentersPolicyState> = new Set(['active', 'nonRenewing', 'pendingCancellation']);
+
+export function rentersRecordFlags(
+  events: readonly RentersPolicyEvent[],
+  today: string,
+  freeLookDays: number = RENTERS_FREE_LOOK_DAYS,
+): RentersRecordFlags {
+  const facts = rentersPolicyFacts(events);
+  const { state } = rentersStatusOn(facts, today);
+  const term = facts.term;
+  // The term has not run out (a policy that starts later is current already).
+  const termRunning = term !== null && today < term.expirationDate;
+  return {
+    isCurrent: IN_FORCE.has(state) && termRunning,
+    sentToCarrier: facts.sentAfterLastTransaction,
+    canBeDiscontinued: changeAllowedFrom('discontinue', state) && termRunning,
+    // Flat (void from the start) only within the free look of the current term.
+    canBeFlatCancelled:
+      changeAllowedFrom('cancel', state) &&
+      term !== null &&
+      today < addDays(term.effectiveDate, freeLookDays),
+    hasUnconfirmedAddress: facts.unconfirmedAddresses.length > 0,
+    hasPendingRenewalPayment: state === 'active' && facts.unpaidRenewals.length > 0,
+  };
+}
