@@ -26,6 +26,8 @@ import { matterFileRoutes } from './http/routes/matterFileRoutes';
 import { policyMatterRoutes } from './http/routes/policyMatterRoutes';
 import { quoteSearchRoutes } from './http/routes/quoteSearchRoutes';
 import { policySearchRoutes } from './http/routes/policySearchRoutes';
+import { rentersPolicyRoutes } from './http/routes/rentersPolicyRoutes';
+import { rentersQuoteRoutes } from './http/routes/rentersQuoteRoutes';
 import { policyRoutes } from './http/routes/policyRoutes';
 import { roleRoutes } from './http/routes/roleRoutes';
 import { userAccountRoutes } from './http/routes/userAccountRoutes';
@@ -118,6 +120,8 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   quoteRoutes(app, { db });
   quoteSearchRoutes(app, { db });
   policySearchRoutes(app, { db });
+  rentersPolicyRoutes(app, { db });
+  rentersQuoteRoutes(app, { db });
   policyRoutes(app, { db });
   quoteDocumentRoutes(app, { db });
   policyMatterRoutes(app, { db });

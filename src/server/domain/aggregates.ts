@@ -6,7 +6,10 @@ import { ROLE_STREAM, roleLifecycleEvent } from './roles/roleEvents';
 import { USER_STREAM, userLifecycleEvent } from './users/userEvents';
 import { CUSTOMER_STREAM, customerLifecycleEvent } from './customers/customerEvents';
 import { POLICY_STREAM, policyLifecycleEvent } from './policies/policyEvents';
+import { rentersPolicyStatusMachine } from '../../machines/rentersPolicyStatus';
+import { RENTERS_POLICY_STREAM, rentersPolicyStatusEvent } from './rentersPolicies/rentersPolicyEvents';
 export { quoteAggregate } from './quotes/quoteAggregate';
+export { rentersQuoteAggregate } from './rentersQuotes/rentersQuoteAggregate';
 import './entities/entityProjection';
 import './entities/entityDetailsProjection';
 import './roles/roleProjection';
@@ -15,6 +18,8 @@ import './quotes/quoteProjection';
 import './customers/customerProjection';
 import './policies/policyProjection';
 import './matters/matterProjection';
+import './rentersPolicies/rentersPolicyProjection';
+import './rentersQuotes/rentersQuoteProjection';
 
 // The event-sourced records of the administration area. Importing this module registers their projections.
 export const entityAggregate: AggregateSpec = {
@@ -46,6 +51,13 @@ export const policyAggregate: AggregateSpec = {
   toMachineEvent: policyLifecycleEvent,
 };
 
+// Renters policies fold through their status machine (docs/decisions/008-renters-policy-changes.md).
+export const rentersPolicyAggregate: AggregateSpec = {
+  streamType: RENTERS_POLICY_STREAM,
+  machine: rentersPolicyStatusMachine,
+  toMachineEvent: rentersPolicyStatusEvent,
+};
+
 // Projection tables in the order a rebuild clears them (children first).
 export const PROJECTION_TABLES = [
   'claim_payments',
@@ -55,6 +67,8 @@ export const PROJECTION_TABLES = [
   'policy_documents',
   'policy_refunds',
   'policies',
+  'renters_policies',
+  'renters_quotes',
   'customers',
   'quote_pets',
   'quotes',

@@ -12,6 +12,8 @@ import * as m008 from './migrations/008_policy_lifecycle';
 import * as m009 from './migrations/009_policy_search';
 import * as m010 from './migrations/010_policy_matters';
 import * as m011 from './migrations/011_renters_rating';
+import * as m012 from './migrations/012_renters_quotes';
+import * as m013 from './migrations/013_renters_policies';
 
 // Migrations are listed here rather than read from disk, so the same list runs under tsx, vitest and bundles.
 const MIGRATIONS: Record<string, Migration> = {
@@ -26,6 +28,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '009_policy_search': m009,
   '010_policy_matters': m010,
   '011_renters_rating': m011,
+  '012_renters_quotes': m012,
+  '013_renters_policies': m013,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

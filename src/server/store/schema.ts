@@ -5,6 +5,8 @@ import type { MatterTables } from '../domain/matters/matterTables';
 import type { QuoteTables } from '../domain/quotes/quoteTables';
 import type { RatingTables } from '../domain/rating/ratingTables';
 import type { RentersRatingTables } from '../domain/rentersRating/rentersTables';
+import type { RentersPolicyTables } from '../domain/rentersPolicies/rentersPolicyTables';
+import type { RentersQuoteTables } from '../domain/rentersQuotes/rentersQuoteTables';
 
 // Table types of the database. Projections are rebuilt from `events`; the rest is reference or security data.
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -163,7 +165,15 @@ export interface OutboxTable {
 
 // Tables of later areas are declared beside their domain code and joined in here.
 export interface Database
-  extends EntityDetailTables, AttributeTables, RatingTables, QuoteTables, MatterTables, RentersRatingTables {
+  extends
+    EntityDetailTables,
+    AttributeTables,
+    RatingTables,
+    QuoteTables,
+    MatterTables,
+    RentersRatingTables,
+    RentersPolicyTables,
+    RentersQuoteTables {
   events: EventsTable;
   privileges: PrivilegesTable;
   states: StatesTable;

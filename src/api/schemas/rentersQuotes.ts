@@ -1,0 +1,238 @@
+import { z } from 'zod';
+
+// The renters quote API (docs/renters-quotes.md): wire models snake_case (SPEC §3 "Renters"), money in
+// decimal dollars, dates YYYY-MM-DD in UTC. The server turns dollars into integer cents.
+const zip = z
+  .string()
+  .trim()
+  .regex(/^\d{5}$/, { error: 'The zip code must have five digits.' });
+const stateCode = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{2}$/, { error: 'The state must be a two-letter code.' });
+const calendarDate = z.iso.date({ error: 'The date must be a date (YYYY-MM-DD).' });
+const text = (max: number) => z.string().trim().min(1, { error: 'This field is required.' }).max(max);
+// SPEC §3: text trimmed, an empty second line is null.
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((s) => (s ? s : null));
+// The version of the quote the client edited; a stale one is a 409 (docs/conventions.md).
+const version = z.number().int().positive().optional();
+const dollars = z.number({ error: 'The amount must be a number of dollars.' }).nonnegative();
+
+export const RentersAddressWire = z.strictObject({
+  line_1: text(100),
+  line_2: optionalText(100),
+  city: text(60),
+  state: stateCode,
+  zip_code: zip,
+});
+export type RentersAddressWire = z.output<typeof RentersAddressWire>;
+
+export const InterestedPartyWire = RentersAddressWire.extend({ name: text(100) });
+
+export const StartRentersQuoteRequest = z.strictObject({
+  property: RentersAddressWire,
+  effective_date: calendarDate,
+  interested_party: InterestedPartyWire.nullish().transform((p) => p ?? null),
+});
+export type StartRentersQuoteRequest = z.output<typeof StartRentersQuoteRequest>;
+
+// The start step saved again, after going back to it.
+export const SaveRentersPropertyRequest = StartRentersQuoteRequest.extend({ version });
+
+export const RentersCoverageWire = z.strictObject({
+  contents: z.strictObject({
+    amount: dollars,
+    deductible_amount: dollars,
+    additional_living_expense: dollars,
+    is_preferred_property: z.boolean(),
+  }),
+  liability: z.strictObject({
+    amount: dollars,
+    damage_to_property_of_others_amount: dollars,
+    medical_payments_amount: dollars,
+  }),
+  optional: z.strictObject({
+    combined_personal_property_value: dollars.default(0),
+    enhancement_endorsement_level: z.number().int().nonnegative().default(0),
+    identity_fraud_amount: dollars.default(0),
+    include_replacement_cost: z.boolean().default(false),
+    include_theft: z.boolean().default(false),
+    include_water_damage: z.boolean().default(false),
+    include_wind_hail_exclusion: z.boolean().default(false),
+  }),
+});
+export type RentersCoverageWire = z.output<typeof RentersCoverageWire>;
+
+export const TermIntervalWire = z.enum(['annual', 'monthly'], {
+  error: 'The term interval must be annual or monthly.',
+});
+
+export const ChooseRentersCoverageRequest = z.strictObject({
+  term_interval: TermIntervalWire,
+  coverage: RentersCoverageWire,
+  version,
+});
+export type ChooseRentersCoverageRequest = z.output<typeof ChooseRentersCoverageRequest>;
+
+export const RentersContactWire = z.strictObject({
+  type: z.enum(['PRIMARY', 'SECONDARY']),
+  number_type: z.enum(['MOBILE', 'HOME', 'WORK']).default('MOBILE'),
+  number: z
+    .string()
+    .transform((s) => s.replace(/\D/g, ''))
+    .pipe(z.string().regex(/^\d{10}$/, { error: 'The phone number must have ten digits.' })),
+  extension: optionalText(6).pipe(
+    z
+      .string()
+      .regex(/^\d{1,6}$/, { error: 'The extension must be up to six digits.' })
+      .nullable(),
+  ),
+});
+
+export const GiveRentersCustomerRequest = z.strictObject({
+  customer: z.strictObject({
+    name_first: text(60),
+    name_last: text(60),
+    email: z.email({ error: 'The e-mail address is not valid.' }).max(254),
+    // null: mail goes to the property address.
+    mailing_address: RentersAddressWire.nullish().transform((a) => a ?? null),
+  }),
+  contacts: z
+    .array(RentersContactWire)
+    .min(1, { error: 'Give one primary phone number.' })
+    .max(5)
+    .refine((list) => list.filter((c) => c.type === 'PRIMARY').length === 1, {
+      error: 'Give exactly one primary phone number.',
+    }),
+  version,
+});
+export type GiveRentersCustomerRequest = z.output<typeof GiveRentersCustomerRequest>;
+
+export const GiveRentersPaymentRequest = z.strictObject({
+  // A token from the payment session endpoints; card and account numbers never come here.
+  token: text(200),
+  billing_zip_code: zip,
+  version,
+});
+export type GiveRentersPaymentRequest = z.output<typeof GiveRentersPaymentRequest>;
+
+export const RentersBackRequest = z.strictObject({ version }).default({});
+
+export const PurchaseRentersQuoteRequest = z.strictObject({
+  // The idempotency key: the same one again is answered from the log and never charged twice.
+  request_id: z.uuid({ error: 'request_id must be a UUID' }),
+  terms_accepted: z.literal(true, { error: 'The terms must be accepted.' }),
+  // The total the agent agreed to; a price that moved since is refused.
+  total: dollars,
+  // After a declined payment: another token to charge (else the quote's own).
+  token: text(200).optional(),
+  billing_zip_code: zip.optional(),
+  version,
+});
+export type PurchaseRentersQuoteRequest = z.output<typeof PurchaseRentersQuoteRequest>;
+
+export const RentersCoverageOptionsQuery = z.strictObject({
+  state: stateCode,
+  effective_date: calendarDate,
+});
+
+const OptionRule = z.object({
+  allow: z.boolean(),
+  type: z.enum(['list', 'range']),
+  values: z.array(z.number()),
+  step: z.number().nullable().optional(),
+  field: z.string(),
+});
+export const RentersCoverageOptionsResponse = z.object({
+  data: z.object({
+    state_code: z.string(),
+    effective_date: z.string(),
+    sold: z.boolean(),
+    options: z.record(z.string(), OptionRule),
+  }),
+});
+
+const AddressOut = z.object({
+  line_1: z.string(),
+  line_2: z.string().nullable(),
+  city: z.string(),
+  state: z.string(),
+  zip_code: z.string(),
+});
+
+const ScheduledPayment = z.object({
+  number: z.number(),
+  due_date: z.string(),
+  premium: z.number(),
+  taxes: z.number(),
+  fees: z.number(),
+  total: z.number(),
+});
+
+export const RentersQuoteView = z.object({
+  id: z.string(),
+  version: z.number(),
+  entity_code: z.string().nullable(),
+  // The journey state (start, coverage, customer, payment, review, purchasing, paymentFailed, purchased).
+  step: z.string(),
+  route: z.string(),
+  rewrite_of: z.string().nullable(),
+  created_at: z.string(),
+  property: AddressOut.nullable(),
+  effective_date: z.string().nullable(),
+  interested_party: AddressOut.extend({ name: z.string() }).nullable(),
+  term_interval: z.enum(['annual', 'monthly']).nullable(),
+  coverage: z.unknown().nullable(),
+  premium: z
+    .object({
+      term_interval: z.enum(['annual', 'monthly']),
+      term_premium: z.number(),
+      taxes: z.number(),
+      fees: z.number(),
+      total: z.number(),
+      expiration_date: z.string().nullable(),
+      schedule: z.array(ScheduledPayment),
+      next_bill: z.object({ due_date: z.string(), amount: z.number() }).nullable(),
+    })
+    .nullable(),
+  customer: z
+    .object({
+      name_first: z.string(),
+      name_last: z.string(),
+      email: z.string(),
+      mailing_address: AddressOut.nullable(),
+    })
+    .nullable(),
+  contacts: z.array(
+    z.object({
+      type: z.string(),
+      number_type: z.string(),
+      number: z.string(),
+      extension: z.string().nullable(),
+    }),
+  ),
+  payment_method: z
+    .object({ type: z.enum(['card', 'bank']), last_4: z.string(), billing_zip_code: z.string() })
+    .nullable(),
+  payment_error: z.string().nullable(),
+  policy: z
+    .object({
+      policy_number: z.string(),
+      status_code: z.string(),
+      term_interval: z.enum(['annual', 'monthly']),
+      term_premium: z.number(),
+      effective_at: z.string(),
+      expiration_at: z.string(),
+    })
+    .nullable(),
+});
+export type RentersQuoteView = z.output<typeof RentersQuoteView>;
+
+export const RentersQuoteResponse = z.object({ data: RentersQuoteView });

@@ -1,0 +1,87 @@
+import { execute } from '../../store/aggregate';
+import type { EventMetadata, Trx } from '../../store/eventStore';
+import { rentersPolicyAggregate } from '../aggregates';
+import { customerForPurchase } from '../customers/customerCommands';
+import { appendToRentersPolicy } from './appendToRentersPolicy';
+import { rentersPolicyEvent } from './rentersPolicyEvents';
+import { nextRentersPolicyNumber, oneYearAfter, rentersMatterId, utcToday } from './rentersPolicyNumbers';
+
+export interface RentersPolicyIssue {
+  quoteId: string;
+  entityId: number;
+  rewriteOf: string | null;
+  customer: { firstName: string; lastName: string; email: string; phone: string };
+  mailingAddress: { line1: string; line2: string | null; city: string; state: string; zip: string };
+  propertyAddress: { line1: string; line2: string | null; city: string; state: string; zip: string };
+  interestedParty: { name: string; line1: string; city: string; state: string; zip: string } | null;
+  coverage: unknown; // the RentersRatingInput coverage block as rated
+  termInterval: 'annual' | 'monthly';
+  effectiveDate: string; // YYYY-MM-DD
+  termPremiumCents: number;
+  taxesCents: number;
+  feesCents: number;
+  totalCents: number;
+  nextBill: { dueDate: string; amountCents: number } | null;
+  payment: { method: 'card' | 'bank'; token: string; last4: string; chargeId: string; amountCents: number };
+}
+
+// Issues the renters policy of a paid quote, inside the purchase's transaction: the policyholder (the
+// entity's customer with the same e-mail, or a new one, at the mailing address) and the policy's stream,
+// numbered by the state of the insured property.
+export async function issueRentersPolicy(
+  trx: Trx,
+  metadata: EventMetadata,
+  issue: RentersPolicyIssue,
+): Promise<{ policyNumber: string; matterId: number; customerId: number }> {
+  const { mailingAddress: mailing, propertyAddress: property } = issue;
+  const customerId = await customerForPurchase(trx, metadata, issue.entityId, issue.quoteId, {
+    ...issue.customer,
+    addressLine1: mailing.line1,
+    addressLine2: mailing.line2,
+    city: mailing.city,
+    state: mailing.state,
+    zip: mailing.zip,
+  });
+  const policyNumber = await nextRentersPolicyNumber(trx, property.state);
+  const matterId = rentersMatterId(policyNumber);
+  const { token: _token, ...payment } = issue.payment;
+  await execute(
+    trx,
+    rentersPolicyAggregate,
+    policyNumber,
+    [
+      rentersPolicyEvent.issued({
+        policyNumber,
+        matterId,
+        quoteId: issue.quoteId,
+        entityId: issue.entityId,
+        customerId,
+        rewriteOf: issue.rewriteOf,
+        customer: issue.customer,
+        mailingAddress: mailing,
+        propertyAddress: property,
+        interestedParty: issue.interestedParty,
+        coverage: issue.coverage,
+        termInterval: issue.termInterval,
+        soldOn: utcToday(),
+        effectiveDate: issue.effectiveDate,
+        expirationDate: oneYearAfter(issue.effectiveDate),
+        termPremiumCents: issue.termPremiumCents,
+        taxesCents: issue.taxesCents,
+        feesCents: issue.feesCents,
+        totalCents: issue.totalCents,
+        nextBill: issue.nextBill,
+        payment,
+      }),
+    ],
+    metadata,
+  );
+  // A rewrite links the replaced policy to this one; its machine refuses the link (409) unless the old
+  // policy is cancelled or non-renewing (SPEC §4), which rolls the whole purchase back.
+  if (issue.rewriteOf !== null) {
+    await appendToRentersPolicy(trx, metadata, issue.rewriteOf, [
+      { type: 'renters.rewritten', data: { newPolicyNumber: policyNumber } },
+    ]);
+  }
+  return { policyNumber, matterId, customerId };
+}

@@ -1,0 +1,192 @@
+import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
+import type { EntityScope } from '../../access/principal';
+import type { Db } from '../../store/db';
+import type {
+  RentersPolicyDateType,
+  RentersPolicyFilters,
+  RentersPolicySearchRow,
+  RentersPolicySortField,
+} from '../../../api/schemas/rentersPolicies';
+import type { PageMeta, SortOrder } from '../../../api/schemas/paging';
+import { utcToday } from './rentersPolicyNumbers';
+
+// Renters policy search (SPEC §3 "Search criteria and paging"): one query builder shared by the paged search
+// and the export, so the two never disagree about which rows a caller sees. Text filters are prefix
+// matches on the expressions migrations 009 (customers) and 013 (renters_policies) index.
+const fullName = sql<string>`lower(c.first_name || ' ' || c.last_name)`;
+const lastName = sql<string>`lower(c.last_name)`;
+const phoneDigits = sql<string>`regexp_replace(c.phone, '[^0-9]', '', 'g')`;
+
+// The status on the day the search runs: a non-renewal whose date has come shows as ended before the server
+// has written the event that says so (rentersStatusOn in src/machines/rentersRecordFlags.ts; a due pending
+// cancellation is CANCELLED either way).
+const statusToday = () =>
+  sql<string>`case when p.machine_state = 'nonRenewing' and p.non_renew_effective_date <= cast(${utcToday()} as date) then 'EXPIRED' else p.status_code end`;
+
+const DATE_COLUMNS: Record<RentersPolicyDateType, RawBuilder<unknown>> = {
+  sold: sql`p.sold_on`,
+  effective: sql`p.effective_date`,
+};
+
+// Every sort column is NOT NULL, so a (sort value, matter id) pair orders rows totally: pages and export
+// batches never repeat or skip a row.
+interface SortColumn {
+  expr: RawBuilder<unknown>;
+  type: 'date' | 'text';
+}
+const SORT_COLUMNS: Record<Exclude<RentersPolicySortField, 'status'>, SortColumn> = {
+  sold_on: { expr: sql`p.sold_on`, type: 'date' },
+  effective_at: { expr: sql`p.effective_date`, type: 'date' },
+  policy_number: { expr: sql`p.policy_number`, type: 'text' },
+  full_name: { expr: fullName, type: 'text' },
+  state: { expr: sql`p.state`, type: 'text' },
+};
+// The status sorts as it shows on the day; built per query, since the day moves.
+const sortColumn = (sort: RentersPolicySortField): SortColumn =>
+  sort === 'status' ? { expr: statusToday(), type: 'text' } : SORT_COLUMNS[sort];
+
+const day = (column: string) => sql<string>`to_char(${sql.ref(column)}, 'YYYY-MM-DD')`;
+
+function rentersRowsQuery(db: Db, scope: EntityScope, sort: RentersPolicySortField) {
+  const key = sortColumn(sort);
+  let query = db
+    .selectFrom('renters_policies as p')
+    .innerJoin('entities as e', 'e.id', 'p.entity_id')
+    .innerJoin('customers as c', 'c.id', 'p.customer_id')
+    .select([
+      'p.matter_id',
+      'p.customer_id',
+      'p.policy_number',
+      'p.term_interval',
+      statusToday().as('status_code'),
+      'p.property_city',
+      'p.state',
+      day('p.sold_on').as('sold_day'),
+      day('p.effective_date').as('effective_day'),
+      'c.first_name',
+      'c.last_name',
+      'c.phone',
+      'c.email',
+      // The sort value as text, where the export's next batch continues from.
+      (key.type === 'date' ? sql<string>`to_char(${key.expr}, 'YYYY-MM-DD')` : sql<string>`${key.expr}`).as(
+        'sort_key',
+      ),
+    ]);
+  // Agency users see policies sold for their entity or any below it (docs/conventions.md "Scope").
+  if (scope.kind === 'subtree') query = query.where('e.path', 'like', `${scope.path}%`);
+  return query;
+}
+
+// `term%` with the user's % and _ taken literally.
+const prefix = (term: string): string => `${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function whereFilters(filter: RentersPolicyFilters): Expression<SqlBool>[] {
+  const where: Expression<SqlBool>[] = [];
+  if (filter.policy_number) where.push(sql<SqlBool>`p.policy_number like ${prefix(filter.policy_number)}`);
+  if (filter.email) where.push(sql<SqlBool>`lower(c.email) like ${prefix(filter.email)}`);
+  if (filter.full_name) {
+    const pattern = prefix(filter.full_name);
+    where.push(sql<SqlBool>`(${fullName} like ${pattern} or ${lastName} like ${pattern})`);
+  }
+  if (filter.phone_number) where.push(sql<SqlBool>`${phoneDigits} like ${prefix(filter.phone_number)}`);
+  if (filter.state) where.push(sql<SqlBool>`p.state = ${filter.state}`);
+  const column = DATE_COLUMNS[filter.date_type ?? 'sold'];
+  if (filter.date_from) where.push(sql<SqlBool>`${column} >= cast(${filter.date_from} as date)`);
+  if (filter.date_to) where.push(sql<SqlBool>`${column} <= cast(${filter.date_to} as date)`);
+  return where;
+}
+
+type RowsQuery = ReturnType<typeof rentersRowsQuery>;
+export type RentersPolicyRawRow = Awaited<ReturnType<RowsQuery['execute']>>[number];
+
+export function rentersPolicySearchQuery(
+  db: Db,
+  scope: EntityScope,
+  search: { filter: RentersPolicyFilters; sort: RentersPolicySortField },
+) {
+  let query = rentersRowsQuery(db, scope, search.sort);
+  for (const condition of whereFilters(search.filter)) query = query.where(condition);
+  return query;
+}
+
+// Sorts by the chosen field, then by matter id in the same direction.
+export function sortedRentersPolicies(query: RowsQuery, sort: RentersPolicySortField, order: SortOrder) {
+  const direction = order === 'asc' ? sql`asc` : sql`desc`;
+  return query.orderBy(sql`${sortColumn(sort).expr} ${direction}`).orderBy(sql`p.matter_id ${direction}`);
+}
+
+// Rows strictly after `after` in the sort order: the keyset the export pages by.
+export function afterRentersKey(
+  query: RowsQuery,
+  sort: RentersPolicySortField,
+  order: SortOrder,
+  after: { sortKey: string; matterId: number },
+) {
+  const { expr, type } = sortColumn(sort);
+  const value = type === 'date' ? sql`cast(${after.sortKey} as date)` : sql`${after.sortKey}`;
+  const comparison = order === 'asc' ? sql`>` : sql`<`;
+  return query.where(sql<SqlBool>`(${expr}, p.matter_id) ${comparison} (${value}, ${after.matterId})`);
+}
+
+export function toRentersSearchRow(row: RentersPolicyRawRow): RentersPolicySearchRow {
+  return {
+    matter_id: row.matter_id,
+    customer_id: row.customer_id,
+    full_name: `${row.first_name} ${row.last_name}`,
+    policy_number: row.policy_number,
+    term_interval: row.term_interval === 'monthly' ? 'monthly' : 'annual',
+    phone_number: row.phone,
+    email: row.email,
+    city: row.property_city,
+    state: row.state,
+    sold_on: row.sold_day,
+    effective_at: row.effective_day,
+    status: row.status_code,
+  };
+}
+
+const CUSTOMER_FILTERS = ['email', 'full_name', 'phone_number'] as const;
+
+// How many rows the search matches, joining the customers only when a filter reads them.
+async function countRentersPolicies(
+  db: Db,
+  scope: EntityScope,
+  filter: RentersPolicyFilters,
+): Promise<number> {
+  let query = db.selectFrom('renters_policies as p').select(sql<string>`count(*)`.as('n'));
+  if (CUSTOMER_FILTERS.some((key) => filter[key] !== undefined))
+    query = query.innerJoin('customers as c', 'c.id', 'p.customer_id');
+  if (scope.kind === 'subtree')
+    query = query.innerJoin('entities as e', 'e.id', 'p.entity_id').where('e.path', 'like', `${scope.path}%`);
+  for (const condition of whereFilters(filter)) query = query.where(condition);
+  const row = await query.executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function searchRentersPolicyPage(
+  db: Db,
+  scope: EntityScope,
+  search: {
+    filter: RentersPolicyFilters;
+    sort: RentersPolicySortField;
+    order: SortOrder;
+    page: number;
+    limit: number;
+  },
+): Promise<{ rows: RentersPolicySearchRow[]; meta: PageMeta }> {
+  const { page, limit } = search;
+  const rows = await sortedRentersPolicies(
+    rentersPolicySearchQuery(db, scope, search),
+    search.sort,
+    search.order,
+  )
+    .limit(limit)
+    .offset((page - 1) * limit)
+    .execute();
+  const total = await countRentersPolicies(db, scope, search.filter);
+  const from = rows.length > 0 ? (page - 1) * limit + 1 : 0;
+  return {
+    rows: rows.map(toRentersSearchRow),
+    meta: { page: { number: page, limit, from, to: rows.length > 0 ? from + rows.length - 1 : 0 }, total },
+  };
+}

@@ -1,0 +1,80 @@
+import { sql } from 'kysely';
+import type { RentersQuoteView } from '../../../api/schemas/rentersQuotes';
+import { rentersJourneyStepPath } from '../../../machines/rentersQuoteSteps';
+import type { Db } from '../../store/db';
+import type { Trx } from '../../store/eventStore';
+import { addressWire, coverageWire, toDollars } from './rentersWire';
+
+// The renters quote as its read table holds it, on the wire (docs/renters-quotes.md).
+export async function rentersQuoteView(db: Db | Trx, id: string): Promise<RentersQuoteView> {
+  const row = await db
+    .selectFrom('renters_quotes')
+    .select(['id', 'version', 'step', 'journey', 'rating'])
+    .select(sql<string>`to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`.as('created'))
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  const j = row.journey;
+  const rating = row.rating;
+  return {
+    id: row.id,
+    version: row.version,
+    entity_code: j.entityCode,
+    step: row.step,
+    route: rentersJourneyStepPath(row.step, { id: row.id, rewriteOf: j.rewriteOf }),
+    rewrite_of: j.rewriteOf,
+    created_at: row.created,
+    property: j.property && addressWire(j.property),
+    effective_date: j.effectiveDate,
+    interested_party: j.interestedParty && {
+      name: j.interestedParty.name,
+      ...addressWire(j.interestedParty.address),
+    },
+    term_interval: j.premium?.termInterval ?? null,
+    coverage: j.coverage && coverageWire(j.coverage),
+    premium: j.premium && {
+      term_interval: j.premium.termInterval,
+      term_premium: toDollars(j.premium.termPremiumCents),
+      taxes: toDollars(j.premium.taxesCents),
+      fees: toDollars(j.premium.feesCents),
+      total: toDollars(j.premium.totalCents),
+      expiration_date: rating?.expiration_date ?? null,
+      schedule: (rating?.schedule ?? []).map((p) => ({
+        number: p.number,
+        due_date: p.due_date,
+        premium: toDollars(p.premium),
+        taxes: toDollars(p.state_tax + p.municipal_tax),
+        fees: toDollars(p.fees),
+        total: toDollars(p.total),
+      })),
+      next_bill: rating?.next_bill
+        ? { due_date: rating.next_bill.due_date, amount: toDollars(rating.next_bill.amount) }
+        : null,
+    },
+    customer: j.customer && {
+      name_first: j.customer.firstName,
+      name_last: j.customer.lastName,
+      email: j.customer.email,
+      mailing_address: j.customer.mailingAddress && addressWire(j.customer.mailingAddress),
+    },
+    contacts: j.contacts.map((c) => ({
+      type: c.typeCode,
+      number_type: c.numberType,
+      number: c.number,
+      extension: c.extension,
+    })),
+    payment_method: j.payment && {
+      type: j.payment.method,
+      last_4: j.payment.last4,
+      billing_zip_code: j.payment.billingZipCode,
+    },
+    payment_error: j.errors.payment?.[0] ?? null,
+    policy: j.policy && {
+      policy_number: j.policy.policyNumber,
+      status_code: j.policy.statusCode,
+      term_interval: j.policy.termInterval,
+      term_premium: toDollars(j.policy.termPremiumCents),
+      effective_at: j.policy.effectiveDate,
+      expiration_at: j.policy.expirationDate,
+    },
+  };
+}

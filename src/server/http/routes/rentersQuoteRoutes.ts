@@ -1,0 +1,141 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { anyOf } from '../../../api/access';
+import { uuidParam } from '../../../api/schemas/params';
+import {
+  ChooseRentersCoverageRequest,
+  GiveRentersCustomerRequest,
+  GiveRentersPaymentRequest,
+  PurchaseRentersQuoteRequest,
+  RentersBackRequest,
+  RentersCoverageOptionsQuery,
+  RentersCoverageOptionsResponse,
+  RentersQuoteResponse,
+  SaveRentersPropertyRequest,
+  StartRentersQuoteRequest,
+} from '../../../api/schemas/rentersQuotes';
+import type { PaymentAdapter } from '../../domain/payments/paymentAdapter';
+import { createSandboxPaymentAdapter } from '../../domain/payments/sandboxPaymentAdapter';
+import { rentersCoverageOptions } from '../../domain/rentersRating/coverageOptions';
+import { loadRentersRateTables } from '../../domain/rentersRating/loadRentersRateTables';
+import { coverageOptionsWire } from '../../domain/rentersQuotes/coverageOptionsWire';
+import { purchaseRentersQuote } from '../../domain/rentersQuotes/purchaseRentersQuote';
+import {
+  chooseRentersCoverage,
+  giveRentersCustomer,
+  giveRentersPayment,
+  rentersQuoteBack,
+  saveRentersProperty,
+  startRentersQuote,
+} from '../../domain/rentersQuotes/rentersQuoteCommands';
+import {
+  requireRentersQuoteInScope,
+  type RentersQuoteActor,
+} from '../../domain/rentersQuotes/rentersQuoteExecution';
+import { rentersQuoteView } from '../../domain/rentersQuotes/rentersQuoteView';
+import type { Db } from '../../store/db';
+import { requirePrincipal } from '../routeTable';
+
+// The renters quote journey's API (docs/renters-quotes.md, SPEC §3 and §6 "Renters"): renters_qt_create,
+// scoped like pet quotes (a quote of another agency is 404). The acting entity is the agentEntityCode
+// header's, as everywhere else.
+const access = anyOf('renters_qt_create');
+const idParams = z.object({ id: uuidParam('id') });
+
+export function rentersQuoteRoutes(
+  app: FastifyInstance,
+  options: { db: Db; payments?: PaymentAdapter },
+): void {
+  const { db } = options;
+  const payments = options.payments ?? createSandboxPaymentAdapter({ db });
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const actorOf = (request: FastifyRequest): RentersQuoteActor => {
+    const principal = requirePrincipal(request);
+    return { db, principal, acting: principal.acting, requestId: request.id, payments };
+  };
+  const answers = { 200: RentersQuoteResponse };
+
+  r.post(
+    '/v2/renters/quotes',
+    { config: { access }, schema: { body: StartRentersQuoteRequest, response: answers } },
+    async (request) => ({ data: await startRentersQuote(actorOf(request), request.body) }),
+  );
+
+  r.get(
+    '/v2/renters/quotes/:id',
+    { config: { access }, schema: { params: idParams, response: answers } },
+    async (request) => {
+      await requireRentersQuoteInScope(db, requirePrincipal(request), request.params.id);
+      return { data: await rentersQuoteView(db, request.params.id) };
+    },
+  );
+
+  r.get(
+    '/v2/renters/coverage-options',
+    {
+      config: { access },
+      schema: { querystring: RentersCoverageOptionsQuery, response: { 200: RentersCoverageOptionsResponse } },
+    },
+    async (request) => {
+      const { state, effective_date } = request.query;
+      const tables = await loadRentersRateTables(db, state, effective_date);
+      const options = coverageOptionsWire(rentersCoverageOptions(tables));
+      return { data: { ...options, effective_date } };
+    },
+  );
+
+  r.post(
+    '/v2/renters/quotes/:id/property',
+    { config: { access }, schema: { params: idParams, body: SaveRentersPropertyRequest, response: answers } },
+    async (request) => ({
+      data: await saveRentersProperty(actorOf(request), request.params.id, request.body),
+    }),
+  );
+
+  r.post(
+    '/v2/renters/quotes/:id/coverage',
+    {
+      config: { access },
+      schema: { params: idParams, body: ChooseRentersCoverageRequest, response: answers },
+    },
+    async (request) => ({
+      data: await chooseRentersCoverage(actorOf(request), request.params.id, request.body),
+    }),
+  );
+
+  r.post(
+    '/v2/renters/quotes/:id/customer',
+    { config: { access }, schema: { params: idParams, body: GiveRentersCustomerRequest, response: answers } },
+    async (request) => ({
+      data: await giveRentersCustomer(actorOf(request), request.params.id, request.body),
+    }),
+  );
+
+  r.post(
+    '/v2/renters/quotes/:id/payment-method',
+    { config: { access }, schema: { params: idParams, body: GiveRentersPaymentRequest, response: answers } },
+    async (request) => ({
+      data: await giveRentersPayment(actorOf(request), request.params.id, request.body),
+    }),
+  );
+
+  r.post(
+    '/v2/renters/quotes/:id/back',
+    { config: { access }, schema: { params: idParams, body: RentersBackRequest, response: answers } },
+    async (request) => ({
+      data: await rentersQuoteBack(actorOf(request), request.params.id, request.body.version),
+    }),
+  );
+
+  r.post(
+    '/v2/renters/quotes/:id/purchase',
+    {
+      config: { access },
+      schema: { params: idParams, body: PurchaseRentersQuoteRequest, response: answers },
+    },
+    async (request) => ({
+      data: await purchaseRentersQuote(actorOf(request), request.params.id, request.body),
+    }),
+  );
+}

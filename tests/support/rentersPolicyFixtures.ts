@@ -1,0 +1,141 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { filedRentersTables } from '../../src/server/domain/rentersRating/filedRentersTables';
+import { rateRentersQuote } from '../../src/server/domain/rentersRating/rateRentersQuote';
+import type { RentersCoverageInput } from '../../src/server/domain/rentersRating/rentersTypes';
+import {
+  issueRentersPolicy,
+  type RentersPolicyIssue,
+} from '../../src/server/domain/rentersPolicies/issueRentersPolicy';
+import type { Db } from '../../src/server/store/db';
+import { TEST_METADATA } from './records';
+
+// Renters policies issued the way the purchase issues them: rated by the renters engine for a state and
+// ZIP, then `issueRentersPolicy` in a transaction of its own.
+
+// A city and ZIP of each sold state's own rating territory.
+export const RENTERS_PLACES = {
+  TX: { city: 'Austin', zip: '78701' },
+  CA: { city: 'Los Angeles', zip: '90001' },
+  FL: { city: 'Miami', zip: '33101' },
+  IL: { city: 'Chicago', zip: '60601' },
+  KY: { city: 'Louisville', zip: '40202' },
+} as const;
+export type RentersPlace = keyof typeof RENTERS_PLACES;
+
+export const utcToday = (): string => new Date().toISOString().slice(0, 10);
+
+export function addDays(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+const coverageFor = (state: RentersPlace): RentersCoverageInput => ({
+  contents: {
+    amount: 2_000_000,
+    deductible_amount: 50_000,
+    additional_living_expense: 400_000,
+    is_preferred_property: false,
+  },
+  liability: {
+    amount: 10_000_000,
+    damage_to_property_of_others_amount: 50_000,
+    medical_payments_amount: 100_000,
+  },
+  optional: {
+    combined_personal_property_value: 0,
+    enhancement_endorsement_level: 0,
+    identity_fraud_amount: 0,
+    include_replacement_cost: true,
+    // Florida does not offer theft cover.
+    include_theft: state !== 'FL',
+    include_water_damage: false,
+    include_wind_hail_exclusion: false,
+  },
+});
+
+export interface RentersIssueOptions {
+  entityId: number;
+  state?: RentersPlace;
+  termInterval?: 'annual' | 'monthly';
+  effectiveDate?: string;
+  firstName?: string;
+  lastName?: string;
+  email?: string;
+  phone?: string;
+  rewriteOf?: string | null;
+}
+
+// A ten-digit phone number no other test uses (a 512 area code, as the demo's Austin customers have).
+export const uniquePhone = (): string =>
+  `512${(randomBytes(4).readUInt32BE() % 10_000_000).toString().padStart(7, '0')}`;
+
+export function rentersPolicyIssue(options: RentersIssueOptions): RentersPolicyIssue {
+  const state = options.state ?? 'TX';
+  const place = RENTERS_PLACES[state];
+  const termInterval = options.termInterval ?? 'monthly';
+  const effectiveDate = options.effectiveDate ?? utcToday();
+  const coverage = coverageFor(state);
+  const rated = rateRentersQuote(filedRentersTables(state, effectiveDate), {
+    zip_code: place.zip,
+    term_interval: termInterval,
+    coverage,
+  });
+  if (!rated.ok)
+    throw new Error(`The sample coverage does not rate in ${state}: ${JSON.stringify(rated.errors)}`);
+  const { rating } = rated;
+  const firstBill = rating.schedule[0]!.total;
+  const lastName = options.lastName ?? 'Renter';
+  const address = { line1: '200 Congress Ave', line2: 'Apt 12', city: place.city, state, zip: place.zip };
+  return {
+    quoteId: randomUUID(),
+    entityId: options.entityId,
+    rewriteOf: options.rewriteOf ?? null,
+    customer: {
+      firstName: options.firstName ?? 'Robin',
+      lastName,
+      email: options.email ?? `${lastName.toLowerCase()}.${randomBytes(3).toString('hex')}@example.test`,
+      phone: options.phone ?? uniquePhone(),
+    },
+    mailingAddress: { ...address, line1: 'PO Box 77', line2: null },
+    propertyAddress: address,
+    interestedParty: {
+      name: 'Congress Towers Management',
+      line1: '1 Leasing Way',
+      city: place.city,
+      state,
+      zip: place.zip,
+    },
+    coverage,
+    termInterval,
+    effectiveDate,
+    termPremiumCents: rating.term_premium,
+    taxesCents: rating.taxes.total,
+    feesCents: rating.fee_total,
+    totalCents: rating.total,
+    nextBill: rating.next_bill
+      ? { dueDate: rating.next_bill.due_date, amountCents: rating.next_bill.amount }
+      : null,
+    payment: {
+      method: 'card',
+      token: 'tok_test',
+      last4: '4242',
+      chargeId: `ch_${randomBytes(6).toString('hex')}`,
+      amountCents: firstBill,
+    },
+  };
+}
+
+export async function issueTestRentersPolicy(db: Db, issue: RentersPolicyIssue) {
+  return db.transaction().execute((trx) => issueRentersPolicy(trx, TEST_METADATA, issue));
+}
+
+// `count` policies with the options given, one after another (so sold order is issue order).
+export async function issueRentersPolicies(db: Db, count: number, options: RentersIssueOptions) {
+  const issued = [];
+  for (let i = 0; i < count; i += 1) {
+    const issue = rentersPolicyIssue({ ...options, firstName: `${options.firstName ?? 'Robin'}${i + 1}` });
+    issued.push({ issue, ...(await issueTestRentersPolicy(db, issue)) });
+  }
+  return issued;
+}
