@@ -4,8 +4,18 @@ import { CustomerAnswer, EncodedCustomerIdAnswer } from '../../src/api/schemas/q
 import { decodeCustomerId } from '../../src/server/domain/customers/customerQueries';
 import { entityApi, expectStatus, userWith } from '../support/entityApi';
 import { expectValidationError } from '../support/http';
-import { ADMIN, AGENT, INTERNAL, LAKESIDE, MANAGER, NORTHWIND_DALLAS } from '../support/personas';
+import {
+  ADMIN,
+  AGENT,
+  INTERNAL,
+  LAKESIDE,
+  MANAGER,
+  NORTHWIND_AUSTIN,
+  NORTHWIND_DALLAS,
+} from '../support/personas';
 import { purchaseOf, quoteApi, quoteAtCheckout, tokenFor, uniqueCustomer } from '../support/quoteApi';
+import { entityIdOf } from '../support/records';
+import { issueTestRentersPolicy, rentersPolicyIssue } from '../support/rentersPolicyFixtures';
 import { useTestServer } from '../support/suite';
 import { testDatabases } from '../support/testServer';
 
@@ -95,6 +105,25 @@ describe.each(testDatabases())('quote customer actions on %s', (database) => {
         });
       }
     }
+  });
+
+  it('shows a customer who holds only a renters policy to the agencies above it', async () => {
+    const austin = await entityIdOf(db(), NORTHWIND_AUSTIN);
+    const { customerId } = await issueTestRentersPolicy(
+      db(),
+      rentersPolicyIssue({ entityId: austin, email: `renter.${Date.now()}@example.test` }),
+    );
+    for (const email of [AGENT, MANAGER]) {
+      const response = await q.act('GET', 'customer', { customerId }, { email });
+      expect(CustomerAnswer.parse(response.body).data.id, email).toBe(customerId);
+    }
+    const lakeside = await userWith(db(), {
+      entityCode: LAKESIDE,
+      userType: 'external',
+      privilegeCodes: ['quote_new'],
+    });
+    const response = await q.act('GET', 'customer', { customerId }, { email: lakeside });
+    expect(response.body).toMatchObject({ data: { error: 'The customer was not found.' } });
   });
 
   it('encodes a customer id opaquely, URL-safe and signed with the server secret', async () => {

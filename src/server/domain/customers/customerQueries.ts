@@ -14,14 +14,24 @@ export async function requireCustomerInScope(db: Db, principal: Principal, custo
   const scope = entityScope(principal);
   let query = db.selectFrom('customers').selectAll('customers').where('customers.id', '=', customerId);
   if (scope.kind === 'subtree') {
-    query = query.where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom('policies')
-          .innerJoin('entities', 'entities.id', 'policies.entity_id')
-          .select('policies.policy_number')
-          .whereRef('policies.customer_id', '=', 'customers.id')
-          .where('entities.path', 'like', `${scope.path}%`),
-      ),
+    // A customer is the agency's when it holds a pet or a renters policy of the agency's subtree.
+    query = query.where(({ exists, or, selectFrom }) =>
+      or([
+        exists(
+          selectFrom('policies')
+            .innerJoin('entities', 'entities.id', 'policies.entity_id')
+            .select('policies.policy_number')
+            .whereRef('policies.customer_id', '=', 'customers.id')
+            .where('entities.path', 'like', `${scope.path}%`),
+        ),
+        exists(
+          selectFrom('renters_policies')
+            .innerJoin('entities', 'entities.id', 'renters_policies.entity_id')
+            .select('renters_policies.policy_number')
+            .whereRef('renters_policies.customer_id', '=', 'customers.id')
+            .where('entities.path', 'like', `${scope.path}%`),
+        ),
+      ]),
     );
   }
   const customer = await query.executeTakeFirst();
