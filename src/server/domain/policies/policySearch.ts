@@ -8,16 +8,20 @@ import type {
   PolicySortField,
 } from '../../../api/schemas/policySearch';
 import type { PageMeta, SortOrder } from '../../../api/schemas/paging';
+import {
+  afterKeyCondition,
+  fullName,
+  orderByKey,
+  policyholderConditions,
+  prefixPattern,
+  sortKeyText,
+  type SortKey,
+} from '../search/policyholderSearch';
 
 // Pet policy search (SPEC §3 "Search criteria and paging"): one query builder shared by the paged search
 // and the export, so the two never disagree about which rows a caller sees. Text filters are prefix
 // matches on the same expressions migration 009 indexes (text_pattern_ops), so they stay index lookups
 // on large tables; a contains-match could not use a btree index.
-
-// Each expression here must stay identical to its index in migration 009, or the planner cannot use it.
-const fullName = sql<string>`lower(c.first_name || ' ' || c.last_name)`;
-const lastName = sql<string>`lower(c.last_name)`;
-const phoneDigits = sql<string>`regexp_replace(c.phone, '[^0-9]', '', 'g')`;
 
 const DATE_COLUMNS: Record<PolicyDateType, RawBuilder<unknown>> = {
   purchase: sql`p.purchase_date`,
@@ -28,10 +32,7 @@ const DATE_COLUMNS: Record<PolicyDateType, RawBuilder<unknown>> = {
 
 // Every sort column is NOT NULL, so a (sort value, matter id) pair orders rows totally: pages and export
 // batches never repeat or skip a row, and the export can continue after the last pair it sent.
-interface SortColumn {
-  expr: RawBuilder<unknown>;
-  type: 'date' | 'text';
-}
+type SortColumn = SortKey;
 const SORT_COLUMNS: Record<PolicySortField, SortColumn> = {
   purchaseDate: { expr: sql`p.purchase_date`, type: 'date' },
   effectiveDate: { expr: sql`p.effective_date`, type: 'date' },
@@ -73,32 +74,16 @@ export function policyRowsQuery(db: Db, scope: EntityScope, sort: PolicySortFiel
       'c.phone',
       'p.init_pay_successful',
       // The sort value as text, where the export's next batch continues from.
-      (key.type === 'date' ? sql<string>`to_char(${key.expr}, 'YYYY-MM-DD')` : sql<string>`${key.expr}`).as(
-        'sort_key',
-      ),
+      sortKeyText(key).as('sort_key'),
     ]);
   // Agency users see policies issued for their entity or any below it (docs/conventions.md "Scope").
   if (scope.kind === 'subtree') query = query.where('e.path', 'like', `${scope.path}%`);
   return query;
 }
 
-// `term%` with the user's % and _ taken literally.
-const prefix = (term: string): string => `${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 export function whereFilters(filter: PolicyFilters): Expression<SqlBool>[] {
-  const where: Expression<SqlBool>[] = [];
-  if (filter.policy_number) where.push(sql<SqlBool>`p.policy_number like ${prefix(filter.policy_number)}`);
-  if (filter.email) where.push(sql<SqlBool>`lower(c.email) like ${prefix(filter.email)}`);
-  if (filter.full_name) {
-    const pattern = prefix(filter.full_name);
-    where.push(sql<SqlBool>`(${fullName} like ${pattern} or ${lastName} like ${pattern})`);
-  }
-  if (filter.phone_number) where.push(sql<SqlBool>`${phoneDigits} like ${prefix(filter.phone_number)}`);
-  if (filter.state) where.push(sql<SqlBool>`p.state = ${filter.state}`);
-  const column = DATE_COLUMNS[filter.date_type ?? 'purchase'];
-  if (filter.date_from) where.push(sql<SqlBool>`${column} >= cast(${filter.date_from} as date)`);
-  if (filter.date_to) where.push(sql<SqlBool>`${column} <= cast(${filter.date_to} as date)`);
-  if (filter.petName) where.push(sql<SqlBool>`lower(p.pet_name) like ${prefix(filter.petName)}`);
+  const where = policyholderConditions(filter, DATE_COLUMNS[filter.date_type ?? 'purchase']);
+  if (filter.petName) where.push(sql<SqlBool>`lower(p.pet_name) like ${prefixPattern(filter.petName)}`);
   if (filter.initPaySuccessful !== undefined)
     where.push(sql<SqlBool>`p.init_pay_successful = ${filter.initPaySuccessful}`);
   return where;
@@ -108,8 +93,8 @@ type RowsQuery = ReturnType<typeof policyRowsQuery>;
 
 // Sorts by the chosen field, then by matter id in the same direction (so one index serves both).
 export function sortedPolicies(query: RowsQuery, sort: PolicySortField, order: SortOrder) {
-  const direction = order === 'asc' ? sql`asc` : sql`desc`;
-  return query.orderBy(sql`${SORT_COLUMNS[sort].expr} ${direction}`).orderBy(sql`p.matter_id ${direction}`);
+  const [byKey, byMatter] = orderByKey(SORT_COLUMNS[sort], order);
+  return query.orderBy(byKey).orderBy(byMatter);
 }
 
 // Rows strictly after `after` in the sort order: the keyset the export pages by.
@@ -119,10 +104,7 @@ export function afterKey(
   order: SortOrder,
   after: { sortKey: string; matterId: number },
 ) {
-  const { expr, type } = SORT_COLUMNS[sort];
-  const value = type === 'date' ? sql`cast(${after.sortKey} as date)` : sql`${after.sortKey}`;
-  const comparison = order === 'asc' ? sql`>` : sql`<`;
-  return query.where(sql<SqlBool>`(${expr}, p.matter_id) ${comparison} (${value}, ${after.matterId})`);
+  return query.where(afterKeyCondition(SORT_COLUMNS[sort], order, after));
 }
 
 export type PolicyRawRow = Awaited<ReturnType<RowsQuery['execute']>>[number];

@@ -8,15 +8,19 @@ import type {
   RentersPolicySortField,
 } from '../../../api/schemas/rentersPolicies';
 import type { PageMeta, SortOrder } from '../../../api/schemas/paging';
+import {
+  afterKeyCondition,
+  fullName,
+  orderByKey,
+  policyholderConditions,
+  sortKeyText,
+  type SortKey,
+} from '../search/policyholderSearch';
 import { utcToday } from './rentersPolicyNumbers';
 
 // Renters policy search (SPEC §3 "Search criteria and paging"): one query builder shared by the paged search
 // and the export, so the two never disagree about which rows a caller sees. Text filters are prefix
 // matches on the expressions migrations 009 (customers) and 013 (renters_policies) index.
-const fullName = sql<string>`lower(c.first_name || ' ' || c.last_name)`;
-const lastName = sql<string>`lower(c.last_name)`;
-const phoneDigits = sql<string>`regexp_replace(c.phone, '[^0-9]', '', 'g')`;
-
 // The status on the day the search runs: a non-renewal whose date has come shows as ended before the server
 // has written the event that says so (rentersStatusOn in src/machines/rentersRecordFlags.ts; a due pending
 // cancellation is CANCELLED either way).
@@ -30,10 +34,7 @@ const DATE_COLUMNS: Record<RentersPolicyDateType, RawBuilder<unknown>> = {
 
 // Every sort column is NOT NULL, so a (sort value, matter id) pair orders rows totally: pages and export
 // batches never repeat or skip a row.
-interface SortColumn {
-  expr: RawBuilder<unknown>;
-  type: 'date' | 'text';
-}
+type SortColumn = SortKey;
 const SORT_COLUMNS: Record<Exclude<RentersPolicySortField, 'status'>, SortColumn> = {
   sold_on: { expr: sql`p.sold_on`, type: 'date' },
   effective_at: { expr: sql`p.effective_date`, type: 'date' },
@@ -68,32 +69,15 @@ function rentersRowsQuery(db: Db, scope: EntityScope, sort: RentersPolicySortFie
       'c.phone',
       'c.email',
       // The sort value as text, where the export's next batch continues from.
-      (key.type === 'date' ? sql<string>`to_char(${key.expr}, 'YYYY-MM-DD')` : sql<string>`${key.expr}`).as(
-        'sort_key',
-      ),
+      sortKeyText(key).as('sort_key'),
     ]);
   // Agency users see policies sold for their entity or any below it (docs/conventions.md "Scope").
   if (scope.kind === 'subtree') query = query.where('e.path', 'like', `${scope.path}%`);
   return query;
 }
 
-// `term%` with the user's % and _ taken literally.
-const prefix = (term: string): string => `${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 function whereFilters(filter: RentersPolicyFilters): Expression<SqlBool>[] {
-  const where: Expression<SqlBool>[] = [];
-  if (filter.policy_number) where.push(sql<SqlBool>`p.policy_number like ${prefix(filter.policy_number)}`);
-  if (filter.email) where.push(sql<SqlBool>`lower(c.email) like ${prefix(filter.email)}`);
-  if (filter.full_name) {
-    const pattern = prefix(filter.full_name);
-    where.push(sql<SqlBool>`(${fullName} like ${pattern} or ${lastName} like ${pattern})`);
-  }
-  if (filter.phone_number) where.push(sql<SqlBool>`${phoneDigits} like ${prefix(filter.phone_number)}`);
-  if (filter.state) where.push(sql<SqlBool>`p.state = ${filter.state}`);
-  const column = DATE_COLUMNS[filter.date_type ?? 'sold'];
-  if (filter.date_from) where.push(sql<SqlBool>`${column} >= cast(${filter.date_from} as date)`);
-  if (filter.date_to) where.push(sql<SqlBool>`${column} <= cast(${filter.date_to} as date)`);
-  return where;
+  return policyholderConditions(filter, DATE_COLUMNS[filter.date_type ?? 'sold']);
 }
 
 type RowsQuery = ReturnType<typeof rentersRowsQuery>;
@@ -111,8 +95,8 @@ export function rentersPolicySearchQuery(
 
 // Sorts by the chosen field, then by matter id in the same direction.
 export function sortedRentersPolicies(query: RowsQuery, sort: RentersPolicySortField, order: SortOrder) {
-  const direction = order === 'asc' ? sql`asc` : sql`desc`;
-  return query.orderBy(sql`${sortColumn(sort).expr} ${direction}`).orderBy(sql`p.matter_id ${direction}`);
+  const [byKey, byMatter] = orderByKey(sortColumn(sort), order);
+  return query.orderBy(byKey).orderBy(byMatter);
 }
 
 // Rows strictly after `after` in the sort order: the keyset the export pages by.
@@ -122,10 +106,7 @@ export function afterRentersKey(
   order: SortOrder,
   after: { sortKey: string; matterId: number },
 ) {
-  const { expr, type } = sortColumn(sort);
-  const value = type === 'date' ? sql`cast(${after.sortKey} as date)` : sql`${after.sortKey}`;
-  const comparison = order === 'asc' ? sql`>` : sql`<`;
-  return query.where(sql<SqlBool>`(${expr}, p.matter_id) ${comparison} (${value}, ${after.matterId})`);
+  return query.where(afterKeyCondition(sortColumn(sort), order, after));
 }
 
 export function toRentersSearchRow(row: RentersPolicyRawRow): RentersPolicySearchRow {
