@@ -166,7 +166,7 @@ export const PORTAL_ROUTES: readonly PortalRoute[] = [
     title: 'Renters quote',
     area: 'Renters',
     check: anyOf('renters_qt_create'),
-    params: { id: 'integer' },
+    params: { id: 'uuid' },
   },
   {
     id: 'renters-policies',

@@ -4,6 +4,8 @@ import { POLICY_SEARCH_SCREENS } from '../features/policies/search/policySearchS
 import { POLICY_VIEW_SCREENS } from '../features/policies/view/policyViewScreens';
 import { JOURNEY_SCREENS } from '../features/quotes/journey/journeyScreens';
 import { QUOTE_SEARCH_SCREENS } from '../features/quotes/search/quoteSearchScreens';
+import { RENTERS_JOURNEY_SCREENS } from '../features/renters/journey/rentersJourneyScreens';
+import { RENTERS_SEARCH_SCREENS } from '../features/renters/search/rentersSearchScreens';
 import { ACCESS_SCREENS } from '../features/users/accessScreens';
 
 // Which screen each route of PORTAL_ROUTES shows; routes missing here show the "not available yet" screen.
@@ -18,4 +20,6 @@ export const SCREENS: Readonly<Record<string, () => ReactNode>> = {
   ...JOURNEY_SCREENS,
   ...POLICY_SEARCH_SCREENS,
   ...POLICY_VIEW_SCREENS,
+  ...RENTERS_JOURNEY_SCREENS,
+  ...RENTERS_SEARCH_SCREENS,
 };

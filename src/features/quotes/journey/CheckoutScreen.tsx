@@ -13,14 +13,14 @@ import { checkoutCustomerOf, purchaseCustomer, type CheckoutCustomer } from './c
 import { FraudWarningPanel } from './FraudWarningPanel';
 import { JourneyFrame, QuoteLoading } from './JourneyFrame';
 import type { JourneySnapshot } from './journeySnapshot';
-import { formatMoney } from './money';
+import { formatMoney } from '../../../ui/format/formatMoney';
 import {
   emptyPaymentDetails,
   paymentMethodRequest,
   withoutSecrets,
   type PaymentDetails,
-} from './paymentDetails';
-import { PaymentMethodFields } from './PaymentMethodFields';
+} from '../../../ui/payment/paymentDetails';
+import { PaymentMethodFields } from '../../../ui/payment/PaymentMethodFields';
 import { useJourneyQuote } from './useJourneyQuote';
 import { useJourneyWrite } from './useJourneyWrite';
 

@@ -16,7 +16,7 @@ import {
 } from './coverageChoices';
 import { JourneyFrame, QuoteLoading } from './JourneyFrame';
 import type { JourneySnapshot } from './journeySnapshot';
-import { formatMoney } from './money';
+import { formatMoney } from '../../../ui/format/formatMoney';
 import { PetCoverage } from './PetCoverage';
 import { useJourneyQuote } from './useJourneyQuote';
 import { useJourneyWrite } from './useJourneyWrite';

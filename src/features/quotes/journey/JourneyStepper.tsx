@@ -1,3 +1,4 @@
+import { Stepper } from '../../../ui/journey/Stepper';
 import { JOURNEY_STEPS, stepIndexOf } from './journeySteps';
 
 export interface JourneyStepperProps {
@@ -5,42 +6,7 @@ export interface JourneyStepperProps {
   state: string;
 }
 
-// Where the quote is in the journey: done steps ticked, the current one marked for assistive technology.
+// Where the pet quote is in the journey.
 export function JourneyStepper({ state }: JourneyStepperProps) {
-  const current = stepIndexOf(state);
-  return (
-    <nav aria-label="Quote progress" className="mb-6">
-      <ol className="flex flex-wrap items-center gap-x-2 gap-y-2 text-sm">
-        {JOURNEY_STEPS.map((label, index) => {
-          const done = index < current;
-          const here = index === current;
-          return (
-            <li key={label} className="flex items-center gap-2" aria-current={here ? 'step' : undefined}>
-              <span
-                aria-hidden="true"
-                className={`flex size-6 items-center justify-center rounded-full text-xs font-semibold ${
-                  here
-                    ? 'bg-indigo-600 text-white'
-                    : done
-                      ? 'bg-indigo-100 text-indigo-700'
-                      : 'bg-slate-100 text-slate-500'
-                }`}
-              >
-                {done ? '✓' : index + 1}
-              </span>
-              <span
-                className={here ? 'font-semibold text-slate-900' : done ? 'text-slate-700' : 'text-slate-400'}
-              >
-                {label}
-                {done && <span className="sr-only"> (done)</span>}
-              </span>
-              {index < JOURNEY_STEPS.length - 1 && (
-                <span aria-hidden="true" className="mx-1 h-px w-6 bg-slate-300" />
-              )}
-            </li>
-          );
-        })}
-      </ol>
-    </nav>
-  );
+  return <Stepper label="Quote progress" steps={JOURNEY_STEPS} current={stepIndexOf(state)} />;
 }

@@ -3,7 +3,7 @@ import { Alert } from '../../../ui/feedback/Alert';
 import { ButtonLink } from '../../../ui/forms/ButtonLink';
 import { formatDay } from './centralDate';
 import { JourneyFrame, QuoteLoading } from './JourneyFrame';
-import { formatMoney } from './money';
+import { formatMoney } from '../../../ui/format/formatMoney';
 import { ReceiptButton } from './ReceiptButton';
 import { useJourneyQuote } from './useJourneyQuote';
 

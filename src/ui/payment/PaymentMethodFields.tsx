@@ -1,5 +1,5 @@
-import { SelectField } from '../../../ui/forms/SelectField';
-import { TextField } from '../../../ui/forms/TextField';
+import { SelectField } from '../forms/SelectField';
+import { TextField } from '../forms/TextField';
 import type { PaymentDetails, PaymentKind } from './paymentDetails';
 
 export interface PaymentMethodFieldsProps {

@@ -1,4 +1,4 @@
-import type { PaymentMethodRequest } from '../../../api/schemas/quotePurchase';
+import type { PaymentMethodRequest } from '../../api/schemas/quotePurchase';
 
 // Card or bank details as the agent types them. They go to the payment session's payment-methods endpoint
 // only (docs/payments.md) and are dropped once tokenized; the journey keeps the token and last four.

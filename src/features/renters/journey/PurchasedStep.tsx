@@ -1,0 +1,49 @@
+import { Link } from 'react-router-dom';
+import type { RentersQuoteView } from '../../../api/schemas/rentersQuotes';
+import { RENTERS_JOURNEY_START } from '../../../machines/rentersQuoteSteps';
+import { Alert } from '../../../ui/feedback/Alert';
+import { formatDay } from '../../../ui/format/formatDay';
+import { formatMoney } from '../../../ui/format/formatMoney';
+
+// The policy the purchase issued: number, status, term interval, premium and the next bill.
+export function PurchasedStep({ quote }: { quote: RentersQuoteView }) {
+  const policy = quote.policy;
+  if (!policy) return <Alert tone="error">The purchase has no policy yet.</Alert>;
+  const nextBill = quote.premium?.next_bill ?? null;
+  return (
+    <div className="space-y-6">
+      <Alert tone="success" title="Policy issued">
+        The renters policy is bought and in force from {formatDay(policy.effective_at)}.
+      </Alert>
+      <section aria-labelledby="policy-title" className="rounded-lg border border-slate-200 bg-white p-6">
+        <h2 id="policy-title" className="mb-4 text-base font-semibold text-slate-900">
+          Policy
+        </h2>
+        <dl className="grid grid-cols-2 gap-x-6 gap-y-2 text-sm md:grid-cols-4">
+          <dt className="text-slate-500">Policy number</dt>
+          <dd data-testid="policy-number" className="font-semibold text-slate-900">
+            {policy.policy_number}
+          </dd>
+          <dt className="text-slate-500">Status</dt>
+          <dd data-testid="policy-status">{policy.status_code}</dd>
+          <dt className="text-slate-500">Term</dt>
+          <dd>
+            {formatDay(policy.effective_at)} – {formatDay(policy.expiration_at)} (
+            {policy.term_interval === 'monthly' ? 'monthly' : 'annual'})
+          </dd>
+          <dt className="text-slate-500">Term premium</dt>
+          <dd>{formatMoney(policy.term_premium)}</dd>
+          <dt className="text-slate-500">Next bill</dt>
+          <dd data-testid="next-bill">
+            {nextBill
+              ? `${formatMoney(nextBill.amount)} on ${formatDay(nextBill.due_date)}`
+              : 'None: paid in full'}
+          </dd>
+        </dl>
+      </section>
+      <Link to={RENTERS_JOURNEY_START} className="text-sm font-medium text-indigo-700 hover:underline">
+        Start another renters quote
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,140 @@
+import { initialTransition, transition, type SnapshotFrom } from 'xstate';
+import { RentersCoverageWire, type RentersQuoteView } from '../../../api/schemas/rentersQuotes';
+import type { RentersAddress, RentersCoverage } from '../../../machines/rentersQuoteContext';
+import {
+  rentersQuoteJourneyMachine,
+  type RentersQuoteEvent,
+  type RentersResumableStep,
+} from '../../../machines/rentersQuoteJourney';
+
+// The journey as the browser sees it: the statechart the server folds the quote's log through, brought to
+// the quote's step from its view. Screens ask it what the agent may do next (snapshot.can) to show or hide
+// buttons; the server still judges every write.
+export type RentersSnapshot = SnapshotFrom<typeof rentersQuoteJourneyMachine>;
+
+const cents = (dollars: number) => Math.round(dollars * 100);
+
+type WireAddress = NonNullable<RentersQuoteView['property']>;
+
+function addressOf(a: WireAddress): RentersAddress {
+  return { line1: a.line_1, line2: a.line_2, city: a.city, stateCode: a.state, zipCode: a.zip_code };
+}
+
+function coverageOf(raw: unknown): RentersCoverage | null {
+  const parsed = RentersCoverageWire.safeParse(raw);
+  if (!parsed.success) return null;
+  const { contents, liability, optional } = parsed.data;
+  return {
+    contents: {
+      amountCents: cents(contents.amount),
+      deductibleCents: cents(contents.deductible_amount),
+      additionalLivingExpenseCents: cents(contents.additional_living_expense),
+      isPreferredProperty: contents.is_preferred_property,
+    },
+    liability: {
+      amountCents: cents(liability.amount),
+      damageToPropertyOfOthersCents: cents(liability.damage_to_property_of_others_amount),
+      medicalPaymentsCents: cents(liability.medical_payments_amount),
+    },
+    optional: {
+      combinedPersonalPropertyValueCents: cents(optional.combined_personal_property_value),
+      enhancementEndorsementLevel: optional.enhancement_endorsement_level,
+      identityFraudCents: cents(optional.identity_fraud_amount),
+      includeReplacementCost: optional.include_replacement_cost,
+      includeTheft: optional.include_theft,
+      includeWaterDamage: optional.include_water_damage,
+      includeWindHailExclusion: optional.include_wind_hail_exclusion,
+    },
+  };
+}
+
+// The browser never learns the token, only that one was given.
+const RECORDED_TOKEN = 'recorded';
+
+function resumedOf(quote: RentersQuoteView, step: RentersResumableStep): RentersQuoteEvent {
+  const p = quote.premium;
+  return {
+    type: 'rentersQuote.resumed',
+    id: quote.id,
+    step,
+    entityCode: quote.entity_code,
+    rewriteOf: quote.rewrite_of,
+    property: quote.property && addressOf(quote.property),
+    effectiveDate: quote.effective_date,
+    interestedParty: quote.interested_party && {
+      name: quote.interested_party.name,
+      address: addressOf(quote.interested_party),
+    },
+    coverage: coverageOf(quote.coverage),
+    premium: p && {
+      termInterval: p.term_interval,
+      termPremiumCents: cents(p.term_premium),
+      taxesCents: cents(p.taxes),
+      feesCents: cents(p.fees),
+      totalCents: cents(p.total),
+    },
+    customer: quote.customer && {
+      firstName: quote.customer.name_first,
+      lastName: quote.customer.name_last,
+      email: quote.customer.email,
+      mailingAddress: quote.customer.mailing_address && addressOf(quote.customer.mailing_address),
+    },
+    contacts: quote.contacts.map((c) => ({
+      typeCode: c.type === 'SECONDARY' ? 'SECONDARY' : 'PRIMARY',
+      numberType: c.number_type === 'HOME' ? 'HOME' : c.number_type === 'WORK' ? 'WORK' : 'MOBILE',
+      number: c.number.replace(/\D/g, ''),
+      extension: c.extension,
+    })),
+    payment: quote.payment_method && {
+      method: quote.payment_method.type,
+      token: RECORDED_TOKEN,
+      last4: quote.payment_method.last_4,
+      billingZipCode: quote.payment_method.billing_zip_code,
+    },
+    policy: quote.policy && {
+      policyNumber: quote.policy.policy_number,
+      statusCode: quote.policy.status_code,
+      termInterval: quote.policy.term_interval,
+      termPremiumCents: cents(quote.policy.term_premium),
+      effectiveDate: quote.policy.effective_at,
+      expirationDate: quote.policy.expiration_at,
+      nextBill: p?.next_bill ? { date: p.next_bill.due_date, amountCents: cents(p.next_bill.amount) } : null,
+      rewriteOf: quote.rewrite_of,
+    },
+  };
+}
+
+const RESUMABLE: readonly string[] = [
+  'start',
+  'coverage',
+  'customer',
+  'payment',
+  'review',
+  'paymentFailed',
+  'purchased',
+];
+
+// A fresh journey resumed at the quote's step; a running purchase is the review step with the purchase
+// submitted at the quote's own total.
+export function rentersSnapshotOf(quote: RentersQuoteView | null): RentersSnapshot {
+  let [snapshot] = initialTransition(rentersQuoteJourneyMachine);
+  if (!quote) return snapshot;
+  const purchasing = quote.step === 'purchasing';
+  const step = purchasing ? 'review' : quote.step;
+  if (!RESUMABLE.includes(step)) return snapshot;
+  [snapshot] = transition(
+    rentersQuoteJourneyMachine,
+    snapshot,
+    resumedOf(quote, step as RentersResumableStep),
+  );
+  if (purchasing && quote.premium) {
+    [snapshot] = transition(rentersQuoteJourneyMachine, snapshot, {
+      type: 'rentersQuote.purchaseSubmitted',
+      termsAccepted: true,
+      acceptedTotalCents: cents(quote.premium.total),
+    });
+  }
+  return snapshot;
+}
+
+export const BACK: RentersQuoteEvent = { type: 'rentersQuote.back' };
