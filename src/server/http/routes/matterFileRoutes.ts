@@ -3,7 +3,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { anyOf } from '../../../api/access';
-import { integerParam, uuidParam } from '../../../api/schemas/params';
+import { MatterIdParams } from '../../../api/schemas/policies';
+import { uuidParam } from '../../../api/schemas/params';
 import { MatterFileResponse, MatterFilesResponse, type MatterFile } from '../../../api/schemas/policyMatters';
 import { MAX_UPLOAD_BYTES } from '../../domain/matters/fileTypes';
 import { requireMatter } from '../../domain/matters/matterScope';
@@ -17,7 +18,8 @@ import { metadataOf } from './userMetadata';
 // SPEC §7 matters/{matterId}/files: files the agent attaches to a pet policy (PDF, PNG, JPEG, plain text, at
 // most 10 MB, the content checked against its declared type), listed and downloaded as attachments.
 const access = anyOf('quote_policy');
-const MatterParams = z.object({ matterId: integerParam('matterId') });
+// The same id rule as the policy routes, so a bad matter id gets one message everywhere.
+const MatterParams = z.object({ matterId: MatterIdParams.shape.matterId });
 
 type FileRow = NonNullable<Awaited<ReturnType<typeof findFile>>>;
 const fileOut = (f: FileRow): MatterFile => ({

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { anyOf } from '../../../api/access';
+import { MatterIdParams } from '../../../api/schemas/policies';
 import { integerParam, uuidParam } from '../../../api/schemas/params';
 import {
   AddPolicyNoteRequest,
@@ -33,7 +34,8 @@ import { metadataOf } from './userMetadata';
 // SPEC §7 "Policies and matters": a pet policy's notes, documents, claims, payments and rates (files are in
 // matterFileRoutes.ts). Everything needs quote_policy; a policy outside the caller's scope answers 404.
 const access = anyOf('quote_policy');
-const MatterParams = z.object({ matterId: integerParam('matterId') });
+// The same id rule as the policy routes, so a bad matter id gets one message everywhere.
+const MatterParams = z.object({ matterId: MatterIdParams.shape.matterId });
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 const person = (id: number | null, name: string | null) => (id === null ? null : { id, name: name ?? '' });
