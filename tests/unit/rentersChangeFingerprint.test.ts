@@ -19,33 +19,33 @@ const valueArb: fc.Arbitrary<FingerprintValue> = fc.oneof(
 );
 const valuesArb = fc.dictionary(fc.string(), valueArb, { minKeys: 1, maxKeys: 8 });
 
-// The same values with keys in another order, at every level.
+// The same values with keys in another order, at every level. Built with Object.fromEntries, which makes
+// own properties even of keys such as "__proto__" (assignment would set the prototype instead).
 function reordered(values: Values, seed: number): Values {
   const keys = Object.keys(values);
   const rotated = keys.map((_, i) => keys[(i + seed) % keys.length] as string).reverse();
-  const out: Values = {};
-  for (const k of rotated) {
-    const v = values[k];
-    out[k] = v !== null && typeof v === 'object' ? reordered(v as Values, seed + 1) : v;
-  }
-  return out;
+  return Object.fromEntries(
+    rotated.map((k) => {
+      const v = values[k];
+      return [k, v !== null && typeof v === 'object' ? reordered(v as Values, seed + 1) : v];
+    }),
+  ) as Values;
 }
 
 // The same values with whitespace around every string.
 function padded(values: Values, pad: string): Values {
-  const out: Values = {};
-  for (const [k, v] of Object.entries(values)) {
-    out[k] =
+  return Object.fromEntries(
+    Object.entries(values).map(([k, v]) => [
+      k,
       typeof v === 'string'
         ? `${pad}${v}${pad}`
         : v !== null && typeof v === 'object'
           ? padded(v as Values, pad)
-          : v;
-  }
-  return out;
+          : v,
+    ]),
+  ) as Values;
 }
 
-// What the fingerprint compares: strings trimmed, keys in any order.
 function normal(v: FingerprintValue): unknown {
   if (typeof v === 'string') return v.trim();
   if (v !== null && typeof v === 'object')
@@ -54,6 +54,12 @@ function normal(v: FingerprintValue): unknown {
 }
 
 describe('renters change fingerprint', () => {
+  it('keeps a "__proto__" key as the key it is (a JSON body can carry one)', () => {
+    const withKey = JSON.parse('{"__proto__": null, "note": " x "}') as Values;
+    expect(changeFingerprint(withKey)).toBe('v1:{"__proto__":null,"note":"x"}');
+    expect(changeFingerprint(withKey)).not.toBe(changeFingerprint({ note: 'x' }));
+  });
+
   it('ignores the order of keys', () => {
     fc.assert(
       fc.property(valuesArb, fc.nat(), (values, seed) => {
