@@ -191,6 +191,8 @@ describe('signing in', () => {
     await signIn(page, 'internal@demo.test');
     await waitForPath(page, '/');
     const select = page.getByLabel('Acting for');
+    // The entities the user may act for load after sign-in; read the options once they are there.
+    await select.locator('option').nth(1).waitFor({ state: 'attached' });
     const options = await select
       .locator('option')
       .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
