@@ -33,7 +33,16 @@ export type RentersPolicyEvent =
   | { type: 'renters.sentToCarrier' }
   // An address entered by staff is unconfirmed until the customer (or a check) confirms it.
   | { type: 'renters.addressChanged'; addressType: RentersAddressType; confirmed: boolean }
-  | { type: 'renters.addressConfirmed'; addressType: RentersAddressType };
+  | { type: 'renters.addressConfirmed'; addressType: RentersAddressType }
+  // Edits and annotations of the record that no status depends on (the policy edit screen, SPEC §3).
+  | { type: 'renters.contactChanged' }
+  | { type: 'renters.additionalInsuredAdded'; insuredId: string }
+  | { type: 'renters.additionalInsuredRemoved'; insuredId: string }
+  | { type: 'renters.paymentMethodChanged' }
+  | { type: 'renters.noteAdded' }
+  | { type: 'renters.documentGenerated' }
+  // Money a committed change moved (a refund or a charge), as the payment service answered it.
+  | { type: 'renters.settled' };
 
 export type RentersPolicyEventType = RentersPolicyEvent['type'];
 
@@ -47,6 +56,13 @@ const RECORDS = [
   'renters.sentToCarrier',
   'renters.addressChanged',
   'renters.addressConfirmed',
+  'renters.contactChanged',
+  'renters.additionalInsuredAdded',
+  'renters.additionalInsuredRemoved',
+  'renters.paymentMethodChanged',
+  'renters.noteAdded',
+  'renters.documentGenerated',
+  'renters.settled',
 ] as const satisfies readonly RentersPolicyEventType[];
 const recordsIn = (state: RentersPolicyState) =>
   Object.fromEntries(RECORDS.map((type) => [type, state])) as Record<(typeof RECORDS)[number], string>;

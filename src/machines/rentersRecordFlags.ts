@@ -107,8 +107,8 @@ export function rentersPolicyFacts(events: readonly RentersPolicyEvent[]): Rente
       case 'renters.addressConfirmed':
         unconfirmed.delete(event.addressType);
         break;
-      case 'renters.cancellationTookEffect':
-      case 'renters.nonRenewalTookEffect':
+      // Taking effect, edits and annotations change no flag.
+      default:
         break;
     }
   }

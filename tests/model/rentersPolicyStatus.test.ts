@@ -66,6 +66,13 @@ const records: RentersPolicyEvent[] = [
   { type: 'renters.sentToCarrier' },
   { type: 'renters.addressChanged', addressType: 'MAILING', confirmed: false },
   { type: 'renters.addressConfirmed', addressType: 'MAILING' },
+  { type: 'renters.contactChanged' },
+  { type: 'renters.additionalInsuredAdded', insuredId: 'a1' },
+  { type: 'renters.additionalInsuredRemoved', insuredId: 'a1' },
+  { type: 'renters.paymentMethodChanged' },
+  { type: 'renters.noteAdded' },
+  { type: 'renters.documentGenerated' },
+  { type: 'renters.settled' },
 ];
 const ALL: RentersPolicyEvent[] = [
   issued,

@@ -57,7 +57,8 @@ export async function startTestServer(
     ...env,
   });
   const server = await createServer(config, {
-    distDir: resolve(import.meta.dirname, '../../dist'),
+    // E2E_DIST_DIR serves a build made elsewhere (vite build --outDir), so parallel work need not share dist/.
+    distDir: process.env.E2E_DIST_DIR ?? resolve(import.meta.dirname, '../../dist'),
     pgliteDir: null,
     logger: false,
   });

@@ -58,6 +58,13 @@ const KNOWN: ReadonlySet<string> = new Set<RentersPolicyEvent['type']>([
   'renters.sentToCarrier',
   'renters.addressChanged',
   'renters.addressConfirmed',
+  'renters.contactChanged',
+  'renters.additionalInsuredAdded',
+  'renters.additionalInsuredRemoved',
+  'renters.paymentMethodChanged',
+  'renters.noteAdded',
+  'renters.documentGenerated',
+  'renters.settled',
 ]);
 
 // The status machine's event a stored or proposed event stands for. Later events keep the machine's fields
