@@ -1,4 +1,5 @@
 import type { AnyStateMachine } from 'xstate';
+import { commissionStatementMachine } from './commissionStatement';
 import { petQuoteJourneyMachine } from './petQuoteJourney';
 import { policyLifecycleMachine } from './policyLifecycle';
 import { recordLifecycleMachine } from './recordLifecycle';
@@ -24,4 +25,5 @@ export const MACHINES: Readonly<Record<string, AnyStateMachine>> = {
   rentersReinstate: rentersReinstateMachine,
   rentersRewriteEligibility: rentersRewriteEligibilityMachine,
   rentersQuoteJourney: rentersQuoteJourneyMachine,
+  commissionStatement: commissionStatementMachine,
 };
