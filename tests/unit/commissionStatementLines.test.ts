@@ -108,7 +108,9 @@ describe('commission statement lines', () => {
 
   it('refuses overlapping rules for the same key, and allows adjacent periods or other species', () => {
     const saved = [rule({ id: 1, expirationDate: '2026-07-01' })];
-    expect(overlappingRules(saved, rule({ id: 2, effectiveDate: '2026-06-01' })).map((r) => r.id)).toEqual([1]);
+    expect(overlappingRules(saved, rule({ id: 2, effectiveDate: '2026-06-01' })).map((r) => r.id)).toEqual([
+      1,
+    ]);
     expect(overlappingRules(saved, rule({ id: 2, effectiveDate: '2026-07-01' }))).toEqual([]);
     expect(overlappingRules(saved, rule({ id: 2, species: 'CAT' }))).toEqual([]);
     expect(overlappingRules(saved, rule({ id: 2, stateCodes: ['CA'] }))).toEqual([]);

@@ -77,7 +77,10 @@ export function overlappingRules(rules: readonly RateRule[], candidate: RateRule
 
 // The commission a rule pays on a premium in cents (negative premium: a chargeback). Percent amounts are
 // rounded half away from zero, so a chargeback takes back exactly what the same premium paid.
-export function commissionCents(rule: Pick<RateRule, 'calculationType' | 'payMultiplier'>, premiumCents: number) {
+export function commissionCents(
+  rule: Pick<RateRule, 'calculationType' | 'payMultiplier'>,
+  premiumCents: number,
+) {
   if (rule.calculationType === 'FLAT') return Math.sign(premiumCents) * rule.payMultiplier;
   const magnitude = Math.floor((Math.abs(premiumCents) * rule.payMultiplier * 2 + 10_000) / 20_000);
   return premiumCents < 0 ? -magnitude : magnitude;

@@ -50,8 +50,10 @@ export interface StatementFigures {
 const dollars = (cents: number) => `${cents < 0 ? '-' : ''}$${(Math.abs(cents) / 100).toFixed(2)}`;
 
 function explain(rule: RateRule | null, event: CommissionableEvent, amountCents: number): string {
-  if (!rule) return `No ${event.eventCode} rule in force for ${event.stateCode} on ${event.on}: nothing paid.`;
-  if (rule.calculationType === 'FLAT') return `Flat ${dollars(rule.payMultiplier)} per event (rule ${rule.id}).`;
+  if (!rule)
+    return `No ${event.eventCode} rule in force for ${event.stateCode} on ${event.on}: nothing paid.`;
+  if (rule.calculationType === 'FLAT')
+    return `Flat ${dollars(rule.payMultiplier)} per event (rule ${rule.id}).`;
   const percent = (rule.payMultiplier / 100).toFixed(2).replace(/\.?0+$/, '');
   return `${percent}% of ${dollars(event.premiumCents)} = ${dollars(amountCents)} (rule ${rule.id}).`;
 }
