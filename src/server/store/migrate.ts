@@ -14,6 +14,7 @@ import * as m010 from './migrations/010_policy_matters';
 import * as m011 from './migrations/011_renters_rating';
 import * as m012 from './migrations/012_renters_quotes';
 import * as m013 from './migrations/013_renters_policies';
+import * as m014 from './migrations/014_renters_payment_methods';
 
 // Migrations are listed here rather than read from disk, so the same list runs under tsx, vitest and bundles.
 const MIGRATIONS: Record<string, Migration> = {
@@ -30,6 +31,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '011_renters_rating': m011,
   '012_renters_quotes': m012,
   '013_renters_policies': m013,
+  '014_renters_payment_methods': m014,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

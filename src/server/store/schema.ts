@@ -6,6 +6,7 @@ import type { QuoteTables } from '../domain/quotes/quoteTables';
 import type { RatingTables } from '../domain/rating/ratingTables';
 import type { RentersRatingTables } from '../domain/rentersRating/rentersTables';
 import type { RentersPolicyTables } from '../domain/rentersPolicies/rentersPolicyTables';
+import type { RentersPaymentTables } from '../domain/rentersPayments/rentersPaymentTables';
 import type { RentersQuoteTables } from '../domain/rentersQuotes/rentersQuoteTables';
 
 // Table types of the database. Projections are rebuilt from `events`; the rest is reference or security data.
@@ -173,6 +174,7 @@ export interface Database
     MatterTables,
     RentersRatingTables,
     RentersPolicyTables,
+    RentersPaymentTables,
     RentersQuoteTables {
   events: EventsTable;
   privileges: PrivilegesTable;

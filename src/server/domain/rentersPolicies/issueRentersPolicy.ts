@@ -2,6 +2,7 @@ import { execute } from '../../store/aggregate';
 import type { EventMetadata, Trx } from '../../store/eventStore';
 import { rentersPolicyAggregate } from '../aggregates';
 import { customerForPurchase } from '../customers/customerCommands';
+import { recordPurchaseMethod } from '../rentersPayments/recordPurchaseMethod';
 import { appendToRentersPolicy } from './appendToRentersPolicy';
 import { rentersPolicyEvent } from './rentersPolicyEvents';
 import { nextRentersPolicyNumber, oneYearAfter, rentersMatterId, utcToday } from './rentersPolicyNumbers';
@@ -76,6 +77,13 @@ export async function issueRentersPolicy(
     ],
     metadata,
   );
+  // The method bought with becomes the customer's primary renters payment method (docs/payments.md).
+  await recordPurchaseMethod(trx, metadata, {
+    customerId,
+    policyNumber,
+    quoteId: issue.quoteId,
+    token: issue.payment.token,
+  });
   // A rewrite links the replaced policy to this one; its machine refuses the link (409) unless the old
   // policy is cancelled or non-renewing (SPEC §4), which rolls the whole purchase back.
   if (issue.rewriteOf !== null) {

@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { BankDetails, CardDetails } from './quotePurchase';
+
+// The renters payment method update (SPEC §7 "Customer payment", docs/payments.md "Renters payment
+// methods"): a setup intent, the card or bank account tokenized into it, then the method added to the
+// customer's payment account as the primary one. Intent and tokenize speak snake_case; the methods are
+// SPEC §3's screen record, camelCase.
+
+const setupIntentId = z.uuid({ error: 'setup_intent_id must be a UUID' });
+const billingZip = z
+  .string()
+  .trim()
+  .regex(/^\d{5}(-\d{4})?$/, { error: 'The billing zip code must have five digits.' });
+
+// ----- Setup intent -----
+
+export const SetupIntent = z.object({
+  setup_intent_id: z.string(),
+  // ISO 8601, UTC.
+  expires_at: z.string(),
+  // The customer's account (opened on first need): the path the method is then added under.
+  payment_account_id: z.string(),
+});
+export type SetupIntent = z.infer<typeof SetupIntent>;
+export const SetupIntentResponse = z.object({ data: SetupIntent });
+
+// ----- Tokenize -----
+
+// A card's billing zip is the card's own zip unless given; a bank account has one only if given.
+export const TokenizeData = z.discriminatedUnion(
+  'type',
+  [
+    z.strictObject({
+      setup_intent_id: setupIntentId,
+      type: z.literal('card'),
+      card: CardDetails,
+      billing_zip_code: billingZip.optional(),
+    }),
+    z.strictObject({
+      setup_intent_id: setupIntentId,
+      type: z.literal('bank'),
+      bank: BankDetails,
+      billing_zip_code: billingZip.optional(),
+    }),
+  ],
+  { error: 'The type must be card or bank.' },
+);
+export type TokenizeData = z.output<typeof TokenizeData>;
+export const TokenizeRequest = z.strictObject({ data: TokenizeData });
+
+const MethodType = z.enum(['card', 'bank']);
+
+export const TokenizedMethod = z.object({
+  setup_intent_id: z.string(),
+  type: MethodType,
+  last_4: z.string(),
+  billing_zip_code: z.string().nullable(),
+});
+export type TokenizedMethod = z.infer<typeof TokenizedMethod>;
+export const TokenizeResponse = z.object({ data: TokenizedMethod });
+
+// ----- Lookup (GET /v2/renters/payment-methods/lookup?setupIntentId=) -----
+
+export const LookupQuery = z.strictObject({
+  setupIntentId: z.uuid({ error: 'setupIntentId must be a UUID' }),
+});
+export const LookedUpMethod = z.object({
+  setup_intent_id: z.string(),
+  status: z.enum(['created', 'tokenized', 'attached']),
+  type: MethodType.nullable(),
+  last_4: z.string().nullable(),
+  billing_zip_code: z.string().nullable(),
+  // The method made of it, once attached.
+  payment_method_id: z.string().nullable(),
+  expires_at: z.string(),
+});
+export const LookupResponse = z.object({ data: LookedUpMethod });
+
+// ----- Methods (SPEC §3 "Payment method (screen)") -----
+
+export const AddPaymentMethodRequest = z.strictObject({
+  data: z.strictObject({
+    setup_intent_id: setupIntentId,
+    // Only a primary method can be added: the customer's policies are billed by exactly one.
+    is_primary: z.literal(true, { error: 'A new payment method must be made primary.' }).default(true),
+  }),
+});
+
+// id, paymentAccountId and processorPaymentMethodId are null for the method "on file" of a policy sold
+// before payment accounts existed: the sale's last four digits, without a token to show.
+export const RentersPaymentMethod = z.object({
+  id: z.string().nullable(),
+  paymentAccountId: z.string().nullable(),
+  typeCode: MethodType,
+  processorPaymentMethodId: z.string().nullable(),
+  last4: z.string(),
+  billingZipCode: z.string().nullable(),
+  isActive: z.boolean(),
+  isPrimary: z.boolean(),
+});
+export type RentersPaymentMethod = z.infer<typeof RentersPaymentMethod>;
+export const RentersPaymentMethodResponse = z.object({ data: RentersPaymentMethod });
+export const RentersPaymentMethodListResponse = z.object({ data: z.array(RentersPaymentMethod) });
+export const AddPaymentMethodResponse = z.object({
+  data: RentersPaymentMethod,
+  // The policies told of the change (renters.paymentMethodChanged).
+  meta: z.object({ policy_numbers: z.array(z.string()) }),
+});
+export type AddPaymentMethodResponse = z.infer<typeof AddPaymentMethodResponse>;
