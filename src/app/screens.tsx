@@ -5,6 +5,7 @@ import { POLICY_VIEW_SCREENS } from '../features/policies/view/policyViewScreens
 import { JOURNEY_SCREENS } from '../features/quotes/journey/journeyScreens';
 import { QUOTE_SEARCH_SCREENS } from '../features/quotes/search/quoteSearchScreens';
 import { RENTERS_JOURNEY_SCREENS } from '../features/renters/journey/rentersJourneyScreens';
+import { RENTERS_POLICY_SCREENS } from '../features/renters/policy/rentersPolicyScreens';
 import { RENTERS_SEARCH_SCREENS } from '../features/renters/search/rentersSearchScreens';
 import { ACCESS_SCREENS } from '../features/users/accessScreens';
 
@@ -22,4 +23,5 @@ export const SCREENS: Readonly<Record<string, () => ReactNode>> = {
   ...POLICY_VIEW_SCREENS,
   ...RENTERS_JOURNEY_SCREENS,
   ...RENTERS_SEARCH_SCREENS,
+  ...RENTERS_POLICY_SCREENS,
 };

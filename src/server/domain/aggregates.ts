@@ -19,7 +19,9 @@ import './customers/customerProjection';
 import './policies/policyProjection';
 import './matters/matterProjection';
 import './rentersPolicies/rentersPolicyProjection';
+import './rentersPolicies/rentersMatterProjection';
 import './rentersQuotes/rentersQuoteProjection';
+import './rentersPayments/rentersPaymentProjection';
 
 // The event-sourced records of the administration area. Importing this module registers their projections.
 export const entityAggregate: AggregateSpec = {
@@ -67,6 +69,8 @@ export const PROJECTION_TABLES = [
   'policy_documents',
   'policy_refunds',
   'policies',
+  'renters_payment_methods',
+  'renters_payment_accounts',
   'renters_policies',
   'renters_quotes',
   'customers',

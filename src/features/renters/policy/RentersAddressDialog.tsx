@@ -1,0 +1,119 @@
+import { useState } from 'react';
+import { changeRentersAddress } from '../../../api/calls/rentersPolicyRecord';
+import type {
+  RentersAddressTypeCode,
+  RentersPolicyRecord,
+  RentersRecordAddress,
+} from '../../../api/schemas/rentersPolicyRecord';
+import { Alert } from '../../../ui/feedback/Alert';
+import { SaveErrorAlert } from '../../../ui/feedback/SaveErrorAlert';
+import { Button } from '../../../ui/forms/Button';
+import { TextField } from '../../../ui/forms/TextField';
+import { FormDialog } from '../../policies/view/FormDialog';
+import { rentersFieldErrors } from './rentersFormErrors';
+import { useReloadRecord, useRentersEdit } from './useRentersEdit';
+
+const TITLES: Readonly<Record<RentersAddressTypeCode, string>> = {
+  MAILING: 'Edit mailing address',
+  PROPERTY: 'Edit property address',
+  INTPARTY: 'Edit interested party',
+};
+
+function current(record: RentersPolicyRecord, type: RentersAddressTypeCode): RentersRecordAddress | null {
+  if (type === 'MAILING') return record.policyholder.mailingAddress;
+  if (type === 'PROPERTY') return record.property.address;
+  return record.property.interestedPartyAddress;
+}
+
+export interface RentersAddressDialogProps {
+  record: RentersPolicyRecord;
+  addressType: RentersAddressTypeCode;
+  onClose(): void;
+  onSaved(message: string): void;
+}
+
+// One of the policy's addresses (mailing, property or interested party, each with its privilege). A staff
+// entered address stays unconfirmed until the carrier confirms it; the property keeps the policy's state.
+export function RentersAddressDialog({ record, addressType, onClose, onSaved }: RentersAddressDialogProps) {
+  const start = current(record, addressType);
+  const [values, setValues] = useState({
+    name: record.property.interestedPartyName ?? '',
+    line_1: start?.line1 ?? '',
+    line_2: start?.line2 ?? '',
+    city: start?.city ?? '',
+    state_code: start?.stateCode ?? record.property.address.stateCode,
+    zip_code: start?.zipCode ?? '',
+  });
+  const save = useRentersEdit(
+    record.id,
+    () =>
+      changeRentersAddress(record.id, {
+        address_type: addressType,
+        line_1: values.line_1,
+        line_2: values.line_2.trim() || null,
+        city: values.city,
+        state_code: values.state_code,
+        zip_code: values.zip_code,
+        ...(addressType === 'INTPARTY' ? { name: values.name } : {}),
+        policy_version: record.policyVersion,
+      }),
+    () => onSaved(`${TITLES[addressType].replace('Edit ', '').replace(/^./, (c) => c.toUpperCase())} saved.`),
+  );
+  const reload = useReloadRecord(record.id);
+  const errors = rentersFieldErrors(save.error);
+  const field = (
+    name: keyof typeof values,
+    label: string,
+    extra: { disabled?: boolean; hint?: string } = {},
+  ) => (
+    <TextField
+      label={label}
+      name={name}
+      value={values[name]}
+      errors={errors[name]}
+      onChange={(event) => setValues((v) => ({ ...v, [name]: event.target.value }))}
+      {...extra}
+    />
+  );
+  return (
+    <FormDialog
+      open
+      title={TITLES[addressType]}
+      busy={save.isPending}
+      onSubmit={() => save.mutate(undefined)}
+      onClose={onClose}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={save.isPending}>
+            Close
+          </Button>
+          <Button type="submit" busy={save.isPending}>
+            Save address
+          </Button>
+        </>
+      }
+    >
+      {save.isError && (
+        <SaveErrorAlert error={save.error} record="the policy" onReload={() => void reload().then(onClose)} />
+      )}
+      {errors.form && <Alert tone="error">{errors.form.join(' ')}</Alert>}
+      <p className="text-sm text-slate-600">
+        The address stays unconfirmed until the carrier confirms it.
+        {addressType === 'PROPERTY' &&
+          ' The insured property must stay in the state the policy is written in.'}
+      </p>
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        {addressType === 'INTPARTY' && (
+          <div className="sm:col-span-2">{field('name', 'Interested party name')}</div>
+        )}
+        {field('line_1', 'Address line 1')}
+        {field('line_2', 'Address line 2')}
+        {field('city', 'City')}
+        <div className="grid grid-cols-[5rem_1fr] gap-3">
+          {field('state_code', 'State')}
+          {field('zip_code', 'ZIP code')}
+        </div>
+      </div>
+    </FormDialog>
+  );
+}

@@ -1,0 +1,106 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { createColumnHelper } from '@tanstack/react-table';
+import {
+  downloadRentersDocument,
+  rentersDocumentsQuery,
+  rentersEventsQuery,
+  rentersPaymentsQuery,
+} from '../../../api/calls/rentersPolicyRecord';
+import { errorMessage } from '../../../api/httpErrors';
+import type { PolicyDocument } from '../../../api/schemas/policyMatters';
+import type { RentersPayment, RentersPolicyEventEntry } from '../../../api/schemas/rentersPolicyRecord';
+import { Alert } from '../../../ui/feedback/Alert';
+import { Spinner } from '../../../ui/feedback/Spinner';
+import { Button } from '../../../ui/forms/Button';
+import { HistoryList } from '../../../ui/HistoryList';
+import { DataTable } from '../../../ui/table/DataTable';
+import { formatCode, formatDate, formatDateTime, formatMoney, formatSize } from '../../policies/view/format';
+import { eventLabels, readableEvents } from '../../policies/view/policyEvents';
+
+// The Documents, Events and Payments tabs of the renters policy screen.
+
+const documentColumn = createColumnHelper<PolicyDocument>();
+
+export function RentersDocumentsTab({ matterId }: { matterId: number }) {
+  const documents = useQuery(rentersDocumentsQuery(matterId));
+  const download = useMutation({ mutationFn: (d: PolicyDocument) => downloadRentersDocument(matterId, d) });
+  const columns = [
+    documentColumn.accessor('name', { header: 'Document' }),
+    documentColumn.accessor('type', { header: 'Type', cell: (c) => formatCode(c.getValue()) }),
+    documentColumn.accessor('size', { header: 'Size', cell: (c) => formatSize(c.getValue()) }),
+    documentColumn.accessor('createdAt', { header: 'Created', cell: (c) => formatDateTime(c.getValue()) }),
+    documentColumn.display({
+      id: 'download',
+      header: () => <span className="sr-only">Download</span>,
+      cell: (c) => (
+        <Button
+          variant="secondary"
+          aria-label={`Download ${c.row.original.name}`}
+          busy={download.isPending && download.variables?.id === c.row.original.id}
+          onClick={() => download.mutate(c.row.original)}
+        >
+          Download
+        </Button>
+      ),
+    }),
+  ];
+  if (documents.isError) return <Alert tone="error">{errorMessage(documents.error)}</Alert>;
+  return (
+    <div className="space-y-3">
+      {download.isError && <Alert tone="error">{errorMessage(download.error)}</Alert>}
+      <DataTable
+        caption="Policy documents"
+        columns={columns}
+        rows={documents.data ?? []}
+        loading={documents.isPending}
+        rowKey={(d) => d.id}
+        empty="No documents yet. The payment receipt can be downloaded from the top of the page."
+      />
+    </div>
+  );
+}
+
+// An address in an event reads as one line.
+function flatten(entry: RentersPolicyEventEntry): RentersPolicyEventEntry {
+  const { address, ...changes } = entry.changes;
+  if (!address || typeof address !== 'object') return entry;
+  const a = address as Record<string, string | null>;
+  const line = [a.line1, a.line2, `${a.city ?? ''}, ${a.state ?? ''} ${a.zip ?? ''}`]
+    .filter(Boolean)
+    .join(', ');
+  return { ...entry, changes: { ...changes, address: line } };
+}
+
+export function RentersEventsTab({ matterId }: { matterId: number }) {
+  const events = useQuery(rentersEventsQuery(matterId));
+  if (events.isError) return <Alert tone="error">{errorMessage(events.error)}</Alert>;
+  if (!events.data) return <Spinner label="Loading the events…" />;
+  // The server answers newest first; HistoryList takes a stream in order. Each row is titled by its label.
+  const entries = readableEvents([...events.data].reverse().map((e) => ({ ...flatten(e), type: e.label })));
+  return <HistoryList entries={entries} labels={eventLabels(entries)} />;
+}
+
+const paymentColumn = createColumnHelper<RentersPayment>();
+const paymentColumns = [
+  paymentColumn.accessor('transaction_date', { header: 'Date', cell: (c) => formatDate(c.getValue()) }),
+  paymentColumn.accessor('due_date', { header: 'Due', cell: (c) => formatDate(c.getValue()) }),
+  paymentColumn.accessor('ledger_type', { header: 'Type', cell: (c) => formatCode(c.getValue()) }),
+  paymentColumn.accessor('amount', { header: 'Amount', cell: (c) => formatMoney(c.getValue()) }),
+  paymentColumn.accessor('status', { header: 'Status', cell: (c) => formatCode(c.getValue()) }),
+  paymentColumn.accessor('reference', { header: 'Reference', cell: (c) => c.getValue() ?? '—' }),
+];
+
+export function RentersPaymentsTab({ matterId }: { matterId: number }) {
+  const payments = useQuery(rentersPaymentsQuery(matterId));
+  if (payments.isError) return <Alert tone="error">{errorMessage(payments.error)}</Alert>;
+  return (
+    <DataTable
+      caption="Payments of the policy"
+      columns={paymentColumns}
+      rows={payments.data ?? []}
+      loading={payments.isPending}
+      rowKey={(p) => p.id}
+      empty="No payments recorded for this policy."
+    />
+  );
+}

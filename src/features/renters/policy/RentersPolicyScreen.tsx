@@ -1,0 +1,208 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { anyOf } from '../../../api/access';
+import {
+  downloadRentersReceipt,
+  rentersPolicyRecordKeys,
+  rentersPolicyRecordQuery,
+} from '../../../api/calls/rentersPolicyRecord';
+import { ApiError, errorMessage } from '../../../api/httpErrors';
+import {
+  RENTERS_ADDRESS_PRIVILEGES,
+  type RentersAddressTypeCode,
+  type RentersPolicyRecord,
+} from '../../../api/schemas/rentersPolicyRecord';
+import type { RentersPolicyState } from '../../../machines/rentersPolicyStatus';
+import { Alert } from '../../../ui/feedback/Alert';
+import { Spinner } from '../../../ui/feedback/Spinner';
+import { useFileDownloads } from '../../../ui/feedback/useFileDownloads';
+import { Button } from '../../../ui/forms/Button';
+import { Tabs } from '../../../ui/layouts/Tabs';
+import { PageHeader } from '../../../ui/PageHeader';
+import { useAccess } from '../../../ui/useAccess';
+import { formatDate } from '../../policies/view/format';
+import { RentersPolicyChanges } from './changes/RentersPolicyChanges';
+import { RentersPaymentMethodPanel } from './paymentMethod/RentersPaymentMethodPanel';
+import { RentersAddressDialog } from './RentersAddressDialog';
+import { RentersContactDialog } from './RentersContactDialog';
+import { RentersFlagBadges, RentersStatusBadge } from './RentersFlagBadges';
+import { RentersInsuredsPanel } from './RentersInsuredsPanel';
+import { RentersMatterSwitcher } from './RentersMatterSwitcher';
+import { RentersNotesTab } from './RentersNotesTab';
+import { RentersPolicyCards } from './RentersPolicyCards';
+import { RentersDocumentsTab, RentersEventsTab, RentersPaymentsTab } from './RentersPolicyLists';
+import { RentersRewriteAction } from './rewrite/RentersRewriteAction';
+
+// /renters/customers/{customerId}/policies/{matterId}: the renters policy edit screen (SPEC §3 "Renters
+// policy record as shown on screen"). Viewing needs renters_policy_ax (the route guard checked it); each edit
+// button shows only with its own privilege, which the server checks again.
+export function RentersPolicyScreen() {
+  const params = useParams();
+  const customerId = Number(params.customerId);
+  const matterId = Number(params.matterId);
+  // Another matter starts afresh: notices, dialogs and tab state belong to one policy.
+  return <RentersPolicyLoader key={matterId} customerId={customerId} matterId={matterId} />;
+}
+
+function RentersPolicyLoader({ customerId, matterId }: { customerId: number; matterId: number }) {
+  const record = useQuery(rentersPolicyRecordQuery(customerId, matterId));
+  if (record.isError) {
+    const missing = record.error instanceof ApiError && record.error.status === 404;
+    return (
+      <div className="mx-auto max-w-3xl">
+        <Alert tone="error" title={missing ? 'Policy not found' : 'The policy could not be loaded'}>
+          {missing
+            ? 'No renters policy you may see has this customer and matter id.'
+            : errorMessage(record.error)}{' '}
+          <Link to="/renters/policies" className="font-medium underline">
+            Back to renters policies
+          </Link>
+        </Alert>
+      </div>
+    );
+  }
+  if (!record.data) return <Spinner label="Loading the policy…" />;
+  return <RentersPolicyView record={record.data} />;
+}
+
+type Dialog = { kind: 'contact' } | { kind: 'address'; type: RentersAddressTypeCode } | null;
+
+function RentersPolicyView({ record }: { record: RentersPolicyRecord }) {
+  const { can } = useAccess();
+  const queryClient = useQueryClient();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const receipt = useFileDownloads();
+  const { summary, policyholder } = record;
+  const number = summary.policyNumber;
+  const invalidate = () =>
+    void queryClient.invalidateQueries({ queryKey: rentersPolicyRecordKeys.record(record.id) });
+  const allowed = (privilege: string) => can(anyOf('renters_policy_ax')) && can(anyOf(privilege));
+
+  const open = (next: Dialog) => {
+    setNotice(null);
+    setDialog(next);
+  };
+  const done = (message: string) => {
+    setDialog(null);
+    setNotice(message);
+  };
+  const editButton = (label: string, privilege: string, next: Dialog) =>
+    allowed(privilege) && (
+      <Button variant="secondary" className="px-3 py-1 text-xs" aria-label={label} onClick={() => open(next)}>
+        Edit
+      </Button>
+    );
+  const addressButton = (type: RentersAddressTypeCode, label: string) =>
+    editButton(label, RENTERS_ADDRESS_PRIVILEGES[type], { kind: 'address', type });
+
+  return (
+    <div className="mx-auto max-w-6xl">
+      <PageHeader
+        title={`Policy ${number}`}
+        back={{ to: '/renters/policies', label: 'Renters policies' }}
+        description={
+          <span className="flex flex-wrap items-center gap-2">
+            <RentersStatusBadge statusCode={summary.statusCode} />
+            <span>
+              {policyholder.firstName} {policyholder.lastName}
+            </span>
+            <span aria-hidden="true">·</span>
+            <span>Matter {record.id}</span>
+            <span aria-hidden="true">·</span>
+            <span>
+              {formatDate(summary.effectiveDate)} – {formatDate(summary.expirationDate)}
+            </span>
+          </span>
+        }
+        actions={
+          <>
+            <Button
+              variant="secondary"
+              busy={receipt.running === 'receipt'}
+              onClick={() =>
+                void receipt.download('receipt', 'The receipt could not be downloaded.', () =>
+                  downloadRentersReceipt(number),
+                )
+              }
+            >
+              Download receipt
+            </Button>
+            <RentersPolicyChanges
+              matterId={record.id}
+              policyNumber={number}
+              policyVersion={record.policyVersion}
+              machineState={record.machineState as RentersPolicyState}
+              canBeFlatCancelled={record.canBeFlatCancelled}
+              canBeDiscontinued={record.canBeDiscontinued}
+              onChanged={invalidate}
+            />
+            <RentersRewriteAction
+              matterId={record.id}
+              policyNumber={number}
+              statusCode={summary.statusCode}
+              nonRenew={summary.nonRenew}
+              rewrittenAs={record.rewrittenAs}
+              rewriteOf={record.rewriteOf}
+            />
+          </>
+        }
+      />
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <RentersFlagBadges record={record} />
+        <RentersMatterSwitcher
+          customerId={policyholder.customerId}
+          matterId={record.id}
+          matterIds={record.matterIds}
+        />
+      </div>
+      {[notice && { tone: 'success' as const, text: notice }, receipt.notice].map(
+        (n) =>
+          n && (
+            <div key={n.text} className="mb-4">
+              <Alert tone={n.tone}>{n.text}</Alert>
+            </div>
+          ),
+      )}
+      <RentersPolicyCards
+        record={record}
+        contactActions={editButton('Edit primary contact', 'renters_phone_edit', { kind: 'contact' })}
+        mailingActions={addressButton('MAILING', 'Edit mailing address')}
+        propertyActions={addressButton('PROPERTY', 'Edit property address')}
+        interestedPartyActions={addressButton('INTPARTY', 'Edit interested party')}
+      />
+      <div className="mt-4 grid grid-cols-1 gap-4 lg:grid-cols-2">
+        <RentersInsuredsPanel record={record} canEdit={allowed('renters_addl_ins_add')} />
+        <RentersPaymentMethodPanel
+          customerId={policyholder.customerId}
+          matterId={record.id}
+          policyNumber={number}
+          onChanged={invalidate}
+        />
+      </div>
+      <div className="mt-6 rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
+        <Tabs
+          label="Policy matters"
+          tabs={[
+            { id: 'notes', label: 'Notes', content: <RentersNotesTab matterId={record.id} /> },
+            { id: 'documents', label: 'Documents', content: <RentersDocumentsTab matterId={record.id} /> },
+            { id: 'events', label: 'Events', content: <RentersEventsTab matterId={record.id} /> },
+            { id: 'payments', label: 'Payments', content: <RentersPaymentsTab matterId={record.id} /> },
+          ]}
+        />
+      </div>
+      {dialog?.kind === 'contact' && (
+        <RentersContactDialog record={record} onClose={() => setDialog(null)} onSaved={done} />
+      )}
+      {dialog?.kind === 'address' && (
+        <RentersAddressDialog
+          record={record}
+          addressType={dialog.type}
+          onClose={() => setDialog(null)}
+          onSaved={done}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,101 @@
+import type { RentersPayment, RentersPolicyEventEntry } from '../../../api/schemas/rentersPolicyRecord';
+import { streamHistory } from '../../http/history';
+import type { Db } from '../../store/db';
+import type { StoredEvent } from '../../store/eventStore';
+import { dollars } from '../rating/wireAmounts';
+import type { RentersSettledData } from './changes/rentersChangeEvents';
+import { RENTERS_POLICY_STREAM, type RentersPolicyIssued } from './rentersPolicyEvents';
+
+// The payments and events tabs of the renters policy screen, read from the policy's stream.
+
+// The charge that paid the first bill, every settlement since, and the next bill while one is due; newest
+// first, the scheduled bill on top.
+export function rentersPayments(events: readonly StoredEvent[], nextBillDue: boolean): RentersPayment[] {
+  const issued = events[0]?.data as unknown as RentersPolicyIssued | undefined;
+  if (!issued) return [];
+  const rows: RentersPayment[] = [
+    {
+      id: issued.payment.chargeId,
+      amount: dollars(issued.payment.amountCents),
+      ledger_type: 'CHARGE',
+      status: 'SUCCEEDED',
+      transaction_date: issued.soldOn,
+      due_date: issued.effectiveDate,
+      reference: issued.payment.chargeId,
+    },
+  ];
+  for (const event of events) {
+    if (event.type !== 'renters.settled') continue;
+    const s = event.data as unknown as RentersSettledData;
+    rows.push({
+      id: `${event.streamId}:${event.version}`,
+      amount: dollars(s.amountCents),
+      ledger_type: s.kind === 'refund' ? 'REFUND' : 'CHARGE',
+      status: s.status,
+      transaction_date: s.transactionDate,
+      due_date: null,
+      reference: s.reference ?? null,
+    });
+  }
+  rows.reverse();
+  if (issued.nextBill && nextBillDue) {
+    rows.unshift({
+      id: `${issued.policyNumber}:next`,
+      amount: dollars(issued.nextBill.amountCents),
+      ledger_type: 'CHARGE',
+      status: 'SCHEDULED',
+      transaction_date: null,
+      due_date: issued.nextBill.dueDate,
+      reference: null,
+    });
+  }
+  return rows;
+}
+
+const LABELS: Readonly<Record<string, string>> = {
+  'renters.policyIssued': 'Policy issued',
+  'renters.cancelled': 'Policy cancelled',
+  'renters.cancellationTookEffect': 'Cancellation took effect',
+  'renters.discontinued': 'Policy set not to renew',
+  'renters.nonRenewalTookEffect': 'Non-renewal took effect',
+  'renters.reinstated': 'Policy reinstated',
+  'renters.rewritten': 'Policy rewritten',
+  'renters.renewalOffered': 'Renewal offered',
+  'renters.renewalPaymentReceived': 'Renewal payment received',
+  'renters.renewed': 'Policy renewed',
+  'renters.sentToCarrier': 'Sent to the carrier',
+  'renters.addressConfirmed': 'Address confirmed',
+  'renters.contactChanged': 'Primary contact changed',
+  'renters.additionalInsuredAdded': 'Additional insured added',
+  'renters.additionalInsuredRemoved': 'Additional insured removed',
+  'renters.paymentMethodChanged': 'Payment method changed',
+  'renters.noteAdded': 'Note added',
+  'renters.documentGenerated': 'Document generated',
+  'renters.settled': 'Payment settled',
+};
+const ADDRESS_LABELS: Readonly<Record<string, string>> = {
+  MAILING: 'Mailing address changed',
+  PROPERTY: 'Property address changed',
+  INTPARTY: 'Interested party changed',
+};
+
+export function rentersEventLabel(type: string, data: Record<string, unknown>): string {
+  if (type === 'renters.addressChanged') return ADDRESS_LABELS[String(data.addressType)] ?? 'Address changed';
+  return LABELS[type] ?? type;
+}
+
+// The policy's stream as history rows, oldest first, with who did each and a readable label. The issue
+// event's data is the whole sale; its row keeps the few fields a reader looks for.
+export async function rentersPolicyEvents(db: Db, policyNumber: string): Promise<RentersPolicyEventEntry[]> {
+  const entries = await streamHistory(db, RENTERS_POLICY_STREAM, policyNumber);
+  return entries.map((entry) => {
+    const label = rentersEventLabel(entry.type, entry.changes);
+    if (entry.type !== 'renters.policyIssued') return { ...entry, label };
+    const { policyNumber: number, effectiveDate, expirationDate, termInterval, soldOn } = entry.changes;
+    return {
+      ...entry,
+      label,
+      changes: { policyNumber: number, soldOn, effectiveDate, expirationDate, termInterval },
+    };
+  });
+}

@@ -1,0 +1,236 @@
+import { isNonRenewing, statusCodeOf } from '../../../machines/rentersPolicyStatus';
+import {
+  rentersPolicyFacts,
+  rentersRecordFlags,
+  rentersStatusOn,
+} from '../../../machines/rentersRecordFlags';
+import type {
+  RentersAdditionalInsured,
+  RentersAddressTypeCode,
+  RentersNumberType,
+  RentersPolicyRecord,
+  RentersRecordAddress,
+} from '../../../api/schemas/rentersPolicyRecord';
+import type { Db } from '../../store/db';
+import { readStream, type StoredEvent, type Trx } from '../../store/eventStore';
+import { dollars } from '../rating/wireAmounts';
+import type { RentersCoverageInput } from '../rentersRating/rentersTypes';
+import {
+  RENTERS_POLICY_STREAM,
+  rentersPolicyStatusEvent,
+  type RentersAddressData,
+  type RentersPolicyIssued,
+} from './rentersPolicyEvents';
+import { utcToday } from './rentersPolicyNumbers';
+import type { RentersPolicyRef } from './rentersPolicyScope';
+
+// The SPEC §3 "Renters policy record as shown on screen", folded from the policy's stream when read: the
+// issue event gives the sale, later edits (contact, addresses, additional insureds, payment method) replace
+// their part, and the status and flags come from the status machine on the day (docs/renters-policy-record.md).
+
+// What the edits of rentersPolicyEdits.ts write into their events.
+export interface RentersContactChanged {
+  number: string;
+  numberType: RentersNumberType;
+  extension: string | null;
+}
+export interface RentersAddressChanged {
+  addressType: RentersAddressTypeCode;
+  confirmed: boolean;
+  address: RentersAddressData;
+  name?: string | null;
+}
+export interface RentersInsuredAdded {
+  insuredId: string;
+  firstName: string;
+  lastName: string;
+  email: string | null;
+  phone: string | null;
+}
+
+const text = (value: string | null | undefined): string => (value ?? '').trim();
+const orNull = (value: string | null | undefined): string | null => text(value) || null;
+
+const address = (
+  typeCode: RentersAddressTypeCode,
+  a: Omit<RentersAddressData, 'line2'> & { line2?: string | null },
+) =>
+  ({
+    typeCode,
+    line1: text(a.line1),
+    line2: orNull(a.line2),
+    city: text(a.city),
+    stateCode: text(a.state).toUpperCase(),
+    zipCode: text(a.zip),
+  }) satisfies RentersRecordAddress;
+
+// The parts of the record the stream's events replace one by one, in the order they happened.
+export interface RentersPolicyParts {
+  issued: RentersPolicyIssued;
+  contact: RentersContactChanged;
+  mailing: RentersRecordAddress;
+  property: RentersRecordAddress;
+  interestedParty: { address: RentersRecordAddress; name: string } | null;
+  insureds: Map<string, RentersAdditionalInsured>;
+  paymentMethod: { type: 'card' | 'bank'; last4: string };
+  version: number;
+}
+
+export function rentersPolicyParts(events: readonly StoredEvent[]): RentersPolicyParts | null {
+  const first = events[0];
+  if (!first || first.type !== 'renters.policyIssued') return null;
+  const issued = first.data as unknown as RentersPolicyIssued;
+  const parts: RentersPolicyParts = {
+    issued,
+    contact: { number: text(issued.customer.phone), numberType: 'MOBILE', extension: null },
+    mailing: address('MAILING', issued.mailingAddress),
+    property: address('PROPERTY', issued.propertyAddress),
+    interestedParty: issued.interestedParty
+      ? { address: address('INTPARTY', issued.interestedParty), name: text(issued.interestedParty.name) }
+      : null,
+    insureds: new Map(),
+    paymentMethod: { type: issued.payment.method, last4: issued.payment.last4 },
+    version: events.at(-1)!.version,
+  };
+  for (const event of events.slice(1)) {
+    const data = event.data as Record<string, unknown>;
+    switch (event.type) {
+      case 'renters.contactChanged': {
+        const c = data as unknown as RentersContactChanged;
+        parts.contact = { number: text(c.number), numberType: c.numberType, extension: orNull(c.extension) };
+        break;
+      }
+      case 'renters.addressChanged': {
+        const a = data as unknown as RentersAddressChanged;
+        const next = address(a.addressType, a.address);
+        if (a.addressType === 'MAILING') parts.mailing = next;
+        else if (a.addressType === 'PROPERTY') parts.property = next;
+        else parts.interestedParty = { address: next, name: text(a.name) };
+        break;
+      }
+      case 'renters.additionalInsuredAdded': {
+        const i = data as unknown as RentersInsuredAdded;
+        parts.insureds.set(i.insuredId, {
+          id: i.insuredId,
+          firstName: text(i.firstName),
+          lastName: text(i.lastName),
+          email: orNull(i.email),
+          phone: orNull(i.phone),
+        });
+        break;
+      }
+      case 'renters.additionalInsuredRemoved':
+        parts.insureds.delete(String(data.insuredId));
+        break;
+      case 'renters.paymentMethodChanged':
+        if ((data.type === 'card' || data.type === 'bank') && typeof data.last4 === 'string')
+          parts.paymentMethod = { type: data.type, last4: data.last4 };
+        break;
+      default:
+        break;
+    }
+  }
+  return parts;
+}
+
+export async function readRentersPolicy(db: Db | Trx, policyNumber: string): Promise<StoredEvent[]> {
+  // readStream only selects, which a Kysely outside a transaction does the same way.
+  return readStream(db as Trx, RENTERS_POLICY_STREAM, policyNumber);
+}
+
+const ENDED = new Set(['cancelled', 'expired', 'rewritten', 'pendingCancellation']);
+
+export function rentersRecordOf(
+  events: readonly StoredEvent[],
+  matterIds: readonly number[],
+  today: string = utcToday(),
+): RentersPolicyRecord | null {
+  const parts = rentersPolicyParts(events);
+  if (!parts) return null;
+  const { issued } = parts;
+  const statusEvents = events.map(rentersPolicyStatusEvent);
+  const facts = rentersPolicyFacts(statusEvents);
+  const { state } = rentersStatusOn(facts, today);
+  const flags = rentersRecordFlags(statusEvents, today);
+  const coverage = issued.coverage as RentersCoverageInput;
+  // No bill is coming once the policy has ended or is set to end.
+  const nextBill = ENDED.has(state) ? null : issued.nextBill;
+  return {
+    id: issued.matterId,
+    ...flags,
+    additionalInsureds: [...parts.insureds.values()],
+    matterIds: [...new Set([...matterIds, issued.matterId])].sort((a, b) => a - b),
+    summary: {
+      policyNumber: issued.policyNumber,
+      statusCode: statusCodeOf(state) ?? 'ACTIVE',
+      inceptionDate: issued.effectiveDate,
+      effectiveDate: facts.term?.effectiveDate ?? issued.effectiveDate,
+      expirationDate: facts.term?.expirationDate ?? issued.expirationDate,
+      termInterval: issued.termInterval,
+      termPremium: dollars(issued.termPremiumCents),
+      upcomingPaymentDate: nextBill?.dueDate ?? null,
+      upcomingPaymentAmount: nextBill ? dollars(nextBill.amountCents) : null,
+      nonRenew: isNonRenewing(facts.logged) || facts.nonRenewEffectiveDate !== null,
+      nonRenewEffectiveDate: facts.nonRenewEffectiveDate,
+    },
+    policyholder: {
+      customerId: issued.customerId,
+      firstName: text(issued.customer.firstName),
+      lastName: text(issued.customer.lastName),
+      emailAddress: text(issued.customer.email),
+      // No welcome e-mail is sent for renters policies yet.
+      welcomeEmailSentAt: null,
+      primaryContact: { typeCode: 'PRIMARY', ...parts.contact },
+      mailingAddress: parts.mailing,
+    },
+    property: {
+      address: parts.property,
+      interestedPartyAddress: parts.interestedParty?.address ?? null,
+      interestedPartyName: parts.interestedParty?.name ?? null,
+    },
+    coverage: {
+      contents: {
+        amount: dollars(coverage.contents.amount),
+        additionalLivingExpense: dollars(coverage.contents.additional_living_expense),
+        deductible: dollars(coverage.contents.deductible_amount),
+      },
+      liability: {
+        amount: dollars(coverage.liability.amount),
+        medicalPayments: dollars(coverage.liability.medical_payments_amount),
+        damageToPropertyOfOthers: dollars(coverage.liability.damage_to_property_of_others_amount),
+      },
+      optional: {
+        theft: coverage.optional.include_theft,
+        replacementCost: coverage.optional.include_replacement_cost,
+      },
+    },
+    policyVersion: parts.version,
+    machineState: state,
+    rewriteOf: issued.rewriteOf,
+    rewrittenAs: facts.rewrittenAs,
+    cancellationDate: facts.cancelDate,
+    paymentMethod: parts.paymentMethod,
+  };
+}
+
+// The record of a policy the caller may see (the scope check is the caller's: requireRentersPolicy).
+export async function loadRentersPolicyRecord(
+  db: Db | Trx,
+  ref: RentersPolicyRef,
+  today: string = utcToday(),
+): Promise<RentersPolicyRecord> {
+  const events = await readRentersPolicy(db, ref.policyNumber);
+  const siblings = await db
+    .selectFrom('renters_policies')
+    .select('matter_id')
+    .where('customer_id', '=', ref.customerId)
+    .execute();
+  const record = rentersRecordOf(
+    events,
+    siblings.map((s) => s.matter_id),
+    today,
+  );
+  // The read row exists only once the issue event was projected, so the stream cannot be empty here.
+  if (!record) throw new Error(`Renters policy ${ref.policyNumber} has no issue event`);
+  return record;
+}

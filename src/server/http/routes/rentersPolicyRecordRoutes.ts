@@ -1,0 +1,265 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { allOf, anyOf, isAllowed } from '../../../api/access';
+import { integerParam, uuidParam } from '../../../api/schemas/params';
+import { MatterIdParams } from '../../../api/schemas/policies';
+import {
+  AddPolicyNoteRequest,
+  PolicyDocumentsResponse,
+  PolicyNoteResponse,
+  PolicyNotesPage,
+  pagingQuery,
+} from '../../../api/schemas/policyMatters';
+import {
+  RENTERS_ADDRESS_PRIVILEGES,
+  RentersAddressRequest,
+  RentersContactRequest,
+  RentersInsuredAddRequest,
+  RentersInsuredDeleteRequest,
+  RentersPaymentsResponse,
+  RentersPolicyEventsResponse,
+  RentersPolicyRecordResponse,
+  RentersReceiptQuery,
+} from '../../../api/schemas/rentersPolicyRecord';
+import { accessSubject } from '../../access/principal';
+import { findDocument, listDocuments } from '../../domain/matters/policyDocuments';
+import { findNote, listNotes } from '../../domain/matters/policyNotes';
+import { rentersPayments, rentersPolicyEvents } from '../../domain/rentersPolicies/rentersPolicyActivity';
+import {
+  addRentersInsured,
+  addRentersNote,
+  changeRentersAddress,
+  changeRentersContact,
+  removeRentersInsured,
+} from '../../domain/rentersPolicies/rentersPolicyEdits';
+import { loadRentersPolicyRecord, readRentersPolicy } from '../../domain/rentersPolicies/rentersPolicyRecord';
+import {
+  requireRentersPolicy,
+  requireRentersPolicyNumber,
+  type RentersPolicyRef,
+} from '../../domain/rentersPolicies/rentersPolicyScope';
+import { rentersReceiptPdf } from '../../domain/rentersPolicies/rentersReceiptPdf';
+import type { Db } from '../../store/db';
+import { forbidden, notFound } from '../errors';
+import { requirePrincipal } from '../routeTable';
+import { sendStored } from './matterDownloads';
+import { metadataOf } from './userMetadata';
+
+// The renters policy edit screen (/renters/customers/{customerId}/policies/{matterId}): the record, its edits
+// and its matters (docs/renters-policy-record.md). Everything needs renters_policy_ax; each edit also its own
+// privilege (SPEC §6 "Renters"). A policy outside the caller's scope answers 404.
+const access = anyOf('renters_policy_ax');
+const editAccess = (privilege: string) => allOf(access, anyOf(privilege));
+const MatterParams = z.object({ matterId: MatterIdParams.shape.matterId });
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+export function rentersPolicyRecordRoutes(app: FastifyInstance, options: { db: Db }): void {
+  const { db } = options;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  const policyOf = (request: FastifyRequest, matterId: number) =>
+    requireRentersPolicy(db, requirePrincipal(request), matterId);
+  // Edits answer the fresh record, so the screen updates from the answer.
+  const recordOf = async (ref: RentersPolicyRef) => ({ data: await loadRentersPolicyRecord(db, ref) });
+
+  r.get(
+    '/v2/renters/customers/:customerId/policies/:matterId',
+    {
+      config: { access },
+      schema: {
+        params: MatterParams.extend({ customerId: integerParam('customerId') }),
+        response: { 200: RentersPolicyRecordResponse },
+      },
+    },
+    async (request) => {
+      const ref = await policyOf(request, request.params.matterId);
+      if (ref.customerId !== request.params.customerId) throw notFound('renters policy');
+      return recordOf(ref);
+    },
+  );
+
+  r.post(
+    '/v2/renters/policies/:matterId/contacts',
+    {
+      config: { access: editAccess('renters_phone_edit') },
+      schema: {
+        params: MatterParams,
+        body: RentersContactRequest,
+        response: { 200: RentersPolicyRecordResponse },
+      },
+    },
+    async (request) => {
+      const principal = requirePrincipal(request);
+      const ref = await policyOf(request, request.params.matterId);
+      await changeRentersContact(db, metadataOf(request, principal), ref, request.body.data);
+      return recordOf(ref);
+    },
+  );
+
+  // The privilege depends on the address type in the body, so it is checked here rather than by the table.
+  r.post(
+    '/v2/renters/policies/:matterId/addresses',
+    {
+      config: { access },
+      schema: {
+        params: MatterParams,
+        body: RentersAddressRequest,
+        response: { 200: RentersPolicyRecordResponse },
+      },
+    },
+    async (request) => {
+      const principal = requirePrincipal(request);
+      const privilege = RENTERS_ADDRESS_PRIVILEGES[request.body.data.address_type];
+      if (!isAllowed(anyOf(privilege), accessSubject(principal))) throw forbidden();
+      const ref = await policyOf(request, request.params.matterId);
+      await changeRentersAddress(db, metadataOf(request, principal), ref, request.body.data);
+      return recordOf(ref);
+    },
+  );
+
+  r.post(
+    '/v2/renters/policies/:matterId/additional-insureds',
+    {
+      config: { access: editAccess('renters_addl_ins_add') },
+      schema: {
+        params: MatterParams,
+        body: RentersInsuredAddRequest,
+        response: { 201: RentersPolicyRecordResponse },
+      },
+    },
+    async (request, reply) => {
+      const principal = requirePrincipal(request);
+      const ref = await policyOf(request, request.params.matterId);
+      await addRentersInsured(db, metadataOf(request, principal), ref, request.body.data);
+      return reply.code(201).send(await recordOf(ref));
+    },
+  );
+
+  r.delete(
+    '/v2/renters/policies/:matterId/additional-insureds',
+    {
+      config: { access: editAccess('renters_addl_ins_add') },
+      schema: {
+        params: MatterParams,
+        body: RentersInsuredDeleteRequest,
+        response: { 200: RentersPolicyRecordResponse },
+      },
+    },
+    async (request) => {
+      const principal = requirePrincipal(request);
+      const ref = await policyOf(request, request.params.matterId);
+      await removeRentersInsured(db, metadataOf(request, principal), ref, request.body.data);
+      return recordOf(ref);
+    },
+  );
+
+  r.get(
+    '/v2/renters/policies/:matterId/notes',
+    {
+      config: { access },
+      schema: { params: MatterParams, querystring: pagingQuery(10), response: { 200: PolicyNotesPage } },
+    },
+    async (request) => {
+      const ref = await policyOf(request, request.params.matterId);
+      const { rows, meta } = await listNotes(db, ref.policyNumber, request.query.page, request.query.limit);
+      return { data: rows.map(noteOut), meta };
+    },
+  );
+
+  r.post(
+    '/v2/renters/policies/:matterId/notes',
+    {
+      config: { access },
+      schema: { params: MatterParams, body: AddPolicyNoteRequest, response: { 201: PolicyNoteResponse } },
+    },
+    async (request, reply) => {
+      const principal = requirePrincipal(request);
+      const ref = await policyOf(request, request.params.matterId);
+      const id = await addRentersNote(db, metadataOf(request, principal), ref, request.body.data.note);
+      return reply.code(201).send({ data: noteOut(await findNote(db, ref.policyNumber, id)) });
+    },
+  );
+
+  r.get(
+    '/v2/renters/policies/:matterId/documents',
+    { config: { access }, schema: { params: MatterParams, response: { 200: PolicyDocumentsResponse } } },
+    async (request) => {
+      const ref = await policyOf(request, request.params.matterId);
+      const rows = await listDocuments(db, ref.policyNumber);
+      return {
+        data: rows.map((d) => ({
+          id: d.id,
+          type: d.type as 'DECLARATION' | 'RECEIPT' | 'CANCELLATION_NOTICE',
+          name: d.name,
+          contentType: d.content_type,
+          size: d.size,
+          createdAt: iso(d.created_at),
+        })),
+      };
+    },
+  );
+
+  // A file, not JSON: no 200 schema.
+  r.get(
+    '/v2/renters/policies/:matterId/documents/:documentId',
+    {
+      config: { access },
+      schema: { params: MatterParams.extend({ documentId: uuidParam('documentId') }) },
+    },
+    async (request, reply) => {
+      const ref = await policyOf(request, request.params.matterId);
+      const document = await findDocument(db, ref.policyNumber, request.params.documentId);
+      if (!document) throw notFound('document');
+      return sendStored(db, reply, document);
+    },
+  );
+
+  r.get(
+    '/v2/renters/policies/:matterId/events',
+    { config: { access }, schema: { params: MatterParams, response: { 200: RentersPolicyEventsResponse } } },
+    async (request) => {
+      const ref = await policyOf(request, request.params.matterId);
+      // Newest first, as the pet policy's events answer.
+      return { data: (await rentersPolicyEvents(db, ref.policyNumber)).reverse() };
+    },
+  );
+
+  r.get(
+    '/v2/renters/policies/:matterId/payments',
+    { config: { access }, schema: { params: MatterParams, response: { 200: RentersPaymentsResponse } } },
+    async (request) => {
+      const ref = await policyOf(request, request.params.matterId);
+      const events = await readRentersPolicy(db, ref.policyNumber);
+      const record = await loadRentersPolicyRecord(db, ref);
+      return { data: rentersPayments(events, record.summary.upcomingPaymentDate !== null) };
+    },
+  );
+
+  // A file, not JSON: no 200 schema.
+  r.get(
+    '/v2/renters/downloadReceipt',
+    { config: { access }, schema: { querystring: RentersReceiptQuery } },
+    async (request, reply) => {
+      const { policyNumber } = request.query;
+      const ref = await requireRentersPolicyNumber(db, requirePrincipal(request), policyNumber);
+      const [issued] = await readRentersPolicy(db, ref.policyNumber);
+      if (!issued) throw notFound('renters policy');
+      const bytes = await rentersReceiptPdf(issued);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="receipt-${policyNumber}.pdf"`)
+        .header('cache-control', 'private, no-store')
+        .send(Buffer.from(bytes));
+    },
+  );
+}
+
+type NoteRow = Awaited<ReturnType<typeof findNote>>;
+const noteOut = (n: NoteRow) => ({
+  id: n.id,
+  note: n.note,
+  createdAt: iso(n.created_at),
+  createdBy: n.user_id === null ? null : { id: n.user_id, name: n.user_name ?? '' },
+});
