@@ -1,0 +1,103 @@
+import {
+  COMMIT_REFUSALS,
+  judgeCommit,
+  type ChangeInputs,
+} from '../../../../machines/rentersPolicyChangeContext';
+import type { RentersChangeKind } from '../../../../machines/rentersPolicyStatus';
+import type { RentersChangeWire } from '../../../../api/schemas/rentersPolicyChanges';
+import { HttpError, ValidationFailed } from '../../../http/errors';
+import type { Db } from '../../../store/db';
+import { VersionConflictError, type EventMetadata, type StoredEvent } from '../../../store/eventStore';
+import type { PaymentAdapter } from '../../payments/paymentAdapter';
+import { appendToRentersPolicy } from '../appendToRentersPolicy';
+import type { RentersPolicyRef } from '../rentersPolicyScope';
+import { checkAllowed, checkedInputs, decideChange } from './decideRentersChange';
+import { changeEventsOf, committedFingerprints, previewOfEvent } from './rentersChangeEvents';
+import { loadRentersPolicyForChange } from './loadRentersPolicyForChange';
+import type { RentersChangeAnswer } from './previewRentersChange';
+import { settleRentersChange, type SettleContext } from './settleRentersChange';
+import { requestFingerprint } from '../../../../machines/rentersPolicyChangeContext';
+
+export interface CommitContext extends SettleContext {
+  db: Db;
+  metadata: EventMetadata;
+  payments: PaymentAdapter;
+}
+
+type Decided = { answer: RentersChangeAnswer; appended: StoredEvent | null };
+
+// One attempt in one transaction: judgeCommit's verdict, then the event at the version the preview saw.
+async function attempt(
+  ctx: CommitContext,
+  ref: RentersPolicyRef,
+  kind: RentersChangeKind,
+  inputs: ChangeInputs,
+  previewed: { fingerprint: string; policyVersion: number },
+  today: string,
+): Promise<Decided> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const policy = await loadRentersPolicyForChange(trx, ref.policyNumber, today);
+    const request = { kind, policyNumber: ref.policyNumber, policyVersion: previewed.policyVersion, inputs };
+    const verdict = judgeCommit({
+      previewedFingerprint: previewed.fingerprint,
+      request,
+      currentVersion: policy.version,
+      committedFingerprints: committedFingerprints(kind, policy.events),
+    });
+    if (verdict === 'repeat') {
+      const fingerprint = requestFingerprint(request);
+      const first = changeEventsOf(kind, policy.events).find(
+        (e) => (e.data as { fingerprint?: unknown }).fingerprint === fingerprint,
+      );
+      if (!first) throw new Error('A repeated commit without its event');
+      return {
+        answer: { preview: previewOfEvent(first), committed: true, policyVersion: first.version },
+        appended: null,
+      };
+    }
+    if (verdict !== 'commit') throw new HttpError(409, COMMIT_REFUSALS[verdict]);
+    checkAllowed(kind, policy);
+    const decided = decideChange(kind, policy, inputs, previewed.fingerprint, today);
+    const stored = await appendToRentersPolicy(
+      trx,
+      { ...ctx.metadata, idempotencyKey: previewed.fingerprint },
+      ref.policyNumber,
+      [decided.event],
+      today,
+    );
+    const appended = stored.at(-1);
+    if (!appended) throw new Error('The change event was not appended');
+    return {
+      answer: { preview: decided.preview, committed: true, policyVersion: appended.version },
+      appended,
+    };
+  });
+}
+
+// commit: true (docs/decisions/008 "The protocol on the server"): a repeat answers the first outcome and
+// writes nothing; a commit whose inputs or policy differ from the preview is refused (409); otherwise the
+// change is appended. Two commits of one preview race: the loser's append conflicts, it reloads once and
+// finds its own change (a repeat). The money moves after the transaction (settleRentersChange).
+export async function commitRentersChange(
+  ctx: CommitContext,
+  ref: RentersPolicyRef,
+  kind: RentersChangeKind,
+  wire: RentersChangeWire,
+  today: string,
+): Promise<RentersChangeAnswer> {
+  const inputs = checkedInputs(kind, ref.policyNumber, wire);
+  const fingerprint = wire.preview_fingerprint?.trim();
+  const policyVersion = wire.policy_version;
+  if (!fingerprint || policyVersion === null || policyVersion === undefined)
+    throw new ValidationFailed({ 'data.commit': ['Preview the change before committing.'] });
+  const previewed = { fingerprint, policyVersion };
+  let decided: Decided;
+  try {
+    decided = await attempt(ctx, ref, kind, inputs, previewed, today);
+  } catch (error) {
+    if (!(error instanceof VersionConflictError)) throw error;
+    decided = await attempt(ctx, ref, kind, inputs, previewed, today);
+  }
+  if (decided.appended) await settleRentersChange(ctx, ref.policyNumber, decided.appended, today);
+  return decided.answer;
+}

@@ -1,0 +1,171 @@
+import {
+  changeInputErrors,
+  type ChangeInputs,
+  type ChangePreview,
+} from '../../../../machines/rentersPolicyChangeContext';
+import {
+  changeAllowedFrom,
+  statusCodeOf,
+  type CancellationMethod,
+  type RentersChangeKind,
+} from '../../../../machines/rentersPolicyStatus';
+import {
+  changeInputsOf,
+  wireFieldOf,
+  type RentersChangeWire,
+} from '../../../../api/schemas/rentersPolicyChanges';
+import { HttpError, ValidationFailed } from '../../../http/errors';
+import type { NewEvent } from '../../../store/eventStore';
+import type { RentersChangeData } from './rentersChangeEvents';
+import { CHANGE_EVENT } from './rentersChangeEvents';
+import { reasonRefusal } from './rentersChangeReasons';
+import {
+  cancelFigures,
+  discontinueFigures,
+  isCancelRefusal,
+  reinstateFigures,
+  type ChangeFigures,
+  type RentersTermMoney,
+  type UndoneCancellation,
+} from './rentersChangeFigures';
+import type { RentersPolicyForChange } from './loadRentersPolicyForChange';
+
+// The checks and figures a preview and a commit share (docs/renters-cancellation.md, docs/decisions/008).
+
+// The request's inputs, or 422 with the same messages the dialog shows (changeInputErrors), the reason code
+// checked against the flow's reasons, and the policy number against the policy of the URL.
+export function checkedInputs(
+  kind: RentersChangeKind,
+  policyNumber: string,
+  wire: RentersChangeWire,
+): ChangeInputs {
+  const inputs = changeInputsOf(kind, wire);
+  const errors: Record<string, string[]> = {};
+  for (const [field, messages] of Object.entries(changeInputErrors(kind, inputs)))
+    errors[wireFieldOf(field)] = messages;
+  if (wire.policy_number.trim().toUpperCase() !== policyNumber)
+    errors['data.policy_number'] = [`The policy number is not that of this policy (${policyNumber}).`];
+  const reason = inputs.reasonCode;
+  const refusal = reason ? reasonRefusal(kind, reason) : null;
+  if (refusal) (errors['data.reason_code'] ??= []).push(refusal);
+  if (Object.keys(errors).length > 0) throw new ValidationFailed(errors);
+  return inputs;
+}
+
+const VERB: Readonly<Record<RentersChangeKind, string>> = {
+  cancel: 'cancelled',
+  discontinue: 'discontinued',
+  reinstate: 'reinstated',
+};
+const STATE_NAMES: Readonly<Record<string, string>> = {
+  active: 'active',
+  nonRenewing: 'non-renewing',
+  pendingCancellation: 'pending cancellation',
+  cancelled: 'cancelled',
+  expired: 'expired',
+  rewritten: 'rewritten',
+};
+
+// 409 naming the state when the flow is not allowed from the policy's state on the day.
+export function checkAllowed(kind: RentersChangeKind, policy: RentersPolicyForChange): void {
+  if (!changeAllowedFrom(kind, policy.state))
+    throw new HttpError(
+      409,
+      `The policy is ${STATE_NAMES[policy.state] ?? policy.state}: it cannot be ${VERB[kind]}.`,
+    );
+}
+
+export function termMoney(policy: RentersPolicyForChange): RentersTermMoney {
+  const { issued } = policy;
+  return {
+    effectiveDate: policy.term.effectiveDate,
+    expirationDate: policy.term.expirationDate,
+    termInterval: issued.termInterval,
+    termPremiumCents: issued.termPremiumCents,
+    taxesCents: issued.taxesCents,
+    firstPaymentCents: issued.payment.amountCents,
+    laterPaymentCents: issued.termInterval === 'monthly' ? (issued.nextBill?.amountCents ?? null) : null,
+  };
+}
+
+// The cancellation a reinstatement undoes: the last one since the last reinstatement, if the policy is
+// cancelled (or pending) rather than non-renewing.
+function undoneCancellation(policy: RentersPolicyForChange): UndoneCancellation | null {
+  if (policy.state !== 'cancelled' && policy.state !== 'pendingCancellation') return null;
+  const last = policy.events.findLast(
+    (e) => e.type === 'renters.cancelled' || e.type === 'renters.reinstated',
+  );
+  if (last?.type !== 'renters.cancelled') return null;
+  const d = last.data as Partial<RentersChangeData> & { cancelDate?: string };
+  return {
+    effectiveDate: d.effectiveDate ?? d.cancelDate ?? policy.term.effectiveDate,
+    settlement: d.settlement ?? { kind: 'none', amountCents: 0 },
+  };
+}
+
+export interface DecidedChange {
+  preview: ChangePreview;
+  event: NewEvent;
+}
+
+// The figures of the change and the event its commit appends.
+export function decideChange(
+  kind: RentersChangeKind,
+  policy: RentersPolicyForChange,
+  inputs: ChangeInputs,
+  fingerprint: string,
+  today: string,
+): DecidedChange {
+  let figures: ChangeFigures;
+  let own: Record<string, unknown>;
+  if (kind === 'cancel') {
+    const cancel = cancelFigures(termMoney(policy), {
+      method: inputs.cancellationMethod as CancellationMethod,
+      cancelDate: inputs.cancelDate ?? null,
+      canBeFlatCancelled: policy.flags.canBeFlatCancelled,
+      today,
+    });
+    if (isCancelRefusal(cancel))
+      throw new ValidationFailed({ [wireFieldOf(cancel.field)]: [cancel.message] });
+    figures = cancel;
+    own = {
+      method: cancel.method,
+      cancelDate: cancel.effectiveDate,
+      immediate: cancel.immediate,
+      requestedCancelDate: inputs.cancelDate ?? null,
+      termDays: cancel.termDays,
+      daysInForce: cancel.daysInForce,
+      paidCents: cancel.paid.moneyCents,
+      paidInstalments: cancel.paid.instalments,
+      paidPremiumCents: cancel.paid.premiumCents,
+      paidTaxesCents: cancel.paid.taxesCents,
+      earnedPremiumCents: cancel.earnedPremiumCents,
+      earnedTaxesCents: cancel.earnedTaxesCents,
+      premiumReturnedCents: cancel.premiumReturnedCents,
+    };
+  } else if (kind === 'discontinue') {
+    figures = discontinueFigures(policy.term);
+    own = { nonRenewEffectiveDate: figures.effectiveDate };
+  } else {
+    const undone = undoneCancellation(policy);
+    figures = reinstateFigures(undone, today);
+    own = { reinstatedFrom: policy.state };
+  }
+  const newStatusCode = statusCodeOf(figures.newState);
+  if (newStatusCode === null) throw new Error(`No status code for ${figures.newState}`);
+  const preview: ChangePreview = {
+    fingerprint,
+    effectiveDate: figures.effectiveDate,
+    settlement: figures.settlement,
+    feesCents: figures.feesCents,
+    newState: figures.newState,
+    newStatusCode,
+    commissionClawbackCents: figures.commissionClawbackCents,
+  };
+  const data: RentersChangeData = {
+    reasonCode: inputs.reasonCode ?? '',
+    note: inputs.note ?? null,
+    ...preview,
+  };
+  return { preview, event: { type: CHANGE_EVENT[kind], data: { ...own, ...data } } };
+}

@@ -1,0 +1,109 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { anyOf } from '../../../api/access';
+import { MatterIdParams } from '../../../api/schemas/policies';
+import {
+  RentersCancelRequest,
+  RentersChangeReasonsResponse,
+  RentersChangeResponse,
+  RentersDiscontinueRequest,
+  RentersReinstateRequest,
+  type RentersChangeWire,
+} from '../../../api/schemas/rentersPolicyChanges';
+import type { RentersChangeKind } from '../../../machines/rentersPolicyStatus';
+import type { PaymentAdapter } from '../../domain/payments/paymentAdapter';
+import { createSandboxPaymentAdapter } from '../../domain/payments/sandboxPaymentAdapter';
+import { commitRentersChange } from '../../domain/rentersPolicies/changes/commitRentersChange';
+import {
+  previewRentersChange,
+  type RentersChangeAnswer,
+} from '../../domain/rentersPolicies/changes/previewRentersChange';
+import { RENTERS_CHANGE_REASONS } from '../../domain/rentersPolicies/changes/rentersChangeReasons';
+import { utcToday } from '../../domain/rentersPolicies/rentersPolicyNumbers';
+import { requireRentersPolicy } from '../../domain/rentersPolicies/rentersPolicyScope';
+import type { Db } from '../../store/db';
+import { requirePrincipal } from '../routeTable';
+import { metadataOf } from './userMetadata';
+
+// Cancel, discontinue and reinstate a renters policy, each as a preview (commit: false) then a commit
+// (docs/decisions/008, docs/renters-cancellation.md). renters_policy_ax for all three (SPEC §6 names none more
+// specific); a policy outside the caller's scope is 404.
+const access = anyOf('renters_policy_ax');
+
+const dollars = (cents: number) => cents / 100;
+
+function wireAnswer(kind: RentersChangeKind, answer: RentersChangeAnswer) {
+  const p = answer.preview;
+  return {
+    data: {
+      fingerprint: p.fingerprint,
+      effective_date: p.effectiveDate,
+      settlement: { kind: p.settlement.kind, amount: dollars(p.settlement.amountCents) },
+      fees: dollars(p.feesCents),
+      new_state: p.newState,
+      new_status_code: p.newStatusCode,
+      commission_clawback: dollars(p.commissionClawbackCents),
+      committed: answer.committed,
+      policy_version: answer.policyVersion,
+    },
+    meta: {
+      cancel_date: kind === 'cancel' ? p.effectiveDate : null,
+      refund_amount: p.settlement.kind === 'refund' ? dollars(p.settlement.amountCents) : 0,
+      committed: answer.committed,
+    },
+  };
+}
+
+export function rentersPolicyChangeRoutes(
+  app: FastifyInstance,
+  options: { db: Db; payments?: PaymentAdapter; today?: () => string },
+): void {
+  const { db } = options;
+  const payments = options.payments ?? createSandboxPaymentAdapter({ db });
+  const today = options.today ?? (() => utcToday());
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/v2/renters/cancellation-reasons',
+    { config: { access }, schema: { response: { 200: RentersChangeReasonsResponse } } },
+    () => ({
+      data: RENTERS_CHANGE_REASONS.map((reason) => ({
+        code: reason.code,
+        name: reason.name,
+        scope: reason.scope,
+        is_enabled: reason.isEnabled,
+      })),
+    }),
+  );
+
+  const requests = {
+    cancel: RentersCancelRequest,
+    discontinue: RentersDiscontinueRequest,
+    reinstate: RentersReinstateRequest,
+  } as const;
+  for (const kind of ['cancel', 'discontinue', 'reinstate'] as const) {
+    r.post(
+      `/v2/renters/policies/:matterId/${kind}`,
+      {
+        config: { access },
+        schema: { params: MatterIdParams, body: requests[kind], response: { 200: RentersChangeResponse } },
+      },
+      async (request) => {
+        const principal = requirePrincipal(request);
+        const ref = await requireRentersPolicy(db, principal, request.params.matterId);
+        const wire: RentersChangeWire = request.body.data;
+        const day = today();
+        const answer = wire.commit
+          ? await commitRentersChange(
+              { db, payments, metadata: metadataOf(request, principal), log: request.log },
+              ref,
+              kind,
+              wire,
+              day,
+            )
+          : await previewRentersChange(db, ref, kind, wire, day);
+        return wireAnswer(kind, answer);
+      },
+    );
+  }
+}
