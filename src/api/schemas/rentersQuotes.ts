@@ -36,15 +36,25 @@ export type RentersAddressWire = z.output<typeof RentersAddressWire>;
 
 export const InterestedPartyWire = RentersAddressWire.extend({ name: text(100) });
 
-export const StartRentersQuoteRequest = z.strictObject({
+const RentersPropertyStep = z.strictObject({
   property: RentersAddressWire,
   effective_date: calendarDate,
   interested_party: InterestedPartyWire.nullish().transform((p) => p ?? null),
 });
+
+export const StartRentersQuoteRequest = RentersPropertyStep.extend({
+  // A rewrite (SPEC §4): the cancelled or non-renewing policy the new quote replaces, prefilled from it.
+  rewrite_of: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^RNT-[A-Z]{2}-\d{8}$/, { error: 'The policy number must look like RNT-TX-00000042.' })
+    .optional(),
+});
 export type StartRentersQuoteRequest = z.output<typeof StartRentersQuoteRequest>;
 
-// The start step saved again, after going back to it.
-export const SaveRentersPropertyRequest = StartRentersQuoteRequest.extend({ version });
+// The start step saved again, after going back to it (a rewrite stays the rewrite it started as).
+export const SaveRentersPropertyRequest = RentersPropertyStep.extend({ version });
 
 export const RentersCoverageWire = z.strictObject({
   contents: z.strictObject({

@@ -6,6 +6,7 @@ import { registerUser } from '../domain/users/userCommands';
 import type { Db } from '../store/db';
 import type { EventMetadata } from '../store/eventStore';
 import { DEMO_BRAND, DEMO_ENTITIES, DEMO_ROLES, DEMO_USERS } from './demoData';
+import { seedDemoRentersPolicies } from './demoRentersPolicies';
 import { seedEntityDetails } from './seedEntityDetails';
 import { seedPolicies } from './seedPolicies';
 
@@ -90,5 +91,5 @@ export async function seedDemo(
   // Policies are bought through the quote journey, whose commands open transactions of their own: after the
   // business above is committed.
   if (options.policies === false) return seeded;
-  return { created: seeded.created + (await seedPolicies(db)) };
+  return { created: seeded.created + (await seedPolicies(db)) + (await seedDemoRentersPolicies(db)) };
 }

@@ -8,9 +8,13 @@ import { TextField } from '../../../ui/forms/TextField';
 import { AddressFields, addressDraftOf, type AddressDraft } from './AddressFields';
 import type { RentersErrors } from './rentersErrors';
 
+type PropertyStep = Pick<RentersQuoteView, 'property' | 'effective_date' | 'interested_party'>;
+
 export interface PropertyFormProps {
   // The saved quote when the agent went back to this step; null for a new quote.
   quote: RentersQuoteView | null;
+  // A new quote's starting values (a rewrite's, from the old policy); the saved quote's win.
+  initial?: PropertyStep | null;
   errors: RentersErrors;
   busy: boolean;
   onSubmit(body: StartRentersQuoteInput): void;
@@ -19,12 +23,13 @@ export interface PropertyFormProps {
 const wireAddress = (a: AddressDraft) => ({ ...a, line_2: a.line_2.trim() || null });
 
 // The start step: the rented property, the effective date and an optional interested party (SPEC §3).
-export function PropertyForm({ quote, errors, busy, onSubmit }: PropertyFormProps) {
-  const [property, setProperty] = useState(() => addressDraftOf(quote?.property ?? null));
-  const [effectiveDate, setEffectiveDate] = useState(quote?.effective_date ?? '');
-  const [hasParty, setHasParty] = useState(Boolean(quote?.interested_party));
-  const [partyName, setPartyName] = useState(quote?.interested_party?.name ?? '');
-  const [party, setParty] = useState(() => addressDraftOf(quote?.interested_party ?? null));
+export function PropertyForm({ quote, initial = null, errors, busy, onSubmit }: PropertyFormProps) {
+  const from: PropertyStep | null = quote ?? initial;
+  const [property, setProperty] = useState(() => addressDraftOf(from?.property ?? null));
+  const [effectiveDate, setEffectiveDate] = useState(from?.effective_date ?? '');
+  const [hasParty, setHasParty] = useState(Boolean(from?.interested_party));
+  const [partyName, setPartyName] = useState(from?.interested_party?.name ?? '');
+  const [party, setParty] = useState(() => addressDraftOf(from?.interested_party ?? null));
   const submit = (e: FormEvent) => {
     e.preventDefault();
     onSubmit({

@@ -14,6 +14,7 @@ export function PurchasedStep({ quote }: { quote: RentersQuoteView }) {
     <div className="space-y-6">
       <Alert tone="success" title="Policy issued">
         The renters policy is bought and in force from {formatDay(policy.effective_at)}.
+        {quote.rewrite_of && <span data-testid="rewrite-of"> This policy replaces {quote.rewrite_of}.</span>}
       </Alert>
       <section aria-labelledby="policy-title" className="rounded-lg border border-slate-200 bg-white p-6">
         <h2 id="policy-title" className="mb-4 text-base font-semibold text-slate-900">

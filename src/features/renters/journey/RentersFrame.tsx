@@ -27,12 +27,15 @@ export interface RentersFrameProps {
   // The journey state ('start' before the quote exists).
   state: string;
   quote?: RentersQuoteView | null;
+  // The policy a rewrite replaces, before the quote exists (then the quote's rewrite_of says it).
+  rewriteOf?: string | null;
   children: ReactNode;
 }
 
 // The page around every renters journey step: title, the property and agency, and the stepper.
-export function RentersFrame({ title, state, quote, children }: RentersFrameProps) {
+export function RentersFrame({ title, state, quote, rewriteOf, children }: RentersFrameProps) {
   const notice = useRentersNotice();
+  const rewriting = state === 'purchased' ? null : (rewriteOf ?? quote?.rewrite_of ?? null);
   const p = quote?.property;
   const description = quote ? (
     <span>
@@ -45,6 +48,13 @@ export function RentersFrame({ title, state, quote, children }: RentersFrameProp
     <div className="mx-auto max-w-5xl">
       <PageHeader title={title} description={description} />
       <Stepper label="Renters quote progress" steps={STEPS} current={STEP_INDEX[state] ?? 0} />
+      {rewriting && (
+        <div className="mb-6" data-testid="rewrite-banner">
+          <Alert tone="info" title={`Rewriting ${rewriting}`}>
+            Prefilled from {rewriting}: check each step. The new policy replaces it once bought.
+          </Alert>
+        </div>
+      )}
       {notice && (
         <div className="mb-6">
           <Alert tone="info" title="The quote changed">

@@ -1,6 +1,7 @@
 import { initialTransition, transition, type SnapshotFrom } from 'xstate';
 import { RentersCoverageWire, type RentersQuoteView } from '../../../api/schemas/rentersQuotes';
-import type { RentersAddress, RentersCoverage } from '../../../machines/rentersQuoteContext';
+import type { RentersRewriteSourceWire } from '../../../api/schemas/rentersRewrite';
+import type { RentersAddress, RentersCoverage, RewriteSource } from '../../../machines/rentersQuoteContext';
 import {
   rentersQuoteJourneyMachine,
   type RentersQuoteEvent,
@@ -46,6 +47,46 @@ function coverageOf(raw: unknown): RentersCoverage | null {
       includeWindHailExclusion: optional.include_wind_hail_exclusion,
     },
   };
+}
+
+// The rewrite eligibility answer's source as the journey's rentersQuote.rewriteStarted carries it; null when
+// its coverage is not one the journey reads.
+export function rewriteSourceOf(wire: RentersRewriteSourceWire): RewriteSource | null {
+  const coverage = coverageOf(wire.coverage);
+  if (!coverage) return null;
+  return {
+    policyNumber: wire.policy_number,
+    statusCode: wire.status_code,
+    nonRenew: wire.non_renew,
+    entityCode: wire.entity_code,
+    property: addressOf(wire.property),
+    interestedParty: wire.interested_party && {
+      name: wire.interested_party.name,
+      address: addressOf(wire.interested_party),
+    },
+    coverage,
+    customer: {
+      firstName: wire.customer.name_first,
+      lastName: wire.customer.name_last,
+      email: wire.customer.email,
+      mailingAddress: wire.customer.mailing_address && addressOf(wire.customer.mailing_address),
+    },
+    contacts: wire.contacts.map((c) => ({
+      typeCode: c.type,
+      numberType: c.number_type,
+      number: c.number,
+      extension: c.extension,
+    })),
+  };
+}
+
+// A fresh journey prefilled from the policy it rewrites; null when the journey refuses it (the policy is
+// neither cancelled nor non-renewing).
+export function rewriteSnapshotOf(source: RewriteSource): RentersSnapshot | null {
+  const [initial] = initialTransition(rentersQuoteJourneyMachine);
+  const event: RentersQuoteEvent = { type: 'rentersQuote.rewriteStarted', source };
+  if (!initial.can(event)) return null;
+  return transition(rentersQuoteJourneyMachine, initial, event)[0];
 }
 
 // The browser never learns the token, only that one was given.

@@ -16,7 +16,9 @@ export function useRentersWrite<V>(id: string, write: (variables: V) => Promise<
       queryClient.setQueryData(rentersQuoteKeys.view(quote.id), quote);
     },
     onError: (error) => {
-      if (error instanceof ApiError && error.status === 409) {
+      // Before the quote exists (the start step) there is nothing to reload: the 409 is a refusal, such as
+      // a policy that can no longer be rewritten, and is shown as a message.
+      if (id !== '' && error instanceof ApiError && error.status === 409) {
         rentersNotice.set(
           `${error.message} The quote was changed elsewhere and has been reloaded as it is now: check it and try again.`,
         );
@@ -24,5 +26,8 @@ export function useRentersWrite<V>(id: string, write: (variables: V) => Promise<
       }
     },
   });
-  return { ...mutation, errors: rentersErrors(mutation.error) };
+  const error = mutation.error;
+  const refused = id === '' && error instanceof ApiError && error.status === 409;
+  const errors = refused ? { fields: {}, message: error.message } : rentersErrors(error);
+  return { ...mutation, errors };
 }

@@ -14,6 +14,7 @@ import {
   type RentersQuoteActor,
 } from './rentersQuoteExecution';
 import { rentersQuoteView } from './rentersQuoteView';
+import { requireStillRewritable } from './rentersRewriteCheck';
 import { ratingCoverage, toCents, toDollars } from './rentersWire';
 
 // POST /v2/renters/quotes/{id}/purchase, as the pet purchase does it (docs/purchase.md), in three steps each
@@ -90,6 +91,7 @@ export async function purchaseRentersQuote(
       if (state !== 'review' && state !== 'paymentFailed') {
         throw rentersStepRefusal(state, 'rentersQuote.purchaseSubmitted');
       }
+      if (context.rewriteOf !== null) await requireStillRewritable(trx, context.rewriteOf);
       const totalCents = context.premium!.totalCents;
       if (toCents(data.total) !== totalCents) {
         throw new ValidationFailed({

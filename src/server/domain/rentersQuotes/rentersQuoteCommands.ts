@@ -22,6 +22,7 @@ import {
   requireRentersQuoteInScope,
   type RentersQuoteActor,
 } from './rentersQuoteExecution';
+import { requireRewritablePolicy } from './rentersRewriteCheck';
 import { addressOf, coverageOf, fractionalCents, ratingInput } from './rentersWire';
 
 // The steps of a renters quote up to the payment method (docs/renters-quotes.md). Each checks its input
@@ -67,24 +68,44 @@ async function checkStart(db: Db, data: StartRentersQuoteRequest): Promise<void>
 }
 
 // POST /v2/renters/quotes: the quote exists from its start step, made for the acting entity.
+// With rewrite_of, the quote rewrites that policy (SPEC §4, docs/decisions/008): it is made for the old
+// policy's entity, and its log opens with rentersQuote.rewriteStarted (the old policy's facts) before the
+// start step, in one append, so the journey is prefilled and the purchase links the two policies.
 export async function startRentersQuote(
   actor: RentersQuoteActor,
   data: StartRentersQuoteRequest,
 ): Promise<RentersQuoteView> {
+  const rewriteOf = data.rewrite_of;
+  if (rewriteOf !== undefined) {
+    // Refusals before the input's own checks: an agent need not fix dates for a policy they cannot rewrite.
+    await actor.db.transaction().execute((trx) => requireRewritablePolicy(trx, actor.principal, rewriteOf));
+  }
   await checkStart(actor.db, data);
   const id = randomUUID();
-  const event = rentersQuoteEvent.propertyGiven({
-    id,
-    entityCode: actor.acting.entityCode,
-    entityId: actor.acting.id,
-    property: addressOf(data.property),
-    effectiveDate: data.effective_date,
-    interestedParty: data.interested_party && {
-      name: data.interested_party.name,
-      address: addressOf(data.interested_party),
-    },
+  const given = (entity: { entityCode: string | null; entityId: number }) =>
+    rentersQuoteEvent.propertyGiven({
+      id,
+      ...entity,
+      property: addressOf(data.property),
+      effectiveDate: data.effective_date,
+      interestedParty: data.interested_party && {
+        name: data.interested_party.name,
+        address: addressOf(data.interested_party),
+      },
+    });
+  return actor.db.transaction().execute(async (trx) => {
+    if (rewriteOf === undefined) {
+      const event = given({ entityCode: actor.acting.entityCode, entityId: actor.acting.id });
+      return appendToRentersQuote(trx, actor, id, [event]);
+    }
+    // Checked again inside the write, so the facts recorded are those the decision was made on.
+    const { source, entityId } = await requireRewritablePolicy(trx, actor.principal, rewriteOf);
+    const events = [
+      rentersQuoteEvent.rewriteStarted({ source }),
+      given({ entityCode: source.entityCode, entityId }),
+    ];
+    return appendToRentersQuote(trx, actor, id, events);
   });
-  return actor.db.transaction().execute((trx) => appendToRentersQuote(trx, actor, id, [event]));
 }
 
 // POST …/property: the start step saved again after going back to it. The quote keeps its id and entity

@@ -8,6 +8,7 @@ import type {
   RentersPayment,
   RentersPolicy,
   RentersPremium,
+  RewriteSource,
 } from '../../../machines/rentersQuoteContext';
 import type { NewEvent } from '../../store/eventStore';
 import type { RentersRating } from '../rentersRating/rentersTypes';
@@ -69,6 +70,8 @@ const event = (type: RentersQuoteEvent['type'], data: object): NewEvent => ({
 });
 
 export const rentersQuoteEvent = {
+  // A rewrite's quote: the old policy's facts, before its start step (the server checked eligibility).
+  rewriteStarted: (data: { source: RewriteSource }) => event('rentersQuote.rewriteStarted', data),
   propertyGiven: (data: RentersPropertyGiven) => event('rentersQuote.propertyGiven', data),
   coverageChosen: (data: RentersCoverageChosen) => event('rentersQuote.coverageChosen', data),
   customerGiven: (data: { customer: RentersCustomer; contacts: RentersContact[] }) =>

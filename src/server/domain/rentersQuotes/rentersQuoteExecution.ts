@@ -30,6 +30,7 @@ const STEP_NAMES: Readonly<Record<string, string>> = {
 };
 
 const ACTION_NAMES: Readonly<Record<string, string>> = {
+  'rentersQuote.rewriteStarted': 'starting a rewrite',
   'rentersQuote.propertyGiven': 'saving the property',
   'rentersQuote.coverageChosen': 'choosing coverage',
   'rentersQuote.customerGiven': 'saving the customer',

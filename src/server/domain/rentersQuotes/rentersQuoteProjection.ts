@@ -34,8 +34,11 @@ async function project(trx: Trx, event: StoredEvent): Promise<void> {
         ? { rating: null }
         : {}),
   };
-  if (event.version === 1) {
-    // The first event of a quote is always its start step (propertyGiven), which names its entity.
+  // A rewrite's log opens with rentersQuote.rewriteStarted, appended with the start step: the row is made
+  // by the quote's first start step (propertyGiven), which names its entity.
+  const first = events.find((e) => e.type === 'rentersQuote.propertyGiven');
+  if (first === undefined) return;
+  if (first.version === event.version) {
     const data = event.data as unknown as RentersPropertyGiven;
     await trx
       .insertInto('renters_quotes')

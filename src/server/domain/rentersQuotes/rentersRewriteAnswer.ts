@@ -1,0 +1,63 @@
+import type { RentersRewriteSourceWire, RentersRewriteView } from '../../../api/schemas/rentersRewrite';
+import type { RewriteSource } from '../../../machines/rentersQuoteContext';
+import type { Principal } from '../../access/principal';
+import type { Db } from '../../store/db';
+import { utcToday } from '../rentersPolicies/rentersPolicyNumbers';
+import { requireRentersPolicy } from '../rentersPolicies/rentersPolicyScope';
+import { rewriteVerdict } from './rentersRewriteCheck';
+import { rentersRewriteFacts } from './rentersRewriteSource';
+import { addressWire, coverageWire } from './rentersWire';
+
+export function rewriteSourceWire(s: RewriteSource): RentersRewriteSourceWire {
+  return {
+    policy_number: s.policyNumber,
+    status_code: s.statusCode,
+    non_renew: s.nonRenew,
+    entity_code: s.entityCode,
+    property: addressWire(s.property),
+    interested_party: s.interestedParty && {
+      name: s.interestedParty.name,
+      ...addressWire(s.interestedParty.address),
+    },
+    coverage: coverageWire(s.coverage),
+    customer: {
+      name_first: s.customer.firstName,
+      name_last: s.customer.lastName,
+      email: s.customer.email,
+      mailing_address: s.customer.mailingAddress && addressWire(s.customer.mailingAddress),
+    },
+    contacts: s.contacts.map((c) => ({
+      type: c.typeCode,
+      number_type: c.numberType,
+      number: c.number,
+      extension: c.extension,
+    })),
+  };
+}
+
+// GET /v2/renters/policies/{matterId}/rewrite for the caller (out of scope: 404).
+export async function rentersRewriteAnswer(
+  db: Db,
+  principal: Principal,
+  matterId: number,
+): Promise<RentersRewriteView> {
+  const ref = await requireRentersPolicy(db, principal, matterId);
+  return db.transaction().execute(async (trx) => {
+    const facts = await rentersRewriteFacts(trx, ref.policyNumber, utcToday());
+    const verdict = rewriteVerdict(facts, principal);
+    const rewrittenAs =
+      facts.rewrittenAs === null
+        ? undefined
+        : await trx
+            .selectFrom('renters_policies')
+            .select(['policy_number', 'matter_id', 'customer_id'])
+            .where('policy_number', '=', facts.rewrittenAs)
+            .executeTakeFirst();
+    return {
+      eligible: verdict.eligible,
+      blockers: verdict.blockers,
+      source: rewriteSourceWire(facts.source),
+      rewritten_as: rewrittenAs ?? null,
+    };
+  });
+}

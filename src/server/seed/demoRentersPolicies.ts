@@ -1,0 +1,256 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { issueRentersPolicy } from '../domain/rentersPolicies/issueRentersPolicy';
+import { appendToRentersPolicy } from '../domain/rentersPolicies/appendToRentersPolicy';
+import { utcToday } from '../domain/rentersPolicies/rentersPolicyNumbers';
+import { filedRentersTables } from '../domain/rentersRating/filedRentersTables';
+import { rateRentersQuote } from '../domain/rentersRating/rateRentersQuote';
+import type { RentersCoverageInput } from '../domain/rentersRating/rentersTypes';
+import type { Db } from '../store/db';
+import type { EventMetadata, NewEvent } from '../store/eventStore';
+
+// Demo renters policies, issued as the purchase issues them (rated by the renters engine, then
+// issueRentersPolicy), for several agencies and states. One is cancelled and one non-renewing, recorded as
+// the cancel and discontinue flows record them (docs/decisions/008), so the demo has policies to rewrite.
+// Seeded only while no renters policy exists, so it runs safely on every start.
+const SEED: EventMetadata = { userId: null, entityId: null, requestId: 'seed:demo-renters' };
+
+type Address = { line1: string; line2: string | null; city: string; state: string; zip: string };
+
+interface DemoRentersPolicy {
+  entityCode: string;
+  customer: { firstName: string; lastName: string; email: string; phone: string };
+  property: Address;
+  mailing?: Address;
+  interestedParty?: { name: string; line1: string; city: string; state: string; zip: string };
+  termInterval: 'annual' | 'monthly';
+  // Days before today the term started.
+  startedDaysAgo: number;
+  contentsCents: number;
+  ends?: 'cancelled' | 'nonRenewing';
+}
+
+const DEMO_RENTERS: readonly DemoRentersPolicy[] = [
+  {
+    entityCode: '1234-5678-AC',
+    customer: {
+      firstName: 'Maria',
+      lastName: 'Gonzalez',
+      email: 'maria.gonzalez@example.test',
+      phone: '5125550181',
+    },
+    property: { line1: '1401 Lavaca St', line2: 'Apt 508', city: 'Austin', state: 'TX', zip: '78701' },
+    interestedParty: {
+      name: 'Lavaca Flats Leasing',
+      line1: '1400 Lavaca St',
+      city: 'Austin',
+      state: 'TX',
+      zip: '78701',
+    },
+    termInterval: 'monthly',
+    startedDaysAgo: 40,
+    contentsCents: 2_500_000,
+  },
+  {
+    entityCode: '1234-5678-AC',
+    customer: {
+      firstName: 'Darnell',
+      lastName: 'Brooks',
+      email: 'darnell.brooks@example.test',
+      phone: '5125550182',
+    },
+    property: { line1: '2201 E 6th St', line2: 'Unit 3', city: 'Austin', state: 'TX', zip: '78702' },
+    mailing: { line1: 'PO Box 4410', line2: null, city: 'Austin', state: 'TX', zip: '78765' },
+    termInterval: 'annual',
+    startedDaysAgo: 12,
+    contentsCents: 2_000_000,
+    ends: 'cancelled',
+  },
+  {
+    entityCode: '1234-5678-AB',
+    customer: {
+      firstName: 'Priya',
+      lastName: 'Natarajan',
+      email: 'priya.natarajan@example.test',
+      phone: '4155550183',
+    },
+    property: { line1: '88 Howard St', line2: 'Apt 12B', city: 'Los Angeles', state: 'CA', zip: '90001' },
+    termInterval: 'annual',
+    startedDaysAgo: 200,
+    contentsCents: 3_000_000,
+    ends: 'nonRenewing',
+  },
+  {
+    entityCode: '1234-5678-AB',
+    customer: {
+      firstName: 'Tomasz',
+      lastName: 'Kowalski',
+      email: 'tomasz.kowalski@example.test',
+      phone: '3125550184',
+    },
+    property: { line1: '233 S Wacker Dr', line2: 'Apt 1704', city: 'Chicago', state: 'IL', zip: '60601' },
+    termInterval: 'monthly',
+    startedDaysAgo: 90,
+    contentsCents: 1_500_000,
+  },
+  {
+    entityCode: '2345-6789-CD',
+    customer: {
+      firstName: 'Ana',
+      lastName: 'Ferreira',
+      email: 'ana.ferreira@example.test',
+      phone: '3055550185',
+    },
+    property: { line1: '1200 Brickell Ave', line2: 'Apt 910', city: 'Miami', state: 'FL', zip: '33101' },
+    termInterval: 'annual',
+    startedDaysAgo: 60,
+    contentsCents: 2_000_000,
+  },
+  {
+    entityCode: '1000-0001-HM',
+    customer: {
+      firstName: 'Samuel',
+      lastName: 'Okafor',
+      email: 'samuel.okafor@example.test',
+      phone: '3125550186',
+    },
+    property: { line1: '60 E Lake St', line2: null, city: 'Chicago', state: 'IL', zip: '60601' },
+    termInterval: 'annual',
+    startedDaysAgo: 5,
+    contentsCents: 4_000_000,
+  },
+];
+
+function daysBefore(today: string, days: number): string {
+  const date = new Date(`${today}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() - days);
+  return date.toISOString().slice(0, 10);
+}
+
+const coverageFor = (state: string, contentsCents: number): RentersCoverageInput => ({
+  contents: {
+    amount: contentsCents,
+    deductible_amount: 50_000,
+    additional_living_expense: contentsCents > 2_000_000 ? 600_000 : 400_000,
+    is_preferred_property: false,
+  },
+  liability: {
+    amount: 10_000_000,
+    damage_to_property_of_others_amount: 50_000,
+    medical_payments_amount: 100_000,
+  },
+  optional: {
+    combined_personal_property_value: 0,
+    enhancement_endorsement_level: 0,
+    identity_fraud_amount: 0,
+    include_replacement_cost: true,
+    // Florida does not offer theft cover.
+    include_theft: state !== 'FL',
+    include_water_damage: false,
+    include_wind_hail_exclusion: false,
+  },
+});
+
+// What the change flows' commits record besides the machine's fields (rentersChangeEvents.ts).
+function endingEvents(demo: DemoRentersPolicy, today: string, paidCents: number): NewEvent[] {
+  const common = { note: 'Demo data', feesCents: 0, commissionClawbackCents: 0 };
+  if (demo.ends === 'cancelled')
+    return [
+      {
+        type: 'renters.cancelled',
+        data: {
+          ...common,
+          method: 'FLAT',
+          cancelDate: today,
+          immediate: true,
+          reasonCode: 'MOVED_OUT',
+          fingerprint: `seed:cancel:${randomUUID()}`,
+          effectiveDate: today,
+          settlement: { kind: 'refund', amountCents: paidCents },
+          newState: 'cancelled',
+          newStatusCode: 'CANCELLED',
+        },
+      },
+    ];
+  if (demo.ends === 'nonRenewing') {
+    // Non-renewed at the end of the current term.
+    const end = daysBefore(today, demo.startedDaysAgo - 365);
+    return [
+      {
+        type: 'renters.discontinued',
+        data: {
+          ...common,
+          nonRenewEffectiveDate: end,
+          reasonCode: 'CUSTOMER_REQUEST',
+          fingerprint: `seed:discontinue:${randomUUID()}`,
+          effectiveDate: end,
+          settlement: { kind: 'none', amountCents: 0 },
+          newState: 'nonRenewing',
+          newStatusCode: 'ACTIVE',
+        },
+      },
+    ];
+  }
+  return [];
+}
+
+export async function seedDemoRentersPolicies(db: Db): Promise<number> {
+  const any = await db.selectFrom('renters_policies').select('policy_number').limit(1).executeTakeFirst();
+  if (any) return 0;
+  const entities = new Map(
+    (await db.selectFrom('entities').select(['id', 'entity_code']).execute()).map((e) => [
+      e.entity_code,
+      e.id,
+    ]),
+  );
+  const today = utcToday();
+  let created = 0;
+  for (const demo of DEMO_RENTERS) {
+    const entityId = entities.get(demo.entityCode);
+    if (entityId === undefined) continue;
+    const state = demo.property.state;
+    const effectiveDate = daysBefore(today, demo.startedDaysAgo);
+    const coverage = coverageFor(state, demo.contentsCents);
+    const rated = rateRentersQuote(filedRentersTables(state, effectiveDate), {
+      zip_code: demo.property.zip,
+      term_interval: demo.termInterval,
+      coverage,
+    });
+    if (!rated.ok)
+      throw new Error(`Demo renters policy does not rate in ${state}: ${JSON.stringify(rated.errors)}`);
+    const { rating } = rated;
+    const paidCents = rating.schedule[0]!.total;
+    await db.transaction().execute(async (trx) => {
+      const { policyNumber } = await issueRentersPolicy(trx, SEED, {
+        quoteId: randomUUID(),
+        entityId,
+        rewriteOf: null,
+        customer: demo.customer,
+        mailingAddress: demo.mailing ?? demo.property,
+        propertyAddress: demo.property,
+        interestedParty: demo.interestedParty ?? null,
+        coverage,
+        termInterval: demo.termInterval,
+        effectiveDate,
+        termPremiumCents: rating.term_premium,
+        taxesCents: rating.taxes.total,
+        feesCents: rating.fee_total,
+        totalCents: rating.total,
+        nextBill: rating.next_bill && {
+          dueDate: rating.next_bill.due_date,
+          amountCents: rating.next_bill.amount,
+        },
+        payment: {
+          method: 'card',
+          token: 'tok_demo',
+          last4: '4242',
+          chargeId: `ch_demo_${randomBytes(6).toString('hex')}`,
+          amountCents: paidCents,
+        },
+      });
+      const ending = endingEvents(demo, today, paidCents);
+      if (ending.length > 0) await appendToRentersPolicy(trx, SEED, policyNumber, ending, today);
+    });
+    created++;
+  }
+  return created;
+}
