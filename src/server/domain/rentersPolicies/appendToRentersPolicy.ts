@@ -1,6 +1,7 @@
 import { rentersPolicyFacts, rentersStatusOn } from '../../../machines/rentersRecordFlags';
 import { execute } from '../../store/aggregate';
 import {
+  VersionConflictError,
   readStream,
   type EventMetadata,
   type NewEvent,
@@ -13,16 +14,29 @@ import { utcToday } from './rentersPolicyNumbers';
 
 // Appends to an existing renters policy's stream. A pending cancellation whose date has come, or a
 // non-renewal whose date has come, is written first ("took effect"), so the log catches up with the day
-// before anything is decided on it (docs/decisions/008); the machine then checks every event.
+// before anything is decided on it (docs/decisions/008); the machine then checks every event. With
+// `expectedVersion` (the version a decision was made at) a stream that moved on since is a version conflict,
+// not a machine refusal, so a racing commit can reload and judge again.
 export async function appendToRentersPolicy(
   trx: Trx,
   metadata: EventMetadata,
   policyNumber: string,
   events: readonly NewEvent[],
   today: string = utcToday(),
+  expectedVersion?: number,
 ): Promise<StoredEvent[]> {
   const stored = await readStream(trx, RENTERS_POLICY_STREAM, policyNumber);
+  const version = stored.at(-1)?.version ?? 0;
+  if (expectedVersion !== undefined && expectedVersion !== version)
+    throw new VersionConflictError(RENTERS_POLICY_STREAM, policyNumber, expectedVersion);
   const { due } = rentersStatusOn(rentersPolicyFacts(stored.map(rentersPolicyStatusEvent)), today);
   const caughtUp: NewEvent[] = due.map(({ type }) => ({ type, data: {} }));
-  return execute(trx, rentersPolicyAggregate, policyNumber, [...caughtUp, ...events], metadata);
+  return execute(
+    trx,
+    rentersPolicyAggregate,
+    policyNumber,
+    [...caughtUp, ...events],
+    metadata,
+    expectedVersion === undefined ? undefined : version,
+  );
 }

@@ -64,6 +64,7 @@ async function attempt(
       ref.policyNumber,
       [decided.event],
       today,
+      policy.version,
     );
     const appended = stored.at(-1);
     if (!appended) throw new Error('The change event was not appended');
