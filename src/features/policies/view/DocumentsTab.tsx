@@ -1,38 +1,31 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
-import { documentsQuery, downloadDocument } from '../../../api/calls/policyMatters';
-import type { PolicyDocument } from '../../../api/schemas/policyMatters';
 import { errorMessage } from '../../../api/httpErrors';
+import type { PolicyDocument } from '../../../api/schemas/policyMatters';
 import { Alert } from '../../../ui/feedback/Alert';
-import { Button } from '../../../ui/forms/Button';
 import { DataTable } from '../../../ui/table/DataTable';
+import { downloadColumn } from './downloadColumn';
 import { formatCode, formatDateTime, formatSize } from './format';
 
 const column = createColumnHelper<PolicyDocument>();
 
+export interface DocumentsTabProps<K extends QueryKey> {
+  query: UseQueryOptions<PolicyDocument[], Error, PolicyDocument[], K>;
+  download(document: PolicyDocument): Promise<unknown>;
+  // What an empty list tells the user: where the line's first document comes from.
+  empty: string;
+}
+
 // Documents the policy generated (declaration at issue, receipts, cancellation notice), each downloadable.
-export function DocumentsTab({ matterId, policyNumber }: { matterId: number; policyNumber: string }) {
-  const documents = useQuery(documentsQuery(matterId, policyNumber));
-  const download = useMutation({ mutationFn: (d: PolicyDocument) => downloadDocument(matterId, d) });
+export function DocumentsTab<K extends QueryKey>({ query, download: send, empty }: DocumentsTabProps<K>) {
+  const documents = useQuery(query);
+  const download = useMutation({ mutationFn: send });
   const columns = [
     column.accessor('name', { header: 'Document' }),
     column.accessor('type', { header: 'Type', cell: (c) => formatCode(c.getValue()) }),
     column.accessor('size', { header: 'Size', cell: (c) => formatSize(c.getValue()) }),
     column.accessor('createdAt', { header: 'Created', cell: (c) => formatDateTime(c.getValue()) }),
-    column.display({
-      id: 'download',
-      header: () => <span className="sr-only">Download</span>,
-      cell: (c) => (
-        <Button
-          variant="secondary"
-          aria-label={`Download ${c.row.original.name}`}
-          busy={download.isPending && download.variables?.id === c.row.original.id}
-          onClick={() => download.mutate(c.row.original)}
-        >
-          Download
-        </Button>
-      ),
-    }),
+    downloadColumn(download),
   ];
   if (documents.isError) return <Alert tone="error">{errorMessage(documents.error)}</Alert>;
   return (
@@ -44,7 +37,7 @@ export function DocumentsTab({ matterId, policyNumber }: { matterId: number; pol
         rows={documents.data ?? []}
         loading={documents.isPending}
         rowKey={(d) => d.id}
-        empty="No documents yet. The declaration appears here once the policy is issued."
+        empty={empty}
       />
     </div>
   );

@@ -10,7 +10,7 @@ import { fieldErrorsOf } from '../../../api/httpErrors';
 import type { PolicyView } from '../../../api/schemas/policies';
 import { Alert } from '../../../ui/feedback/Alert';
 import { SaveErrorAlert } from '../../../ui/feedback/SaveErrorAlert';
-import { Button } from '../../../ui/forms/Button';
+import { boundTextField } from '../../../ui/forms/boundTextField';
 import { TextAreaField } from '../../../ui/forms/TextAreaField';
 import { TextField } from '../../../ui/forms/TextField';
 import { FormDialog } from './FormDialog';
@@ -73,16 +73,7 @@ export function EditPolicyholderDialog({ policy, open, onClose, onSaved }: EditP
     save.mutate(change);
   };
 
-  const field = (name: ContactField, label: string, extra: { type?: string; autoComplete?: string } = {}) => (
-    <TextField
-      label={label}
-      name={name}
-      value={values[name]}
-      errors={errors[name]}
-      onChange={(event) => setValues((current) => ({ ...current, [name]: event.target.value }))}
-      {...extra}
-    />
-  );
+  const field = boundTextField(values, setValues, errors);
 
   return (
     <FormDialog
@@ -91,16 +82,7 @@ export function EditPolicyholderDialog({ policy, open, onClose, onSaved }: EditP
       busy={save.isPending}
       onSubmit={submit}
       onClose={onClose}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={save.isPending}>
-            Close
-          </Button>
-          <Button type="submit" busy={save.isPending}>
-            Save policyholder
-          </Button>
-        </>
-      }
+      submitLabel="Save policyholder"
     >
       {save.isError && (
         <SaveErrorAlert

@@ -8,6 +8,7 @@ import { MAX_UPLOAD_MB, UPLOAD_CONTENT_TYPES, type MatterFile } from '../../../a
 import { Alert } from '../../../ui/feedback/Alert';
 import { Button } from '../../../ui/forms/Button';
 import { DataTable } from '../../../ui/table/DataTable';
+import { downloadColumn } from './downloadColumn';
 import { formatDateTime, formatSize } from './format';
 import { Panel } from './Panel';
 
@@ -61,20 +62,7 @@ export function FilesTab({ matterId }: { matterId: number }) {
     column.accessor('size', { header: 'Size', cell: (c) => formatSize(c.getValue()) }),
     column.display({ id: 'uploadedBy', header: 'Uploaded by', cell: (c) => uploaderName(c.row.original) }),
     column.accessor('uploadedAt', { header: 'Uploaded', cell: (c) => formatDateTime(c.getValue()) }),
-    column.display({
-      id: 'download',
-      header: () => <span className="sr-only">Download</span>,
-      cell: (c) => (
-        <Button
-          variant="secondary"
-          aria-label={`Download ${c.row.original.name}`}
-          busy={download.isPending && download.variables?.id === c.row.original.id}
-          onClick={() => download.mutate(c.row.original)}
-        >
-          Download
-        </Button>
-      ),
-    }),
+    downloadColumn(download),
   ];
 
   const message = problem ?? serverProblem ?? (upload.isError ? errorMessage(upload.error) : null);

@@ -1,19 +1,23 @@
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import type { FormEvent, ReactNode } from 'react';
+import { Button } from '../../../ui/forms/Button';
 
 export interface FormDialogProps {
   open: boolean;
   title: string;
   busy?: boolean;
   children: ReactNode;
-  // The dialog's buttons, inside the form so Enter submits.
-  footer: ReactNode;
+  // The dialog's buttons, inside the form so Enter submits. Without them: Close and a submit button that
+  // says submitLabel, the footer of every edit dialog.
+  footer?: ReactNode;
+  submitLabel?: string;
   onSubmit(): void;
   onClose(): void;
 }
 
 // A modal form (edit policyholder, cancel policy). It cannot be closed while its request runs.
-export function FormDialog({ open, title, busy, children, footer, onSubmit, onClose }: FormDialogProps) {
+export function FormDialog(props: FormDialogProps) {
+  const { open, title, busy, children, footer, submitLabel = 'Save', onSubmit, onClose } = props;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSubmit();
@@ -26,7 +30,18 @@ export function FormDialog({ open, title, busy, children, footer, onSubmit, onCl
           <DialogTitle className="text-lg font-semibold text-slate-900">{title}</DialogTitle>
           <form aria-label={title} noValidate onSubmit={submit} className="mt-4 space-y-4">
             {children}
-            <div className="flex justify-end gap-3 pt-2">{footer}</div>
+            <div className="flex justify-end gap-3 pt-2">
+              {footer ?? (
+                <>
+                  <Button variant="secondary" onClick={onClose} disabled={busy}>
+                    Close
+                  </Button>
+                  <Button type="submit" busy={busy}>
+                    {submitLabel}
+                  </Button>
+                </>
+              )}
+            </div>
           </form>
         </DialogPanel>
       </div>

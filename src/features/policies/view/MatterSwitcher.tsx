@@ -1,28 +1,42 @@
-import { useQueries } from '@tanstack/react-query';
+import { useQueries, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { policyQuery } from '../../../api/calls/policies';
 
-export interface MatterSwitcherProps {
+export interface MatterSwitcherProps<T, K extends QueryKey> {
+  // The navigation's accessible name ("The customer's policies").
+  label: string;
   matterId: number;
   customerMatterIds: readonly number[];
+  // A policy's record, fetched to name its link; until it loads the link says "Matter {id}".
+  query(matterId: number): UseQueryOptions<T, Error, T, K>;
+  nameOf(record: T): string;
+  linkTo(matterId: number): string;
+  className?: string;
 }
 
-// The customer's other policies (one matter per pet), named by pet once their views have loaded.
-export function MatterSwitcher({ matterId, customerMatterIds }: MatterSwitcherProps) {
+// The customer's other policies, each a link named by its record once loaded (pet: one matter per pet;
+// renters: one per policy).
+export function MatterSwitcher<T, K extends QueryKey>({
+  label,
+  matterId,
+  customerMatterIds,
+  query,
+  nameOf,
+  linkTo,
+  className = '',
+}: MatterSwitcherProps<T, K>) {
   const ids = customerMatterIds.includes(matterId) ? customerMatterIds : [matterId, ...customerMatterIds];
-  const views = useQueries({ queries: ids.map((id) => ({ ...policyQuery(id), retry: false })) });
+  const records = useQueries({ queries: ids.map((id) => ({ ...query(id), retry: false })) });
   if (ids.length < 2) return null;
   return (
-    <nav aria-label="The customer's policies" className="mb-5 flex flex-wrap items-center gap-2 text-sm">
+    <nav aria-label={label} className={`${className} flex flex-wrap items-center gap-2 text-sm`.trim()}>
       <span className="text-slate-500">Customer's policies:</span>
       {ids.map((id, index) => {
-        const view = views[index]?.data;
+        const record = records[index]?.data;
         const current = id === matterId;
-        const label = view ? `${view.pet.name} · ${view.summary.policyNumber}` : `Matter ${id}`;
         return (
           <Link
             key={id}
-            to={`/policies/${id}`}
+            to={linkTo(id)}
             aria-current={current ? 'page' : undefined}
             className={`rounded-full px-3 py-1 font-medium ring-1 ring-inset ${
               current
@@ -30,7 +44,7 @@ export function MatterSwitcher({ matterId, customerMatterIds }: MatterSwitcherPr
                 : 'bg-white text-indigo-700 ring-slate-300 hover:bg-indigo-50'
             }`}
           >
-            {label}
+            {record === undefined ? `Matter ${id}` : nameOf(record)}
           </Link>
         );
       })}

@@ -1,8 +1,14 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryKey,
+  type UseQueryOptions,
+} from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { addNote, notesQuery } from '../../../api/calls/policyMatters';
-import { policyKeys } from '../../../api/calls/policies';
 import { errorMessage, fieldErrorsOf } from '../../../api/httpErrors';
+import type { PageMeta } from '../../../api/schemas/paging';
+import type { PolicyNote } from '../../../api/schemas/policyMatters';
 import { Alert } from '../../../ui/feedback/Alert';
 import { Spinner } from '../../../ui/feedback/Spinner';
 import { Button } from '../../../ui/forms/Button';
@@ -13,24 +19,44 @@ import { Panel } from './Panel';
 
 const NOTE_MAX = 2000;
 
+interface NotesPage {
+  data: PolicyNote[];
+  meta: PageMeta;
+}
+
+export interface NotesTabProps<K extends QueryKey> {
+  // One page of the policy's notes (pet and renters policies answer the same page from their own paths).
+  query(page: number): UseQueryOptions<NotesPage, Error, NotesPage, K>;
+  add(note: string): Promise<unknown>;
+  // The policy's key: refetched after a note is added, so its events show the note too.
+  refreshKey: QueryKey;
+  // How the line's 422 names the note field (the renters API says "data.note").
+  fieldErrors?(error: unknown): Record<string, string[]>;
+}
+
 // The policy's notes, newest first, and a form to add one (each note is also an event of the policy).
-export function NotesTab({ matterId }: { matterId: number }) {
+export function NotesTab<K extends QueryKey>({
+  query,
+  add,
+  refreshKey,
+  fieldErrors = fieldErrorsOf,
+}: NotesTabProps<K>) {
   const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
   const [draft, setDraft] = useState('');
   const [added, setAdded] = useState(false);
-  const notes = useQuery(notesQuery(matterId, page));
+  const notes = useQuery(query(page));
   const save = useMutation({
-    mutationFn: (note: string) => addNote(matterId, note),
+    mutationFn: add,
     onMutate: () => setAdded(false),
     onSuccess: async () => {
       setDraft('');
       setPage(1);
       setAdded(true);
-      await queryClient.invalidateQueries({ queryKey: policyKeys.matter(matterId) });
+      await queryClient.invalidateQueries({ queryKey: refreshKey });
     },
   });
-  const errors = fieldErrorsOf(save.error);
+  const errors = fieldErrors(save.error);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { anyOf } from '../../../api/access';
-import { policyQuery } from '../../../api/calls/policies';
+import { policyKeys, policyQuery } from '../../../api/calls/policies';
+import { addNote, documentsQuery, downloadDocument, notesQuery } from '../../../api/calls/policyMatters';
 import type { PolicyView } from '../../../api/schemas/policies';
-import { ApiError, errorMessage } from '../../../api/httpErrors';
 import { Alert } from '../../../ui/feedback/Alert';
 import { Spinner } from '../../../ui/feedback/Spinner';
 import { Button } from '../../../ui/forms/Button';
@@ -22,7 +22,9 @@ import { MatterSwitcher } from './MatterSwitcher';
 import { NotesTab } from './NotesTab';
 import { PaymentsTab } from './PaymentsTab';
 import { PolicyCards } from './PolicyCards';
+import { PolicyLoadError } from './PolicyLoadError';
 import { PolicyStatusBadge } from './PolicyStatusBadge';
+import { PolicyTermLine } from './PolicyTermLine';
 import { RatesTab } from './RatesTab';
 
 // The privilege of everything on this screen (SPEC §6 "Pet policies: quote_policy (search and edit)").
@@ -39,16 +41,12 @@ export function PolicyScreen() {
 function PolicyLoader({ matterId }: { matterId: number }) {
   const policy = useQuery(policyQuery(matterId));
   if (policy.isError) {
-    const missing = policy.error instanceof ApiError && policy.error.status === 404;
     return (
-      <div className="mx-auto max-w-3xl">
-        <Alert tone="error" title={missing ? 'Policy not found' : 'The policy could not be loaded'}>
-          {missing ? 'No policy you may see has this matter id.' : errorMessage(policy.error)}{' '}
-          <Link to="/policies" className="font-medium underline">
-            Back to policies
-          </Link>
-        </Alert>
-      </div>
+      <PolicyLoadError
+        error={policy.error}
+        missing="No policy you may see has this matter id."
+        back={{ to: '/policies', label: 'Back to policies' }}
+      />
     );
   }
   if (!policy.data) return <Spinner label="Loading the policy…" />;
@@ -76,18 +74,13 @@ function PolicyRecord({ policy }: { policy: PolicyView }) {
         title={`Policy ${number}`}
         back={{ to: '/policies', label: 'Policies' }}
         description={
-          <span className="flex flex-wrap items-center gap-2">
-            <PolicyStatusBadge status={summary.status} />
-            <span>
-              {pet.name} · {policyholder.firstName} {policyholder.lastName}
-            </span>
-            <span aria-hidden="true">·</span>
-            <span>Matter {matterId}</span>
-            <span aria-hidden="true">·</span>
-            <span>
-              {formatDate(summary.effectiveDate)} – {formatDate(summary.expirationDate)}
-            </span>
-          </span>
+          <PolicyTermLine
+            status={<PolicyStatusBadge status={summary.status} />}
+            insured={`${pet.name} · ${policyholder.firstName} ${policyholder.lastName}`}
+            matterId={matterId}
+            effectiveDate={summary.effectiveDate}
+            expirationDate={summary.expirationDate}
+          />
         }
         actions={
           canCancel && (
@@ -104,7 +97,15 @@ function PolicyRecord({ policy }: { policy: PolicyView }) {
           )
         }
       />
-      <MatterSwitcher matterId={matterId} customerMatterIds={policy.customerMatterIds} />
+      <MatterSwitcher
+        label="The customer's policies"
+        className="mb-5"
+        matterId={matterId}
+        customerMatterIds={policy.customerMatterIds}
+        query={policyQuery}
+        nameOf={(view) => `${view.pet.name} · ${view.summary.policyNumber}`}
+        linkTo={(id) => `/policies/${id}`}
+      />
       {notice && (
         <div className="mb-4">
           <Alert tone="success">{notice}</Alert>
@@ -143,7 +144,13 @@ function PolicyRecord({ policy }: { policy: PolicyView }) {
             {
               id: 'documents',
               label: 'Documents',
-              content: <DocumentsTab matterId={matterId} policyNumber={number} />,
+              content: (
+                <DocumentsTab
+                  query={documentsQuery(matterId, number)}
+                  download={(document) => downloadDocument(matterId, document)}
+                  empty="No documents yet. The declaration appears here once the policy is issued."
+                />
+              ),
             },
             { id: 'files', label: 'Files', content: <FilesTab matterId={matterId} /> },
             {
@@ -151,7 +158,17 @@ function PolicyRecord({ policy }: { policy: PolicyView }) {
               label: 'Events',
               content: <EventsTab matterId={matterId} policyNumber={number} />,
             },
-            { id: 'notes', label: 'Notes', content: <NotesTab matterId={matterId} /> },
+            {
+              id: 'notes',
+              label: 'Notes',
+              content: (
+                <NotesTab
+                  query={(page) => notesQuery(matterId, page)}
+                  add={(note) => addNote(matterId, note)}
+                  refreshKey={policyKeys.matter(matterId)}
+                />
+              ),
+            },
             {
               id: 'payments',
               label: 'Payments',

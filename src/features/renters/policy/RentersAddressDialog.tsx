@@ -6,12 +6,10 @@ import type {
   RentersRecordAddress,
 } from '../../../api/schemas/rentersPolicyRecord';
 import { Alert } from '../../../ui/feedback/Alert';
-import { SaveErrorAlert } from '../../../ui/feedback/SaveErrorAlert';
-import { Button } from '../../../ui/forms/Button';
-import { TextField } from '../../../ui/forms/TextField';
-import { FormDialog } from '../../policies/view/FormDialog';
+import { boundTextField } from '../../../ui/forms/boundTextField';
+import { RentersEditDialog } from './RentersEditDialog';
 import { rentersFieldErrors } from './rentersFormErrors';
-import { useReloadRecord, useRentersEdit } from './useRentersEdit';
+import { useRentersEdit } from './useRentersEdit';
 
 const TITLES: Readonly<Record<RentersAddressTypeCode, string>> = {
   MAILING: 'Edit mailing address',
@@ -59,43 +57,16 @@ export function RentersAddressDialog({ record, addressType, onClose, onSaved }: 
       }),
     () => onSaved(`${TITLES[addressType].replace('Edit ', '').replace(/^./, (c) => c.toUpperCase())} saved.`),
   );
-  const reload = useReloadRecord(record.id);
   const errors = rentersFieldErrors(save.error);
-  const field = (
-    name: keyof typeof values,
-    label: string,
-    extra: { disabled?: boolean; hint?: string } = {},
-  ) => (
-    <TextField
-      label={label}
-      name={name}
-      value={values[name]}
-      errors={errors[name]}
-      onChange={(event) => setValues((v) => ({ ...v, [name]: event.target.value }))}
-      {...extra}
-    />
-  );
+  const field = boundTextField(values, setValues, errors);
   return (
-    <FormDialog
-      open
+    <RentersEditDialog
+      matterId={record.id}
       title={TITLES[addressType]}
-      busy={save.isPending}
-      onSubmit={() => save.mutate(undefined)}
+      submitLabel="Save address"
+      save={save}
       onClose={onClose}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={save.isPending}>
-            Close
-          </Button>
-          <Button type="submit" busy={save.isPending}>
-            Save address
-          </Button>
-        </>
-      }
     >
-      {save.isError && (
-        <SaveErrorAlert error={save.error} record="the policy" onReload={() => void reload().then(onClose)} />
-      )}
       {errors.form && <Alert tone="error">{errors.form.join(' ')}</Alert>}
       <p className="text-sm text-slate-600">
         The address stays unconfirmed until the carrier confirms it.
@@ -114,6 +85,6 @@ export function RentersAddressDialog({ record, addressType, onClose, onSaved }: 
           {field('zip_code', 'ZIP code')}
         </div>
       </div>
-    </FormDialog>
+    </RentersEditDialog>
   );
 }

@@ -1,14 +1,12 @@
 import { useState } from 'react';
 import { changeRentersContact } from '../../../api/calls/rentersPolicyRecord';
 import { RENTERS_NUMBER_TYPES, type RentersPolicyRecord } from '../../../api/schemas/rentersPolicyRecord';
-import { SaveErrorAlert } from '../../../ui/feedback/SaveErrorAlert';
-import { Button } from '../../../ui/forms/Button';
 import { SelectField } from '../../../ui/forms/SelectField';
 import { TextField } from '../../../ui/forms/TextField';
 import { formatCode } from '../../policies/view/format';
-import { FormDialog } from '../../policies/view/FormDialog';
+import { RentersEditDialog } from './RentersEditDialog';
 import { rentersFieldErrors } from './rentersFormErrors';
-import { useReloadRecord, useRentersEdit } from './useRentersEdit';
+import { useRentersEdit } from './useRentersEdit';
 
 export interface RentersContactDialogProps {
   record: RentersPolicyRecord;
@@ -33,29 +31,15 @@ export function RentersContactDialog({ record, onClose, onSaved }: RentersContac
       }),
     () => onSaved('The primary contact was saved.'),
   );
-  const reload = useReloadRecord(record.id);
   const errors = rentersFieldErrors(save.error);
   return (
-    <FormDialog
-      open
+    <RentersEditDialog
+      matterId={record.id}
       title="Edit primary contact"
-      busy={save.isPending}
-      onSubmit={() => save.mutate(undefined)}
+      submitLabel="Save contact"
+      save={save}
       onClose={onClose}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={save.isPending}>
-            Close
-          </Button>
-          <Button type="submit" busy={save.isPending}>
-            Save contact
-          </Button>
-        </>
-      }
     >
-      {save.isError && (
-        <SaveErrorAlert error={save.error} record="the policy" onReload={() => void reload().then(onClose)} />
-      )}
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
         <SelectField
           label="Number type"
@@ -81,6 +65,6 @@ export function RentersContactDialog({ record, onClose, onSaved }: RentersContac
           onChange={(event) => setExtension(event.target.value)}
         />
       </div>
-    </FormDialog>
+    </RentersEditDialog>
   );
 }

@@ -1,64 +1,16 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
-import {
-  downloadRentersDocument,
-  rentersDocumentsQuery,
-  rentersEventsQuery,
-  rentersPaymentsQuery,
-} from '../../../api/calls/rentersPolicyRecord';
+import { rentersEventsQuery, rentersPaymentsQuery } from '../../../api/calls/rentersPolicyRecord';
 import { errorMessage } from '../../../api/httpErrors';
-import type { PolicyDocument } from '../../../api/schemas/policyMatters';
 import type { RentersPayment, RentersPolicyEventEntry } from '../../../api/schemas/rentersPolicyRecord';
 import { Alert } from '../../../ui/feedback/Alert';
 import { Spinner } from '../../../ui/feedback/Spinner';
-import { Button } from '../../../ui/forms/Button';
 import { HistoryList } from '../../../ui/HistoryList';
 import { DataTable } from '../../../ui/table/DataTable';
-import { formatCode, formatDate, formatDateTime, formatMoney, formatSize } from '../../policies/view/format';
+import { formatCode, formatDate, formatMoney } from '../../policies/view/format';
 import { eventLabels, readableEvents } from '../../policies/view/policyEvents';
 
-// The Documents, Events and Payments tabs of the renters policy screen.
-
-const documentColumn = createColumnHelper<PolicyDocument>();
-
-export function RentersDocumentsTab({ matterId }: { matterId: number }) {
-  const documents = useQuery(rentersDocumentsQuery(matterId));
-  const download = useMutation({ mutationFn: (d: PolicyDocument) => downloadRentersDocument(matterId, d) });
-  const columns = [
-    documentColumn.accessor('name', { header: 'Document' }),
-    documentColumn.accessor('type', { header: 'Type', cell: (c) => formatCode(c.getValue()) }),
-    documentColumn.accessor('size', { header: 'Size', cell: (c) => formatSize(c.getValue()) }),
-    documentColumn.accessor('createdAt', { header: 'Created', cell: (c) => formatDateTime(c.getValue()) }),
-    documentColumn.display({
-      id: 'download',
-      header: () => <span className="sr-only">Download</span>,
-      cell: (c) => (
-        <Button
-          variant="secondary"
-          aria-label={`Download ${c.row.original.name}`}
-          busy={download.isPending && download.variables?.id === c.row.original.id}
-          onClick={() => download.mutate(c.row.original)}
-        >
-          Download
-        </Button>
-      ),
-    }),
-  ];
-  if (documents.isError) return <Alert tone="error">{errorMessage(documents.error)}</Alert>;
-  return (
-    <div className="space-y-3">
-      {download.isError && <Alert tone="error">{errorMessage(download.error)}</Alert>}
-      <DataTable
-        caption="Policy documents"
-        columns={columns}
-        rows={documents.data ?? []}
-        loading={documents.isPending}
-        rowKey={(d) => d.id}
-        empty="No documents yet. The payment receipt can be downloaded from the top of the page."
-      />
-    </div>
-  );
-}
+// The Events and Payments tabs of the renters policy screen (Notes and Documents share the pet screen's tabs).
 
 // An address in an event reads as one line.
 function flatten(entry: RentersPolicyEventEntry): RentersPolicyEventEntry {

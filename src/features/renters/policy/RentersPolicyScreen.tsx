@@ -1,13 +1,16 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { anyOf } from '../../../api/access';
 import {
+  addRentersNote,
+  downloadRentersDocument,
   downloadRentersReceipt,
+  rentersDocumentsQuery,
+  rentersNotesQuery,
   rentersPolicyRecordKeys,
   rentersPolicyRecordQuery,
 } from '../../../api/calls/rentersPolicyRecord';
-import { ApiError, errorMessage } from '../../../api/httpErrors';
 import {
   RENTERS_ADDRESS_PRIVILEGES,
   type RentersAddressTypeCode,
@@ -21,17 +24,20 @@ import { Button } from '../../../ui/forms/Button';
 import { Tabs } from '../../../ui/layouts/Tabs';
 import { PageHeader } from '../../../ui/PageHeader';
 import { useAccess } from '../../../ui/useAccess';
-import { formatDate } from '../../policies/view/format';
+import { DocumentsTab } from '../../policies/view/DocumentsTab';
+import { MatterSwitcher } from '../../policies/view/MatterSwitcher';
+import { NotesTab } from '../../policies/view/NotesTab';
+import { PolicyLoadError } from '../../policies/view/PolicyLoadError';
+import { PolicyTermLine } from '../../policies/view/PolicyTermLine';
 import { RentersPolicyChanges } from './changes/RentersPolicyChanges';
 import { RentersPaymentMethodPanel } from './paymentMethod/RentersPaymentMethodPanel';
 import { RentersAddressDialog } from './RentersAddressDialog';
 import { RentersContactDialog } from './RentersContactDialog';
 import { RentersFlagBadges, RentersStatusBadge } from './RentersFlagBadges';
 import { RentersInsuredsPanel } from './RentersInsuredsPanel';
-import { RentersMatterSwitcher } from './RentersMatterSwitcher';
-import { RentersNotesTab } from './RentersNotesTab';
 import { RentersPolicyCards } from './RentersPolicyCards';
-import { RentersDocumentsTab, RentersEventsTab, RentersPaymentsTab } from './RentersPolicyLists';
+import { rentersFieldErrors } from './rentersFormErrors';
+import { RentersEventsTab, RentersPaymentsTab } from './RentersPolicyLists';
 import { RentersRewriteAction } from './rewrite/RentersRewriteAction';
 
 // /renters/customers/{customerId}/policies/{matterId}: the renters policy edit screen (SPEC §3 "Renters
@@ -48,18 +54,12 @@ export function RentersPolicyScreen() {
 function RentersPolicyLoader({ customerId, matterId }: { customerId: number; matterId: number }) {
   const record = useQuery(rentersPolicyRecordQuery(customerId, matterId));
   if (record.isError) {
-    const missing = record.error instanceof ApiError && record.error.status === 404;
     return (
-      <div className="mx-auto max-w-3xl">
-        <Alert tone="error" title={missing ? 'Policy not found' : 'The policy could not be loaded'}>
-          {missing
-            ? 'No renters policy you may see has this customer and matter id.'
-            : errorMessage(record.error)}{' '}
-          <Link to="/renters/policies" className="font-medium underline">
-            Back to renters policies
-          </Link>
-        </Alert>
-      </div>
+      <PolicyLoadError
+        error={record.error}
+        missing="No renters policy you may see has this customer and matter id."
+        back={{ to: '/renters/policies', label: 'Back to renters policies' }}
+      />
     );
   }
   if (!record.data) return <Spinner label="Loading the policy…" />;
@@ -103,18 +103,13 @@ function RentersPolicyView({ record }: { record: RentersPolicyRecord }) {
         title={`Policy ${number}`}
         back={{ to: '/renters/policies', label: 'Renters policies' }}
         description={
-          <span className="flex flex-wrap items-center gap-2">
-            <RentersStatusBadge statusCode={summary.statusCode} />
-            <span>
-              {policyholder.firstName} {policyholder.lastName}
-            </span>
-            <span aria-hidden="true">·</span>
-            <span>Matter {record.id}</span>
-            <span aria-hidden="true">·</span>
-            <span>
-              {formatDate(summary.effectiveDate)} – {formatDate(summary.expirationDate)}
-            </span>
-          </span>
+          <PolicyTermLine
+            status={<RentersStatusBadge statusCode={summary.statusCode} />}
+            insured={`${policyholder.firstName} ${policyholder.lastName}`}
+            matterId={record.id}
+            effectiveDate={summary.effectiveDate}
+            expirationDate={summary.expirationDate}
+          />
         }
         actions={
           <>
@@ -151,10 +146,13 @@ function RentersPolicyView({ record }: { record: RentersPolicyRecord }) {
       />
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <RentersFlagBadges record={record} />
-        <RentersMatterSwitcher
-          customerId={policyholder.customerId}
+        <MatterSwitcher
+          label="The customer's renters policies"
           matterId={record.id}
-          matterIds={record.matterIds}
+          customerMatterIds={record.matterIds}
+          query={(id) => rentersPolicyRecordQuery(policyholder.customerId, id)}
+          nameOf={(other) => other.summary.policyNumber}
+          linkTo={(id) => `/renters/customers/${policyholder.customerId}/policies/${id}`}
         />
       </div>
       {[notice && { tone: 'success' as const, text: notice }, receipt.notice].map(
@@ -185,8 +183,29 @@ function RentersPolicyView({ record }: { record: RentersPolicyRecord }) {
         <Tabs
           label="Policy matters"
           tabs={[
-            { id: 'notes', label: 'Notes', content: <RentersNotesTab matterId={record.id} /> },
-            { id: 'documents', label: 'Documents', content: <RentersDocumentsTab matterId={record.id} /> },
+            {
+              id: 'notes',
+              label: 'Notes',
+              content: (
+                <NotesTab
+                  query={(page) => rentersNotesQuery(record.id, page)}
+                  add={(note) => addRentersNote(record.id, note)}
+                  refreshKey={rentersPolicyRecordKeys.record(record.id)}
+                  fieldErrors={rentersFieldErrors}
+                />
+              ),
+            },
+            {
+              id: 'documents',
+              label: 'Documents',
+              content: (
+                <DocumentsTab
+                  query={rentersDocumentsQuery(record.id)}
+                  download={(document) => downloadRentersDocument(record.id, document)}
+                  empty="No documents yet. The payment receipt can be downloaded from the top of the page."
+                />
+              ),
+            },
             { id: 'events', label: 'Events', content: <RentersEventsTab matterId={record.id} /> },
             { id: 'payments', label: 'Payments', content: <RentersPaymentsTab matterId={record.id} /> },
           ]}

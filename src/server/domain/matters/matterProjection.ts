@@ -1,45 +1,28 @@
 import { registerProjection, type StoredEvent, type Trx } from '../../store/eventStore';
 import { POLICY_STREAM } from '../policies/policyEvents';
+import { insertDocumentRow, insertNoteRow } from './annotationRows';
 import { applyClaimChange, type ClaimChange } from './claimStatus';
 import {
   CLAIM_STREAM,
   type ClaimPaymentMade,
   type ClaimStatus,
   type ClaimSubmitted,
-  type DocumentGenerated,
   type FileAttached,
-  type NoteAdded,
 } from './matterEvents';
 
 // Read tables of a policy's notes, documents and files, and of claims with their payments. Every write is
 // safe to replay over rows already there (an insert of a known id does nothing, a submitted claim starts
 // over), so a rebuild of the log gives the same tables whether or not they were cleared first.
 async function projectPolicy(trx: Trx, event: StoredEvent): Promise<void> {
-  const db = trx;
-  const policyNumber = event.streamId;
   if (event.type === 'policy.documentGenerated') {
-    const d = event.data as unknown as DocumentGenerated;
-    await db
-      .insertInto('policy_documents')
-      .values({
-        id: d.documentId,
-        policy_number: policyNumber,
-        type: d.type,
-        name: d.name,
-        content_type: d.contentType,
-        size: d.size,
-        content_id: d.contentId,
-        created_at: event.recordedAt,
-      })
-      .onConflict((oc) => oc.column('id').doNothing())
-      .execute();
+    await insertDocumentRow(trx, event);
   } else if (event.type === 'policy.fileAttached') {
     const f = event.data as unknown as FileAttached;
-    await db
+    await trx
       .insertInto('policy_files')
       .values({
         id: f.fileId,
-        policy_number: policyNumber,
+        policy_number: event.streamId,
         name: f.name,
         content_type: f.contentType,
         size: f.size,
@@ -50,18 +33,7 @@ async function projectPolicy(trx: Trx, event: StoredEvent): Promise<void> {
       .onConflict((oc) => oc.column('id').doNothing())
       .execute();
   } else if (event.type === 'policy.noteAdded') {
-    const n = event.data as unknown as NoteAdded;
-    await db
-      .insertInto('policy_notes')
-      .values({
-        id: n.noteId,
-        policy_number: policyNumber,
-        note: n.note,
-        created_at: event.recordedAt,
-        created_by: event.metadata.userId,
-      })
-      .onConflict((oc) => oc.column('id').doNothing())
-      .execute();
+    await insertNoteRow(trx, event);
   }
 }
 

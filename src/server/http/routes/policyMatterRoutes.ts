@@ -16,19 +16,17 @@ import {
   PolicyRatesResponse,
   pagingQuery,
   type Claim,
-  type PolicyNote,
 } from '../../../api/schemas/policyMatters';
 import { listClaims } from '../../domain/matters/claimQueries';
 import { requireMatter, requirePolicyNumber } from '../../domain/matters/matterScope';
-import { findDocument, listDocuments } from '../../domain/matters/policyDocuments';
-import { addNote, findNote, listNotes } from '../../domain/matters/policyNotes';
+import { addNote } from '../../domain/matters/policyNotes';
 import { policyPayments } from '../../domain/matters/policyPayments';
 import { policyRates } from '../../domain/matters/policyRates';
 import { dollars, dollarsOrNull } from '../../domain/rating/wireAmounts';
 import type { Db } from '../../store/db';
 import { notFound } from '../errors';
 import { requirePrincipal } from '../routeTable';
-import { sendStored } from './matterDownloads';
+import { documentsAnswer, noteAnswer, notesPage, sendDocument } from './policyAnnotationAnswers';
 import { metadataOf } from './userMetadata';
 
 // SPEC §7 "Policies and matters": a pet policy's notes, documents, claims, payments and rates (files are in
@@ -36,17 +34,6 @@ import { metadataOf } from './userMetadata';
 const access = anyOf('quote_policy');
 // The same id rule as the policy routes, so a bad matter id gets one message everywhere.
 const MatterParams = z.object({ matterId: MatterIdParams.shape.matterId });
-
-const iso = (value: Date | string) => new Date(value).toISOString();
-const person = (id: number | null, name: string | null) => (id === null ? null : { id, name: name ?? '' });
-
-type NoteRow = Awaited<ReturnType<typeof findNote>>;
-const noteOut = (n: NoteRow): PolicyNote => ({
-  id: n.id,
-  note: n.note,
-  createdAt: iso(n.created_at),
-  createdBy: person(n.user_id, n.user_name),
-});
 
 type ClaimRow = Awaited<ReturnType<typeof listClaims>>[number];
 const claimOut = (c: ClaimRow): Claim => ({
@@ -85,13 +72,7 @@ export function policyMatterRoutes(app: FastifyInstance, options: { db: Db }): v
     },
     async (request) => {
       const matter = await requireMatter(db, requirePrincipal(request), request.params.matterId);
-      const { rows, meta } = await listNotes(
-        db,
-        matter.policyNumber,
-        request.query.page,
-        request.query.limit,
-      );
-      return { data: rows.map(noteOut), meta };
+      return notesPage(db, matter.policyNumber, request.query.page, request.query.limit);
     },
   );
 
@@ -110,7 +91,7 @@ export function policyMatterRoutes(app: FastifyInstance, options: { db: Db }): v
         matter.policyNumber,
         request.body.data.note,
       );
-      return reply.code(201).send({ data: noteOut(await findNote(db, matter.policyNumber, id)) });
+      return reply.code(201).send(await noteAnswer(db, matter.policyNumber, id));
     },
   );
 
@@ -122,17 +103,7 @@ export function policyMatterRoutes(app: FastifyInstance, options: { db: Db }): v
     },
     async (request) => {
       const policy = await requirePolicyNumber(db, requirePrincipal(request), request.query.policyNumber);
-      const rows = await listDocuments(db, policy.policyNumber);
-      return {
-        data: rows.map((d) => ({
-          id: d.id,
-          type: d.type as 'DECLARATION' | 'RECEIPT' | 'CANCELLATION_NOTICE',
-          name: d.name,
-          contentType: d.content_type,
-          size: d.size,
-          createdAt: iso(d.created_at),
-        })),
-      };
+      return documentsAnswer(db, policy.policyNumber);
     },
   );
 
@@ -145,9 +116,7 @@ export function policyMatterRoutes(app: FastifyInstance, options: { db: Db }): v
     },
     async (request, reply) => {
       const matter = await requireMatter(db, requirePrincipal(request), request.params.matterId);
-      const document = await findDocument(db, matter.policyNumber, request.params.documentId);
-      if (!document) throw notFound('document');
-      return sendStored(db, reply, document);
+      return sendDocument(db, reply, matter.policyNumber, request.params.documentId);
     },
   );
 

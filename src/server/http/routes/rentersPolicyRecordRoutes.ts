@@ -23,8 +23,6 @@ import {
   RentersReceiptQuery,
 } from '../../../api/schemas/rentersPolicyRecord';
 import { accessSubject } from '../../access/principal';
-import { findDocument, listDocuments } from '../../domain/matters/policyDocuments';
-import { findNote, listNotes } from '../../domain/matters/policyNotes';
 import { rentersPayments, rentersPolicyEvents } from '../../domain/rentersPolicies/rentersPolicyActivity';
 import {
   addRentersInsured,
@@ -43,7 +41,7 @@ import { rentersReceiptPdf } from '../../domain/rentersPolicies/rentersReceiptPd
 import type { Db } from '../../store/db';
 import { forbidden, notFound } from '../errors';
 import { requirePrincipal } from '../routeTable';
-import { sendStored } from './matterDownloads';
+import { documentsAnswer, noteAnswer, notesPage, sendDocument } from './policyAnnotationAnswers';
 import { metadataOf } from './userMetadata';
 
 // The renters policy edit screen (/renters/customers/{customerId}/policies/{matterId}): the record, its edits
@@ -52,8 +50,6 @@ import { metadataOf } from './userMetadata';
 const access = anyOf('renters_policy_ax');
 const editAccess = (privilege: string) => allOf(access, anyOf(privilege));
 const MatterParams = z.object({ matterId: MatterIdParams.shape.matterId });
-
-const iso = (value: Date | string) => new Date(value).toISOString();
 
 export function rentersPolicyRecordRoutes(app: FastifyInstance, options: { db: Db }): void {
   const { db } = options;
@@ -163,8 +159,7 @@ export function rentersPolicyRecordRoutes(app: FastifyInstance, options: { db: D
     },
     async (request) => {
       const ref = await policyOf(request, request.params.matterId);
-      const { rows, meta } = await listNotes(db, ref.policyNumber, request.query.page, request.query.limit);
-      return { data: rows.map(noteOut), meta };
+      return notesPage(db, ref.policyNumber, request.query.page, request.query.limit);
     },
   );
 
@@ -178,7 +173,7 @@ export function rentersPolicyRecordRoutes(app: FastifyInstance, options: { db: D
       const principal = requirePrincipal(request);
       const ref = await policyOf(request, request.params.matterId);
       const id = await addRentersNote(db, metadataOf(request, principal), ref, request.body.data.note);
-      return reply.code(201).send({ data: noteOut(await findNote(db, ref.policyNumber, id)) });
+      return reply.code(201).send(await noteAnswer(db, ref.policyNumber, id));
     },
   );
 
@@ -187,17 +182,7 @@ export function rentersPolicyRecordRoutes(app: FastifyInstance, options: { db: D
     { config: { access }, schema: { params: MatterParams, response: { 200: PolicyDocumentsResponse } } },
     async (request) => {
       const ref = await policyOf(request, request.params.matterId);
-      const rows = await listDocuments(db, ref.policyNumber);
-      return {
-        data: rows.map((d) => ({
-          id: d.id,
-          type: d.type as 'DECLARATION' | 'RECEIPT' | 'CANCELLATION_NOTICE',
-          name: d.name,
-          contentType: d.content_type,
-          size: d.size,
-          createdAt: iso(d.created_at),
-        })),
-      };
+      return documentsAnswer(db, ref.policyNumber);
     },
   );
 
@@ -210,9 +195,7 @@ export function rentersPolicyRecordRoutes(app: FastifyInstance, options: { db: D
     },
     async (request, reply) => {
       const ref = await policyOf(request, request.params.matterId);
-      const document = await findDocument(db, ref.policyNumber, request.params.documentId);
-      if (!document) throw notFound('document');
-      return sendStored(db, reply, document);
+      return sendDocument(db, reply, ref.policyNumber, request.params.documentId);
     },
   );
 
@@ -255,11 +238,3 @@ export function rentersPolicyRecordRoutes(app: FastifyInstance, options: { db: D
     },
   );
 }
-
-type NoteRow = Awaited<ReturnType<typeof findNote>>;
-const noteOut = (n: NoteRow) => ({
-  id: n.id,
-  note: n.note,
-  createdAt: iso(n.created_at),
-  createdBy: n.user_id === null ? null : { id: n.user_id, name: n.user_name ?? '' },
-});

@@ -1,0 +1,39 @@
+import type { StoredEvent, Trx } from '../../store/eventStore';
+import type { DocumentGenerated, NoteAdded } from './matterEvents';
+
+// The read rows of a policy's notes and generated documents, keyed by policy number (the stream's id). The
+// pet and renters streams write them alike, so both projections call these. An insert of a known id does
+// nothing, so a replay gives the same rows.
+
+export async function insertNoteRow(trx: Trx, event: StoredEvent): Promise<void> {
+  const n = event.data as unknown as NoteAdded;
+  await trx
+    .insertInto('policy_notes')
+    .values({
+      id: n.noteId,
+      policy_number: event.streamId,
+      note: n.note,
+      created_at: event.recordedAt,
+      created_by: event.metadata.userId,
+    })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
+}
+
+export async function insertDocumentRow(trx: Trx, event: StoredEvent): Promise<void> {
+  const d = event.data as unknown as DocumentGenerated;
+  await trx
+    .insertInto('policy_documents')
+    .values({
+      id: d.documentId,
+      policy_number: event.streamId,
+      type: d.type,
+      name: d.name,
+      content_type: d.contentType,
+      size: d.size,
+      content_id: d.contentId,
+      created_at: event.recordedAt,
+    })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
+}
