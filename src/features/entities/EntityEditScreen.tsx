@@ -2,6 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { deactivateEntity, entityQuery, reactivateEntity } from '../../api/calls/entities';
+import { COMMISSION_RULE_ACCESS } from '../../api/schemas/commissionRules';
 import { ENTITY_ACCESS } from '../../api/entityAccess';
 import { ApiError } from '../../api/httpErrors';
 import { Alert } from '../../ui/feedback/Alert';
@@ -10,6 +11,7 @@ import { Spinner } from '../../ui/feedback/Spinner';
 import { Button } from '../../ui/forms/Button';
 import { Tabs } from '../../ui/layouts/Tabs';
 import { useAccess } from '../../ui/useAccess';
+import { CommissionTab } from './commission/CommissionTab';
 import { DetailsTab } from './DetailsTab';
 import { DiscountStatesTab } from './DiscountStatesTab';
 import { EntityHeader } from './EntityHeader';
@@ -138,6 +140,17 @@ function EntityRecord({ id }: { id: number }) {
             label: 'Discount states',
             content: <DiscountStatesTab entityId={id} canEdit={canEdit} />,
           },
+          ...(can(COMMISSION_RULE_ACCESS.view)
+            ? [
+                {
+                  id: 'commission',
+                  label: 'Commission',
+                  content: (
+                    <CommissionTab entityId={id} canEdit={can(COMMISSION_RULE_ACCESS.edit) && active} />
+                  ),
+                },
+              ]
+            : []),
           { id: 'history', label: 'History', content: <HistoryTab entityId={id} /> },
         ]}
       />

@@ -6,6 +6,7 @@ import { registerUser } from '../domain/users/userCommands';
 import type { Db } from '../store/db';
 import type { EventMetadata } from '../store/eventStore';
 import { DEMO_BRAND, DEMO_ENTITIES, DEMO_ROLES, DEMO_USERS } from './demoData';
+import { seedDemoCommissionRules } from './demoCommissionRules';
 import { seedDemoRentersPolicies } from './demoRentersPolicies';
 import { seedEntityDetails } from './seedEntityDetails';
 import { seedPolicies } from './seedPolicies';
@@ -86,6 +87,7 @@ export async function seedDemo(
       created++;
     }
     created += await seedEntityDetails(trx);
+    created += await seedDemoCommissionRules(trx);
     return { created };
   });
   // Policies are bought through the quote journey, whose commands open transactions of their own: after the

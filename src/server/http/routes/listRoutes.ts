@@ -1,6 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { anyOf, authenticated } from '../../../api/access';
+import {
+  BUSINESS_TYPES,
+  CALCULATION_TYPES,
+  CommissionListResponse,
+} from '../../../api/schemas/commissionRules';
 import { RoleListResponse } from '../../../api/schemas/roles';
 import { PrivilegeListResponse } from '../../../api/schemas/session';
 import { StateListResponse } from '../../../api/schemas/states';
@@ -36,4 +41,15 @@ export function listRoutes(app: FastifyInstance, options: { db: Db }): void {
     { config: { access: authenticated }, schema: { response: { 200: StateListResponse } } },
     async () => ({ data: await options.db.selectFrom('states').selectAll().orderBy('name').execute() }),
   );
+  // Commission rule forms and filters (SPEC §7 "commission business types, calculation types").
+  for (const [path, items] of [
+    ['/v2/lists/commission/business-types', BUSINESS_TYPES],
+    ['/v2/lists/commission/calculation-types', CALCULATION_TYPES],
+  ] as const) {
+    r.get(
+      path,
+      { config: { access: authenticated }, schema: { response: { 200: CommissionListResponse } } },
+      async () => ({ data: items.map(({ code, name }) => ({ code, name })) }),
+    );
+  }
 }

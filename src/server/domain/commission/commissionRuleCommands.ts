@@ -1,0 +1,160 @@
+import { sql } from 'kysely';
+import { HttpError, ValidationFailed, notFound } from '../../http/errors';
+import { execute } from '../../store/aggregate';
+import { VersionConflictError, type EventMetadata, type Trx } from '../../store/eventStore';
+import { commissionRuleAggregate } from '../aggregates';
+import type { CommissionRuleFields } from './commissionRuleEvents';
+import {
+  checkRule,
+  loadRuleContext,
+  lockEntityRules,
+  overlapMessage,
+  overlapsOf,
+  ruleErrors,
+} from './commissionRuleChecks';
+import { entityRules, findRule, ruleStatus, type StoredRule } from './commissionRuleQueries';
+import type { RateRule } from './commissionRules';
+
+// Commands of the commission_rule stream. Each takes the entity's rule lock first, then checks, then appends
+// through execute() (the record lifecycle decides; a stale version answers 409).
+export type RuleFields = Omit<RateRule, 'id'>;
+
+const eventData = (rule: RuleFields): CommissionRuleFields => ({
+  entityId: rule.entityId,
+  businessType: rule.businessType,
+  calculationType: rule.calculationType,
+  eventCode: rule.eventCode,
+  stateCodes: [...rule.stateCodes],
+  species: rule.species,
+  payMultiplier: rule.payMultiplier,
+  effectiveDate: rule.effectiveDate,
+  expirationDate: rule.expirationDate,
+});
+
+async function nextRuleId(trx: Trx): Promise<number> {
+  const { rows } = await sql<{ id: number }>`select nextval('commission_rule_id_seq')::int as id`.execute(
+    trx,
+  );
+  return rows[0]!.id;
+}
+
+async function append(
+  trx: Trx,
+  id: number,
+  type: string,
+  data: Record<string, unknown>,
+  meta: EventMetadata,
+  version?: number,
+) {
+  await execute(trx, commissionRuleAggregate, String(id), [{ type, data }], meta, version);
+}
+
+// Appends a checked rule's creation; the caller holds the entity's lock.
+async function appendCreated(trx: Trx, fields: RuleFields, metadata: EventMetadata, copiedFrom?: number) {
+  const id = await nextRuleId(trx);
+  const data = { id, ...eventData(fields), ...(copiedFrom !== undefined && { copiedFrom }) };
+  await append(trx, id, 'commissionRule.created', data, metadata);
+  return id;
+}
+
+export async function createRule(trx: Trx, fields: RuleFields, metadata: EventMetadata): Promise<number> {
+  await lockEntityRules(trx, fields.entityId);
+  // Checked as rule 0, which no saved rule is.
+  await checkRule(trx, { id: 0, ...fields });
+  return appendCreated(trx, fields, metadata);
+}
+
+async function ruleToChange(trx: Trx, entityId: number, ruleId: number, today: string): Promise<StoredRule> {
+  await lockEntityRules(trx, entityId);
+  const rule = await findRule(trx, entityId, ruleId);
+  if (!rule) throw notFound('commission rule');
+  // The past stays as it was paid: an expired rule is history, a new rule takes its place.
+  if (ruleStatus(rule, today) === 'expired') {
+    throw new HttpError(409, `Rule ${rule.id} has expired and can no longer be changed.`);
+  }
+  return rule;
+}
+
+export async function changeRule(
+  trx: Trx,
+  entityId: number,
+  ruleId: number,
+  changes: Partial<RuleFields>,
+  expectedVersion: number,
+  today: string,
+  metadata: EventMetadata,
+): Promise<void> {
+  const current = await ruleToChange(trx, entityId, ruleId, today);
+  // A stale edit is refused before its fields are judged against rules the editor has not seen.
+  if (current.version !== expectedVersion) {
+    throw new VersionConflictError(commissionRuleAggregate.streamType, String(ruleId), expectedVersion);
+  }
+  const merged: RateRule = { ...current, ...changes, id: current.id, entityId };
+  await checkRule(trx, merged);
+  await append(trx, ruleId, 'commissionRule.changed', eventData(merged), metadata, expectedVersion);
+}
+
+export async function expireRule(
+  trx: Trx,
+  entityId: number,
+  ruleId: number,
+  expirationDate: string,
+  today: string,
+  metadata: EventMetadata,
+): Promise<void> {
+  const current = await ruleToChange(trx, entityId, ruleId, today);
+  if (expirationDate < current.effectiveDate) {
+    throw new ValidationFailed({
+      'data.expiration_date': [
+        `The expiration date may not be before the effective date (${current.effectiveDate}).`,
+      ],
+    });
+  }
+  // Expiring later than the rule already does would lengthen it: checked for overlaps like an edit.
+  const expired = { ...current, expirationDate };
+  const overlaps = await overlapsOf(trx, expired);
+  if (overlaps.length) {
+    throw new ValidationFailed({ 'data.expiration_date': overlaps.map((o) => overlapMessage(expired, o)) });
+  }
+  await append(trx, ruleId, 'commissionRule.expired', { expirationDate }, metadata);
+}
+
+export interface GenerateResult {
+  created: number;
+  skipped: { rule: StoredRule; reason: string }[];
+}
+
+const inForceOn = (rule: RateRule, day: string) =>
+  rule.effectiveDate <= day && (rule.expirationDate === null || day < rule.expirationDate);
+
+// Copies the template entity's rules in force on `effectiveDate` to the entity, from that date on, each up
+// to the template rule's own expiration. A copy that would overlap one of the entity's rules (an earlier
+// generate's copy among them) is skipped with the reason, so running it again creates nothing.
+export async function generateRules(
+  trx: Trx,
+  entityId: number,
+  templateEntityId: number,
+  effectiveDate: string,
+  metadata: EventMetadata,
+): Promise<GenerateResult> {
+  await lockEntityRules(trx, entityId);
+  const template = (await entityRules(trx, templateEntityId)).filter((rule) =>
+    inForceOn(rule, effectiveDate),
+  );
+  // Checked against the entity's rules as they grow, in memory: one load for the whole copy.
+  const context = await loadRuleContext(trx, entityId);
+  const result: GenerateResult = { created: 0, skipped: [] };
+  for (const source of template) {
+    const copy: RateRule = { ...source, id: 0, entityId, effectiveDate };
+    const errors = ruleErrors(copy, context);
+    if (Object.keys(errors).length) {
+      result.skipped.push({ rule: source, reason: Object.values(errors).flat().join(' ') });
+      continue;
+    }
+    const { id: _id, ...fields } = copy;
+    const id = await appendCreated(trx, fields, metadata, source.id);
+    context.rules.push({ ...copy, id });
+    result.created++;
+  }
+  return result;
+}

@@ -1,0 +1,225 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  COMMISSION_RULE_ACCESS,
+  CommissionRuleCreateRequest,
+  CommissionRuleExpireRequest,
+  CommissionRuleGenerateRequest,
+  CommissionRuleGenerateResponse,
+  CommissionRulePage,
+  CommissionRuleQuery,
+  CommissionRuleResponse,
+  CommissionRuleUpdateRequest,
+} from '../../../api/schemas/commissionRules';
+import { integerParam } from '../../../api/schemas/params';
+import {
+  changeRule,
+  createRule,
+  expireRule,
+  generateRules,
+  type RuleFields,
+} from '../../domain/commission/commissionRuleCommands';
+import {
+  findRule,
+  payFromWire,
+  ruleSearch,
+  toStoredRule,
+  toWire,
+} from '../../domain/commission/commissionRuleQueries';
+import { findEntityInScope } from '../../domain/entities/entityQueries';
+import { utcToday } from '../../domain/rentersPolicies/rentersPolicyNumbers';
+import type { Db } from '../../store/db';
+import { HttpError, ValidationFailed, notFound } from '../errors';
+import { fetchPage } from '../paging';
+import { entityFor, metadataOf } from './entityRouteSupport';
+
+// /v2/entities/{entityId}/commission-configs: an entity's commission rate rules (SPEC §3 "Rate/pay rule",
+// §7; docs/commission.md "Storage and API"). Back office only; the entity must be in the caller's scope
+// (404 otherwise) and active to change its rules.
+const EntityParams = z.object({ entityId: integerParam('entityId') });
+const RuleParams = EntityParams.extend({ ruleId: integerParam('ruleId') });
+
+type WireFields = Partial<z.output<typeof CommissionRuleCreateRequest>['data']>;
+
+function ruleFields(body: WireFields): Partial<Omit<RuleFields, 'entityId'>> {
+  const fields = {
+    businessType: body.business_type,
+    calculationType: body.calculation_type,
+    eventCode: body.event_code,
+    stateCodes: body.state_codes,
+    species: body.species,
+    payMultiplier: body.pay_multiplier === undefined ? undefined : payFromWire(body.pay_multiplier),
+    effectiveDate: body.effective_date,
+    expirationDate: body.expiration_date,
+  };
+  return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
+}
+
+// The house (HQ) entity: the top of the hierarchy whose rules agencies start from.
+async function houseEntityId(db: Db): Promise<number | null> {
+  const house = await db
+    .selectFrom('entities')
+    .select('id')
+    .where('type_code', '=', 'HOUSE')
+    .where('master_entity_id', 'is', null)
+    .orderBy('id')
+    .executeTakeFirst();
+  return house?.id ?? null;
+}
+
+export function commissionRuleRoutes(app: FastifyInstance, options: { db: Db; today?: () => string }): void {
+  const { db } = options;
+  const today = options.today ?? (() => utcToday());
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const base = '/v2/entities/:entityId/commission-configs';
+
+  const writableEntity = async (request: FastifyRequest, entityId: number) => {
+    const found = await entityFor(db, request, entityId);
+    if (found.entity.status_code !== 'ACTIVE') {
+      throw new HttpError(409, 'The entity is inactive: reactivate it to change its commission rules.');
+    }
+    return found;
+  };
+  const ruleView = async (entityId: number, ruleId: number) => {
+    const rule = await findRule(db, entityId, ruleId);
+    if (!rule) throw notFound('commission rule');
+    return toWire(rule, today());
+  };
+
+  r.get(
+    base,
+    {
+      config: { access: COMMISSION_RULE_ACCESS.view },
+      schema: {
+        params: EntityParams,
+        querystring: CommissionRuleQuery,
+        response: { 200: CommissionRulePage },
+      },
+    },
+    async (request) => {
+      const { entity } = await entityFor(db, request, request.params.entityId);
+      const { page, limit, sort, order, filter } = request.query;
+      const day = today();
+      const query = ruleSearch(db, entity.id, filter, sort, order, day);
+      const { rows, meta } = await fetchPage(query, page, limit);
+      return { data: rows.map((row) => toWire(toStoredRule(row), day)), meta };
+    },
+  );
+
+  r.post(
+    base,
+    {
+      config: { access: COMMISSION_RULE_ACCESS.edit },
+      schema: {
+        params: EntityParams,
+        body: CommissionRuleCreateRequest,
+        response: { 201: CommissionRuleResponse },
+      },
+    },
+    async (request, reply) => {
+      const { principal, entity } = await writableEntity(request, request.params.entityId);
+      const fields = {
+        ...(ruleFields(request.body.data) as Omit<RuleFields, 'entityId'>),
+        entityId: entity.id,
+      };
+      const id = await db
+        .transaction()
+        .execute((trx) => createRule(trx, fields, metadataOf(request, principal)));
+      return reply.code(201).send({ data: await ruleView(entity.id, id) });
+    },
+  );
+
+  r.patch(
+    `${base}/:ruleId`,
+    {
+      config: { access: COMMISSION_RULE_ACCESS.edit },
+      schema: {
+        params: RuleParams,
+        body: CommissionRuleUpdateRequest,
+        response: { 200: CommissionRuleResponse },
+      },
+    },
+    async (request) => {
+      const { principal, entity } = await writableEntity(request, request.params.entityId);
+      const { ruleId } = request.params;
+      const { version, ...body } = request.body.data;
+      await db
+        .transaction()
+        .execute((trx) =>
+          changeRule(
+            trx,
+            entity.id,
+            ruleId,
+            ruleFields(body),
+            version,
+            today(),
+            metadataOf(request, principal),
+          ),
+        );
+      return { data: await ruleView(entity.id, ruleId) };
+    },
+  );
+
+  r.post(
+    `${base}/:ruleId/expire`,
+    {
+      config: { access: COMMISSION_RULE_ACCESS.edit },
+      schema: {
+        params: RuleParams,
+        body: CommissionRuleExpireRequest,
+        response: { 200: CommissionRuleResponse },
+      },
+    },
+    async (request) => {
+      const { principal, entity } = await writableEntity(request, request.params.entityId);
+      const { ruleId } = request.params;
+      const day = today();
+      const on = request.body.data.expiration_date ?? day;
+      await db
+        .transaction()
+        .execute((trx) => expireRule(trx, entity.id, ruleId, on, day, metadataOf(request, principal)));
+      return { data: await ruleView(entity.id, ruleId) };
+    },
+  );
+
+  r.post(
+    `${base}/generate`,
+    {
+      config: { access: COMMISSION_RULE_ACCESS.edit },
+      schema: {
+        params: EntityParams,
+        body: CommissionRuleGenerateRequest,
+        response: { 200: CommissionRuleGenerateResponse },
+      },
+    },
+    async (request) => {
+      const { principal, scope, entity } = await writableEntity(request, request.params.entityId);
+      const { template_entity_id: asked, effective_date: effectiveDate } = request.body.data;
+      const templateId = asked ?? (await houseEntityId(db));
+      const template = templateId === null ? null : await findEntityInScope(db, templateId, scope);
+      if (!template) {
+        throw new ValidationFailed({
+          'data.template_entity_id': ['The selected template entity is invalid.'],
+        });
+      }
+      if (template.id === entity.id) {
+        throw new ValidationFailed({
+          'data.template_entity_id': ['An entity cannot copy its own rules: choose another template.'],
+        });
+      }
+      const result = await db
+        .transaction()
+        .execute((trx) =>
+          generateRules(trx, entity.id, template.id, effectiveDate, metadataOf(request, principal)),
+        );
+      const day = today();
+      return {
+        data: {
+          created: result.created,
+          skipped: result.skipped.map(({ rule, reason }) => ({ rule: toWire(rule, day), reason })),
+        },
+      };
+    },
+  );
+}
