@@ -1,4 +1,5 @@
 import { lazy, type ReactNode } from 'react';
+import { BANK_SCREENS } from '../features/accounting/bankVerification/bankVerificationScreens';
 import { ENTITY_SCREENS } from '../features/entities/entityScreens';
 import { POLICY_SEARCH_SCREENS } from '../features/policies/search/policySearchScreens';
 import { POLICY_VIEW_SCREENS } from '../features/policies/view/policyViewScreens';
@@ -24,4 +25,5 @@ export const SCREENS: Readonly<Record<string, () => ReactNode>> = {
   ...RENTERS_JOURNEY_SCREENS,
   ...RENTERS_SEARCH_SCREENS,
   ...RENTERS_POLICY_SCREENS,
+  ...BANK_SCREENS,
 };

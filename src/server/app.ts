@@ -9,6 +9,8 @@ import { installErrorHandling } from './http/errors';
 import { installPortal } from './http/portal';
 import { installRouteTable, type RouteEntry } from './http/routeTable';
 import { authRoutes } from './http/routes/authRoutes';
+import { commissionRuleRoutes } from './http/routes/commissionRuleRoutes';
+import { bankAccountRoutes } from './http/routes/bankAccountRoutes';
 import { entityAttributeRoutes } from './http/routes/entityAttributeRoutes';
 import { entityLinkRoutes } from './http/routes/entityLinkRoutes';
 import { entityListRoutes } from './http/routes/entityListRoutes';
@@ -118,6 +120,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   entityAttributeRoutes(app, { db });
   entityLinkRoutes(app, { db });
   entityListRoutes(app, { db });
+  commissionRuleRoutes(app, { db });
   quoteActionRoutes(app, { db, secret: config.accessTokenSecret });
   paymentSessionRoutes(app, { db });
   receiptRoutes(app, { db });
@@ -134,6 +137,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   quoteDocumentRoutes(app, { db });
   policyMatterRoutes(app, { db });
   matterFileRoutes(app, { db });
+  bankAccountRoutes(app, { db, secret: config.accessTokenSecret });
   await installPortal(app, options.distDir);
   return { app, routes };
 }

@@ -8,6 +8,7 @@ import { CUSTOMER_STREAM, customerLifecycleEvent } from './customers/customerEve
 import { POLICY_STREAM, policyLifecycleEvent } from './policies/policyEvents';
 import { rentersPolicyStatusMachine } from '../../machines/rentersPolicyStatus';
 import { RENTERS_POLICY_STREAM, rentersPolicyStatusEvent } from './rentersPolicies/rentersPolicyEvents';
+import { COMMISSION_RULE_STREAM, commissionRuleLifecycleEvent } from './commission/commissionRuleEvents';
 export { quoteAggregate } from './quotes/quoteAggregate';
 export { rentersQuoteAggregate } from './rentersQuotes/rentersQuoteAggregate';
 import './entities/entityProjection';
@@ -22,6 +23,8 @@ import './rentersPolicies/rentersPolicyProjection';
 import './rentersPolicies/rentersMatterProjection';
 import './rentersQuotes/rentersQuoteProjection';
 import './rentersPayments/rentersPaymentProjection';
+import './commission/commissionRuleProjection';
+import './bankAccounts/bankAccountProjection';
 
 // The event-sourced records of the administration area. Importing this module registers their projections.
 export const entityAggregate: AggregateSpec = {
@@ -60,8 +63,16 @@ export const rentersPolicyAggregate: AggregateSpec = {
   toMachineEvent: rentersPolicyStatusEvent,
 };
 
+// Commission rate rules of an entity (docs/commission.md "Storage and API").
+export const commissionRuleAggregate: AggregateSpec = {
+  streamType: COMMISSION_RULE_STREAM,
+  machine: recordLifecycleMachine,
+  toMachineEvent: commissionRuleLifecycleEvent,
+};
+
 // Projection tables in the order a rebuild clears them (children first).
 export const PROJECTION_TABLES = [
+  'commission_rules',
   'claim_payments',
   'claims',
   'policy_notes',
@@ -69,6 +80,7 @@ export const PROJECTION_TABLES = [
   'policy_documents',
   'policy_refunds',
   'policies',
+  'entity_bank_accounts',
   'renters_payment_methods',
   'renters_payment_accounts',
   'renters_policies',

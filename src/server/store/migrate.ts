@@ -15,6 +15,8 @@ import * as m011 from './migrations/011_renters_rating';
 import * as m012 from './migrations/012_renters_quotes';
 import * as m013 from './migrations/013_renters_policies';
 import * as m014 from './migrations/014_renters_payment_methods';
+import * as m015 from './migrations/015_commission_rules';
+import * as m016 from './migrations/016_bank_accounts';
 
 // Migrations are listed here rather than read from disk, so the same list runs under tsx, vitest and bundles.
 const MIGRATIONS: Record<string, Migration> = {
@@ -32,6 +34,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '012_renters_quotes': m012,
   '013_renters_policies': m013,
   '014_renters_payment_methods': m014,
+  '015_commission_rules': m015,
+  '016_bank_accounts': m016,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -1,5 +1,7 @@
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
 import type { AttributeTables } from '../domain/attributes/attributeTables';
+import type { CommissionRuleTables } from '../domain/commission/commissionRuleTables';
+import type { BankAccountTables } from '../domain/bankAccounts/bankAccountTables';
 import type { EntityDetailTables } from '../domain/entities/entityTables';
 import type { MatterTables } from '../domain/matters/matterTables';
 import type { QuoteTables } from '../domain/quotes/quoteTables';
@@ -175,7 +177,9 @@ export interface Database
     RentersRatingTables,
     RentersPolicyTables,
     RentersPaymentTables,
-    RentersQuoteTables {
+    RentersQuoteTables,
+    BankAccountTables,
+    CommissionRuleTables {
   events: EventsTable;
   privileges: PrivilegesTable;
   states: StatesTable;

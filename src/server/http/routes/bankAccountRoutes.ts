@@ -1,0 +1,87 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { anyOf } from '../../../api/access';
+import {
+  BankAccountListResponse,
+  BankAccountSearchQuery,
+  BankAccountSearchResponse,
+  BankAccountVerificationResponse,
+  VerifyBankAccountRequest,
+} from '../../../api/schemas/bankAccounts';
+import { integerParam } from '../../../api/schemas/params';
+import { entityScope } from '../../access/principal';
+import { listEntityBankAccounts } from '../../domain/bankAccounts/bankAccountQueries';
+import { searchBankAccounts } from '../../domain/bankAccounts/bankAccountSearch';
+import { bankAccountOut } from '../../domain/bankAccounts/bankAccountView';
+import { verifyBankAccount } from '../../domain/bankAccounts/verifyBankAccount';
+import { findEntityInScope } from '../../domain/entities/entityQueries';
+import type { RtpEligibilityChecker } from '../../domain/payments/rtpEligibility';
+import { createSandboxRtp } from '../../domain/payments/sandboxRtp';
+import type { Db } from '../../store/db';
+import { ValidationFailed, notFound } from '../errors';
+import { requirePrincipal } from '../routeTable';
+import { metadataOf } from './userMetadata';
+
+// Bank account verification (SPEC §7 "POST /v2/bank-accounts", docs/payments.md "Bank account
+// verification"): accounting staff check a payee entity's account for RTP eligibility; every attempt is
+// recorded, the latest eligible one is the entity's payout account. verify_bank_account on every route, and
+// the entity must be in the caller's scope (staff: every entity).
+const access = anyOf('verify_bank_account');
+const EntityParams = z.object({ entityId: integerParam('entityId') });
+
+export function bankAccountRoutes(
+  app: FastifyInstance,
+  options: { db: Db; secret: string; rtp?: RtpEligibilityChecker },
+): void {
+  const { db, secret } = options;
+  const rtp = options.rtp ?? createSandboxRtp();
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/v2/bank-accounts',
+    {
+      config: { access },
+      schema: { body: VerifyBankAccountRequest, response: { 200: BankAccountVerificationResponse } },
+    },
+    async (request) => {
+      const principal = requirePrincipal(request);
+      const data = request.body.data;
+      const entity = await findEntityInScope(db, data.entity_id, entityScope(principal));
+      if (!entity) throw new ValidationFailed({ 'data.entity_id': ['The agency was not found.'] });
+      const { eligibility, account } = await verifyBankAccount(
+        db,
+        { rtp, secret },
+        metadataOf(request, principal),
+        {
+          entityId: entity.id,
+          routingNumber: data.routing_number,
+          accountNumber: data.account_number,
+          holderName: data.holder_name,
+          accountType: data.account_type,
+        },
+      );
+      return { data: { ...eligibility, account: bankAccountOut(account) } };
+    },
+  );
+
+  r.get(
+    '/v2/entities/:entityId/bank-accounts',
+    { config: { access }, schema: { params: EntityParams, response: { 200: BankAccountListResponse } } },
+    async (request) => {
+      const scope = entityScope(requirePrincipal(request));
+      const entity = await findEntityInScope(db, request.params.entityId, scope);
+      if (!entity) throw notFound('entity');
+      return { data: (await listEntityBankAccounts(db, entity.id)).map(bankAccountOut) };
+    },
+  );
+
+  r.get(
+    '/v2/bank-accounts',
+    {
+      config: { access },
+      schema: { querystring: BankAccountSearchQuery, response: { 200: BankAccountSearchResponse } },
+    },
+    async (request) => searchBankAccounts(db, entityScope(requirePrincipal(request)), request.query),
+  );
+}
