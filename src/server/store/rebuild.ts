@@ -34,6 +34,7 @@ export async function rebuildProjections(db: Db): Promise<number> {
       ['entities', 'entity_id_seq'],
       ['roles', 'role_id_seq'],
       ['users', 'user_id_seq'],
+      ['commission_rules', 'commission_rule_id_seq'],
     ] as const) {
       await sql`select setval(${sequence}, greatest((select max(id) from ${sql.table(table)}), 1))`.execute(
         trx,
