@@ -7,6 +7,7 @@ import {
   type RentersPolicyIssue,
 } from '../../src/server/domain/rentersPolicies/issueRentersPolicy';
 import type { Db } from '../../src/server/store/db';
+import { demoRentersCoverage } from '../../src/server/seed/demoRentersPolicies';
 import { TEST_METADATA } from './records';
 
 // Renters policies issued the way the purchase issues them: rated by the renters engine for a state and
@@ -30,29 +31,7 @@ export function addDays(day: string, days: number): string {
   return date.toISOString().slice(0, 10);
 }
 
-const coverageFor = (state: RentersPlace): RentersCoverageInput => ({
-  contents: {
-    amount: 2_000_000,
-    deductible_amount: 50_000,
-    additional_living_expense: 400_000,
-    is_preferred_property: false,
-  },
-  liability: {
-    amount: 10_000_000,
-    damage_to_property_of_others_amount: 50_000,
-    medical_payments_amount: 100_000,
-  },
-  optional: {
-    combined_personal_property_value: 0,
-    enhancement_endorsement_level: 0,
-    identity_fraud_amount: 0,
-    include_replacement_cost: true,
-    // Florida does not offer theft cover.
-    include_theft: state !== 'FL',
-    include_water_damage: false,
-    include_wind_hail_exclusion: false,
-  },
-});
+const coverageFor = (state: RentersPlace): RentersCoverageInput => demoRentersCoverage(state, 2_000_000);
 
 export interface RentersIssueOptions {
   entityId: number;

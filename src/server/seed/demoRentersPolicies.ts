@@ -126,7 +126,8 @@ function daysBefore(today: string, days: number): string {
   return date.toISOString().slice(0, 10);
 }
 
-const coverageFor = (state: string, contentsCents: number): RentersCoverageInput => ({
+// The demo's usual renters cover; test fixtures issue the same one.
+export const demoRentersCoverage = (state: string, contentsCents: number): RentersCoverageInput => ({
   contents: {
     amount: contentsCents,
     deductible_amount: 50_000,
@@ -209,7 +210,7 @@ export async function seedDemoRentersPolicies(db: Db): Promise<number> {
     if (entityId === undefined) continue;
     const state = demo.property.state;
     const effectiveDate = daysBefore(today, demo.startedDaysAgo);
-    const coverage = coverageFor(state, demo.contentsCents);
+    const coverage = demoRentersCoverage(state, demo.contentsCents);
     const rated = rateRentersQuote(filedRentersTables(state, effectiveDate), {
       zip_code: demo.property.zip,
       term_interval: demo.termInterval,
