@@ -10,6 +10,8 @@ import { installPortal } from './http/portal';
 import { installRouteTable, type RouteEntry } from './http/routeTable';
 import { authRoutes } from './http/routes/authRoutes';
 import { commissionRuleRoutes } from './http/routes/commissionRuleRoutes';
+import { commissionStatementRoutes } from './http/routes/commissionStatementRoutes';
+import { entityStatementRoutes } from './http/routes/entityStatementRoutes';
 import { bankAccountRoutes } from './http/routes/bankAccountRoutes';
 import { entityAttributeRoutes } from './http/routes/entityAttributeRoutes';
 import { entityLinkRoutes } from './http/routes/entityLinkRoutes';
@@ -121,6 +123,8 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   entityLinkRoutes(app, { db });
   entityListRoutes(app, { db });
   commissionRuleRoutes(app, { db });
+  commissionStatementRoutes(app, { db });
+  entityStatementRoutes(app, { db });
   quoteActionRoutes(app, { db, secret: config.accessTokenSecret });
   paymentSessionRoutes(app, { db });
   receiptRoutes(app, { db });

@@ -11,6 +11,7 @@ import { RENTERS_POLICY_STREAM, rentersPolicyStatusEvent } from './rentersPolici
 import { COMMISSION_RULE_STREAM, commissionRuleLifecycleEvent } from './commission/commissionRuleEvents';
 export { quoteAggregate } from './quotes/quoteAggregate';
 export { rentersQuoteAggregate } from './rentersQuotes/rentersQuoteAggregate';
+export { statementAggregate } from './commission/statementAggregate';
 import './entities/entityProjection';
 import './entities/entityDetailsProjection';
 import './roles/roleProjection';
@@ -72,6 +73,9 @@ export const commissionRuleAggregate: AggregateSpec = {
 
 // Projection tables in the order a rebuild clears them (children first).
 export const PROJECTION_TABLES = [
+  'commission_statement_lines',
+  'commission_statement_overrides',
+  'commission_statements',
   'commission_rules',
   'claim_payments',
   'claims',

@@ -17,6 +17,7 @@ import * as m013 from './migrations/013_renters_policies';
 import * as m014 from './migrations/014_renters_payment_methods';
 import * as m015 from './migrations/015_commission_rules';
 import * as m016 from './migrations/016_bank_accounts';
+import * as m017 from './migrations/017_commission_statements';
 
 // Migrations are listed here rather than read from disk, so the same list runs under tsx, vitest and bundles.
 const MIGRATIONS: Record<string, Migration> = {
@@ -36,6 +37,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '014_renters_payment_methods': m014,
   '015_commission_rules': m015,
   '016_bank_accounts': m016,
+  '017_commission_statements': m017,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -35,6 +35,8 @@ export async function rebuildProjections(db: Db): Promise<number> {
       ['roles', 'role_id_seq'],
       ['users', 'user_id_seq'],
       ['commission_rules', 'commission_rule_id_seq'],
+      ['commission_statements', 'commission_statement_id_seq'],
+      ['commission_statement_overrides', 'commission_override_id_seq'],
     ] as const) {
       await sql`select setval(${sequence}, greatest((select max(id) from ${sql.table(table)}), 1))`.execute(
         trx,

@@ -1,6 +1,7 @@
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
 import type { AttributeTables } from '../domain/attributes/attributeTables';
 import type { CommissionRuleTables } from '../domain/commission/commissionRuleTables';
+import type { CommissionStatementTables } from '../domain/commission/statementTables';
 import type { BankAccountTables } from '../domain/bankAccounts/bankAccountTables';
 import type { EntityDetailTables } from '../domain/entities/entityTables';
 import type { MatterTables } from '../domain/matters/matterTables';
@@ -179,7 +180,8 @@ export interface Database
     RentersPaymentTables,
     RentersQuoteTables,
     BankAccountTables,
-    CommissionRuleTables {
+    CommissionRuleTables,
+    CommissionStatementTables {
   events: EventsTable;
   privileges: PrivilegesTable;
   states: StatesTable;

@@ -1,0 +1,183 @@
+import { sql } from 'kysely';
+import type { Db } from '../../store/db';
+import type { StoredEvent } from '../../store/eventStore';
+import { POLICY_STREAM, type PolicyCancelled, type PolicyIssued } from '../policies/policyEvents';
+import { RENTERS_POLICY_STREAM, type RentersPolicyIssued } from '../rentersPolicies/rentersPolicyEvents';
+import type { BusinessType, CommissionSpecies } from './commissionRules';
+import { monthOf, type CommissionableEvent } from './statementLines';
+
+// The policy events that earn or take back commission (docs/commission.md "Statement generation"), read from
+// the pet and renters policy logs. The chargeback is returned written premium, not the refund, so a
+// statement's chargeback equals what the net written premium report subtracts.
+
+export const COMMISSIONABLE_TYPES = [
+  'policy.issued',
+  'policy.cancelled',
+  'renters.policyIssued',
+  'renters.cancelled',
+  'renters.reinstated',
+  'renters.renewed',
+] as const;
+
+export type PolicyLogEvent = Pick<StoredEvent, 'position' | 'streamType' | 'type' | 'data' | 'recordedAt'>;
+
+const utcDay = (at: Date) => at.toISOString().slice(0, 10);
+const cents = (value: unknown) => (typeof value === 'number' && Number.isInteger(value) ? value : 0);
+
+function petEvents(stream: readonly PolicyLogEvent[]): CommissionableEvent[] {
+  const issued = stream.find((e) => e.type === 'policy.issued');
+  if (!issued) return [];
+  const policy = issued.data as unknown as PolicyIssued;
+  const base = {
+    policyNumber: policy.policyNumber,
+    entityId: policy.entityId,
+    businessType: 'NEW' as BusinessType,
+    stateCode: policy.state,
+    species: (policy.pet.species === 'CAT' ? 'CAT' : 'DOG') as CommissionSpecies,
+  };
+  return stream.flatMap((event): CommissionableEvent[] => {
+    const common = { ...base, eventId: Number(event.position), on: utcDay(event.recordedAt) };
+    if (event.type === 'policy.issued')
+      return [{ ...common, eventCode: 'NB', premiumCents: policy.premiumCents }];
+    if (event.type === 'policy.cancelled') {
+      const c = event.data as unknown as PolicyCancelled;
+      return [
+        {
+          ...common,
+          eventCode: c.flatCancel ? 'FC' : 'CN',
+          premiumCents: -(cents(c.annualPremiumCents) - cents(c.earnedPremiumCents)),
+        },
+      ];
+    }
+    return [];
+  });
+}
+
+function rentersEvents(stream: readonly PolicyLogEvent[]): CommissionableEvent[] {
+  const issued = stream.find((e) => e.type === 'renters.policyIssued');
+  if (!issued) return [];
+  const policy = issued.data as unknown as RentersPolicyIssued;
+  const base = {
+    policyNumber: policy.policyNumber,
+    entityId: policy.entityId,
+    stateCode: policy.propertyAddress.state,
+    species: 'RENTERS' as CommissionSpecies,
+  };
+  let businessType: BusinessType = 'NEW';
+  // What the last cancellation returned and under which business type: a reinstatement gives it back.
+  let lastCancellation: { premiumCents: number; businessType: BusinessType } = {
+    premiumCents: 0,
+    businessType,
+  };
+  const out: CommissionableEvent[] = [];
+  for (const event of stream) {
+    const common = { ...base, eventId: Number(event.position), on: utcDay(event.recordedAt) };
+    const data = event.data;
+    switch (event.type) {
+      case 'renters.policyIssued':
+        out.push({
+          ...common,
+          businessType,
+          eventCode: policy.rewriteOf ? 'RW' : 'NB',
+          premiumCents: policy.termPremiumCents,
+        });
+        break;
+      case 'renters.renewed':
+        businessType = 'RENEWAL';
+        out.push({ ...common, businessType, eventCode: 'RN', premiumCents: cents(data.termPremiumCents) });
+        break;
+      case 'renters.cancelled': {
+        const returned = cents(data.premiumReturnedCents);
+        lastCancellation = { premiumCents: returned, businessType };
+        out.push({
+          ...common,
+          businessType,
+          eventCode: data.method === 'FLAT' ? 'FC' : 'CN',
+          premiumCents: -returned,
+        });
+        break;
+      }
+      case 'renters.reinstated':
+        out.push({
+          ...common,
+          businessType: lastCancellation.businessType,
+          eventCode: 'RI',
+          premiumCents: lastCancellation.premiumCents,
+        });
+        break;
+    }
+  }
+  return out;
+}
+
+// Every commissionable event of one policy's stream (its events in version order).
+export function commissionableEventsOfStream(stream: readonly PolicyLogEvent[]): CommissionableEvent[] {
+  const first = stream[0];
+  if (!first) return [];
+  return first.streamType === RENTERS_POLICY_STREAM ? rentersEvents(stream) : petEvents(stream);
+}
+
+const monthStart = (month: string) => `${month}-01T00:00:00Z`;
+export function nextMonth(month: string): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(y, m, 1)).toISOString().slice(0, 7);
+}
+export function previousMonth(month: string): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(y, m - 2, 1)).toISOString().slice(0, 7);
+}
+
+// The commissionable events recorded in `month` (UTC), of one entity or of all. Streams are read whole (their
+// commissionable events only), since a cancellation needs its policy's issue and a reinstatement the
+// cancellation it undoes.
+export async function commissionableEventsOfMonth(
+  db: Db,
+  month: string,
+  entityId?: number,
+): Promise<CommissionableEvent[]> {
+  const streams = db
+    .selectFrom('events')
+    .select(['stream_type', 'stream_id'])
+    .distinct()
+    .where('stream_type', 'in', [POLICY_STREAM, RENTERS_POLICY_STREAM])
+    .where('type', 'in', COMMISSIONABLE_TYPES)
+    .where('recorded_at', '>=', sql<Date>`${monthStart(month)}::timestamptz`)
+    .where('recorded_at', '<', sql<Date>`${monthStart(nextMonth(month))}::timestamptz`);
+  let query = db
+    .selectFrom('events as e')
+    .innerJoin(streams.as('s'), (join) =>
+      join.onRef('s.stream_type', '=', 'e.stream_type').onRef('s.stream_id', '=', 'e.stream_id'),
+    )
+    .select(['e.position', 'e.stream_type', 'e.stream_id', 'e.type', 'e.data', 'e.recorded_at'])
+    .where('e.type', 'in', COMMISSIONABLE_TYPES);
+  if (entityId !== undefined) {
+    query = query.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('events as i')
+          .select('i.position')
+          .whereRef('i.stream_type', '=', 'e.stream_type')
+          .whereRef('i.stream_id', '=', 'e.stream_id')
+          .where('i.type', 'in', ['policy.issued', 'renters.policyIssued'])
+          .where(sql<boolean>`(i.data->>'entityId')::int = ${entityId}`),
+      ),
+    );
+  }
+  const rows = await query.orderBy('e.stream_type').orderBy('e.stream_id').orderBy('e.version').execute();
+  const byStream = new Map<string, PolicyLogEvent[]>();
+  for (const row of rows) {
+    const key = `${row.stream_type}/${row.stream_id}`;
+    const list = byStream.get(key) ?? [];
+    list.push({
+      position: String(row.position),
+      streamType: row.stream_type,
+      type: row.type,
+      data: row.data,
+      recordedAt: row.recorded_at,
+    });
+    byStream.set(key, list);
+  }
+  return [...byStream.values()]
+    .flatMap(commissionableEventsOfStream)
+    .filter((event) => monthOf(event.on) === month && (entityId === undefined || event.entityId === entityId))
+    .sort((a, b) => a.eventId - b.eventId);
+}

@@ -1,0 +1,102 @@
+import {
+  COMMAND_EVENTS,
+  commandRefusal,
+  type StatementCommand,
+  type StatementState,
+} from '../../../machines/commissionStatement';
+import { HttpError, notFound } from '../../http/errors';
+import { CommandRejectedError, loadAggregate } from '../../store/aggregate';
+import {
+  appendToStream,
+  VersionConflictError,
+  type EventMetadata,
+  type NewEvent,
+  type Trx,
+} from '../../store/eventStore';
+import { statementAggregate } from './statementAggregate';
+
+// Approve, unapprove, mark paid and mark unpaid of one statement (SPEC §4; docs/decisions/009). The stream is
+// folded through the machine, the command's refusal (if any) is answered in words, and the event is
+// appended at the version read: of two concurrent commands one appends, the other gets a version conflict.
+
+export interface CommandContext {
+  today: string;
+  metadata: EventMetadata;
+  // The version the caller saw; a stale one answers 409.
+  expectedVersion?: number;
+}
+
+async function activeBankAccount(trx: Trx, entityId: number) {
+  return trx
+    .selectFrom('entity_bank_accounts')
+    .select('id')
+    .where('entity_id', '=', entityId)
+    .where('status', '=', 'active')
+    .executeTakeFirst();
+}
+
+export function noBankAccountMessage(entityCode: string) {
+  return `${entityCode} has no verified bank account: verify one under Accounting → Bank Account Verification before marking its statement paid.`;
+}
+
+async function eventFor(
+  trx: Trx,
+  statementId: number,
+  command: StatementCommand,
+  today: string,
+): Promise<NewEvent> {
+  const type = COMMAND_EVENTS[command];
+  if (command !== 'markPaid') return { type, data: {} };
+  const statement = await trx
+    .selectFrom('commission_statements as s')
+    .innerJoin('entities as e', 'e.id', 's.entity_id')
+    .select(['s.entity_id', 's.payment_total_cents', 'e.entity_code'])
+    .where('s.id', '=', statementId)
+    .executeTakeFirstOrThrow();
+  const account = await activeBankAccount(trx, statement.entity_id);
+  if (!account) throw new HttpError(409, noBankAccountMessage(statement.entity_code));
+  return {
+    type,
+    data: {
+      bankAccountVerified: true,
+      bankAccountId: account.id,
+      paymentAmountCents: Number(statement.payment_total_cents),
+      paidOn: today,
+    },
+  };
+}
+
+export async function runStatementCommand(
+  trx: Trx,
+  statementId: number,
+  command: StatementCommand,
+  context: CommandContext,
+): Promise<void> {
+  const streamId = String(statementId);
+  const loaded = await loadAggregate(trx, statementAggregate, streamId);
+  if (loaded.version === 0) throw notFound('commission statement');
+  if (context.expectedVersion !== undefined && context.expectedVersion !== loaded.version) {
+    throw new VersionConflictError(statementAggregate.streamType, streamId, context.expectedVersion);
+  }
+  const refusal = commandRefusal(command, loaded.snapshot.value as StatementState);
+  if (refusal) throw new HttpError(409, refusal);
+  const event = await eventFor(trx, statementId, command, context.today);
+  const machineEvent = statementAggregate.toMachineEvent(event);
+  // The machine has the last word (the refusal texts are checked against it in its model test).
+  if (!loaded.snapshot.can(machineEvent)) {
+    throw new CommandRejectedError(
+      statementAggregate.streamType,
+      streamId,
+      event.type,
+      loaded.snapshot.value,
+    );
+  }
+  await appendToStream(
+    trx,
+    statementAggregate.streamType,
+    streamId,
+    loaded.version,
+    [event],
+    context.metadata,
+  );
+}

@@ -1,0 +1,168 @@
+import { sql, type Expression, type SqlBool } from 'kysely';
+import type {
+  StatementFilters,
+  StatementRow,
+  StatementSortField,
+} from '../../../api/schemas/commissionStatements';
+import type { SortOrder } from '../../../api/schemas/paging';
+import { statementStatuses, type StatementState } from '../../../machines/commissionStatement';
+import type { EntityScope } from '../../access/principal';
+import type { Db } from '../../store/db';
+import { scopeFilter } from '../entities/entityQueries';
+import { HEADQUARTERS } from '../entities/entityReference';
+import { previousMonth } from './commissionableEvents';
+
+// The statement search of both screens, the bulk commands by filter and the payment report (SPEC §3
+// "Commission statement search"): one query, so "all matching rows" means the same rows everywhere.
+
+const SORT_COLUMNS = {
+  month: 's.month',
+  entityCode: 'e.entity_code',
+  entityName: 'e.entity_name',
+  amount: 's.amount_cents',
+  paymentTotal: 's.payment_total_cents',
+  paidOn: 's.paid_on',
+  reviewedAt: 's.reviewed_at',
+  id: 's.id',
+} as const satisfies Record<StatementSortField, string>;
+
+export type StatementSearchFilters = Partial<StatementFilters>;
+
+const toCents = (dollars: number) => Math.round(dollars * 100);
+
+// The months a `date` and `months` filter spans, newest first.
+export function monthsOf(date: string, months: number): string[] {
+  const out = [date];
+  while (out.length < months) out.push(previousMonth(out.at(-1)!));
+  return out;
+}
+
+function conditions(filter: StatementSearchFilters, scope: EntityScope): Expression<SqlBool>[] {
+  const where: Expression<SqlBool>[] = [];
+  const scoped = scopeFilter(scope, 'e.path');
+  if (scoped) where.push(scoped);
+  if (filter.date) {
+    where.push(sql<SqlBool>`s.month in (${sql.join(monthsOf(filter.date, filter.months ?? 1))})`);
+  }
+  if (filter.entityCode) where.push(sql<SqlBool>`e.entity_code like ${`${filter.entityCode}%`}`);
+  if (filter.accountManager !== undefined)
+    where.push(sql<SqlBool>`e.account_manager = ${filter.accountManager}`);
+  if (filter.stateCode) where.push(sql<SqlBool>`hq.state_code = ${filter.stateCode}`);
+  // Review and payment are two views of one state (docs/decisions/009).
+  const states = (['pending', 'approved', 'paid'] as const).filter((state) => {
+    const statuses = statementStatuses(state)!;
+    return (
+      (!filter.reviewStatus || statuses.review === filter.reviewStatus) &&
+      (!filter.paymentStatus || statuses.payment === filter.paymentStatus)
+    );
+  });
+  if (filter.reviewStatus || filter.paymentStatus) {
+    where.push(states.length ? sql<SqlBool>`s.state in (${sql.join(states)})` : sql<SqlBool>`false`);
+  }
+  if (filter.payoutFrequency) where.push(sql<SqlBool>`e.payout_frequency = ${filter.payoutFrequency}`);
+  if (filter.payoutMethod) where.push(sql<SqlBool>`e.payout_method = ${filter.payoutMethod}`);
+  if (filter.addedToAccounting !== undefined) {
+    where.push(sql<SqlBool>`e.added_to_accounting = ${filter.addedToAccounting}`);
+  }
+  if (filter.minAmount !== undefined)
+    where.push(sql<SqlBool>`s.payment_total_cents >= ${toCents(filter.minAmount)}`);
+  if (filter.maxAmount !== undefined)
+    where.push(sql<SqlBool>`s.payment_total_cents <= ${toCents(filter.maxAmount)}`);
+  if (filter.paidOn) where.push(sql<SqlBool>`s.paid_on = ${filter.paidOn}::date`);
+  if (filter.downloadStatus) {
+    where.push(
+      filter.downloadStatus === 'downloaded'
+        ? sql<SqlBool>`s.downloaded_at is not null`
+        : sql<SqlBool>`s.downloaded_at is null`,
+    );
+  }
+  return where;
+}
+
+export function statementQuery(db: Db, filter: StatementSearchFilters, scope: EntityScope) {
+  const where = conditions(filter, scope);
+  const query = db
+    .selectFrom('commission_statements as s')
+    .innerJoin('entities as e', 'e.id', 's.entity_id')
+    // At most one enabled headquarters per entity (locationCommands), so the join adds no rows.
+    .leftJoin('entity_locations as hq', (join) =>
+      join
+        .onRef('hq.entity_id', '=', 'e.id')
+        .on('hq.loc_type', '=', HEADQUARTERS)
+        .on('hq.is_enabled', '=', true),
+    )
+    .leftJoin('users as r', 'r.id', 's.reviewed_by');
+  return where.length ? query.where((eb) => eb.and(where)) : query;
+}
+
+export function statementRows(db: Db, filter: StatementSearchFilters, scope: EntityScope) {
+  return statementQuery(db, filter, scope).select([
+    's.id',
+    's.entity_id',
+    's.month',
+    's.state',
+    's.amount_cents',
+    's.override_total_cents',
+    's.payment_total_cents',
+    's.line_count',
+    's.version',
+    's.created_at',
+    's.reviewed_at',
+    's.downloaded_at',
+    sql<string | null>`to_char(s.paid_on, 'YYYY-MM-DD')`.as('paid_on'),
+    'e.entity_code',
+    'e.entity_name',
+    'e.payout_frequency',
+    'e.payout_method',
+    'e.added_to_accounting',
+    'e.account_manager',
+    'hq.state_code',
+    sql<string | null>`r.first_name || ' ' || r.last_name`.as('reviewer'),
+  ]);
+}
+
+export function sortedStatementRows(
+  db: Db,
+  filter: StatementSearchFilters,
+  scope: EntityScope,
+  sort: StatementSortField,
+  order: SortOrder,
+) {
+  return statementRows(db, filter, scope)
+    .orderBy(SORT_COLUMNS[sort], (ob) => (order === 'asc' ? ob.asc().nullsLast() : ob.desc().nullsLast()))
+    .orderBy('s.id');
+}
+
+type Row = Awaited<ReturnType<ReturnType<typeof statementRows>['execute']>>[number];
+
+const dollars = (cents: string | number | null) => (cents === null ? null : Number(cents) / 100);
+
+export function toStatementRow(row: Row): StatementRow {
+  const state = row.state as StatementState;
+  const statuses = statementStatuses(state)!;
+  return {
+    id: row.id,
+    entityId: row.entity_id,
+    entityCode: row.entity_code,
+    entityName: row.entity_name,
+    stateCode: row.state_code ?? null,
+    month: row.month,
+    timestamp: row.created_at.toISOString(),
+    payoutFrequency: row.payout_frequency,
+    payoutMethod: row.payout_method,
+    amount: dollars(row.amount_cents)!,
+    overrideTotal: dollars(row.override_total_cents)!,
+    paymentTotal: dollars(row.payment_total_cents)!,
+    addedToAccounting: row.added_to_accounting,
+    accountManager: row.account_manager,
+    paidOn: row.paid_on,
+    reviewedAt: row.reviewed_at?.toISOString() ?? null,
+    reviewedBy: row.reviewer ?? null,
+    downloadedAt: row.downloaded_at?.toISOString() ?? null,
+    reviewStatus: statuses.review,
+    paymentStatus: statuses.payment,
+    state: state as StatementRow['state'],
+    lineCount: row.line_count,
+    version: row.version,
+  };
+}

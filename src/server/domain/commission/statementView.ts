@@ -1,0 +1,184 @@
+import { sql } from 'kysely';
+import type { Statement, StatementOverride } from '../../../api/schemas/commissionStatements';
+import { statementStatuses, type StatementState } from '../../../machines/commissionStatement';
+import type { Db } from '../../store/db';
+import { streamHistory } from '../../http/history';
+import { hasVerifiedBankAccount } from '../bankAccounts/bankAccountQueries';
+import { previousMonth } from './commissionableEvents';
+import { COMMISSION_STATEMENT_STREAM, STATEMENT_EVENT_LABELS } from './statementEvents';
+
+// One statement as SPEC §3 "Commission statement" shows it, with its lines, overrides, the month before and
+// its history. `can` says what the caller may do now: their privileges and the machine's state together.
+
+export interface Permissions {
+  review: boolean;
+  unapprove: boolean;
+  payments: boolean;
+  download: boolean;
+}
+
+const dollars = (cents: string | number) => Number(cents) / 100;
+
+export async function statementOfEntity(db: Db, entityId: number, statementId: number) {
+  return db
+    .selectFrom('commission_statements as s')
+    .innerJoin('entities as e', 'e.id', 's.entity_id')
+    .leftJoin('users as r', 'r.id', 's.reviewed_by')
+    .selectAll('s')
+    .select([
+      'e.entity_code',
+      'e.entity_name',
+      sql<string | null>`r.first_name || ' ' || r.last_name`.as('reviewer'),
+      sql<string>`to_char(s.statement_on, 'YYYY-MM-DD')`.as('statement_day'),
+      sql<string | null>`to_char(s.paid_on, 'YYYY-MM-DD')`.as('paid_day'),
+    ])
+    .where('s.id', '=', statementId)
+    .where('s.entity_id', '=', entityId)
+    .executeTakeFirst();
+}
+
+export type StoredStatement = NonNullable<Awaited<ReturnType<typeof statementOfEntity>>>;
+
+export async function statementOverrides(db: Db, statementId: number): Promise<StatementOverride[]> {
+  const rows = await db
+    .selectFrom('commission_statement_overrides')
+    .selectAll()
+    .where('statement_id', '=', statementId)
+    .orderBy('id')
+    .execute();
+  return rows.map((o) => ({
+    id: o.id,
+    statement_id: o.statement_id,
+    override_type_code: o.type_code,
+    amount: dollars(o.amount_cents),
+    override_note: o.note,
+    deleted: o.deleted,
+    created_at: o.created_at.toISOString(),
+    updated_at: o.updated_at.toISOString(),
+  }));
+}
+
+export async function statementLines(db: Db, statementId: number) {
+  const rows = await db
+    .selectFrom('commission_statement_lines')
+    .select([
+      'event_id',
+      'policy_number',
+      'event_code',
+      'premium_cents',
+      'rule_id',
+      'amount_cents',
+      'explanation',
+      sql<string>`to_char("on", 'YYYY-MM-DD')`.as('day'),
+    ])
+    .where('statement_id', '=', statementId)
+    .orderBy('line_no')
+    .execute();
+  return rows.map((l) => ({
+    event_id: Number(l.event_id),
+    policy_number: l.policy_number,
+    event_code: l.event_code,
+    on: l.day,
+    premium: dollars(l.premium_cents),
+    rule_id: l.rule_id,
+    amount: dollars(l.amount_cents),
+    explanation: l.explanation,
+  }));
+}
+
+function historyDetail(type: string, changes: Record<string, unknown>): string | null {
+  const money = (cents: unknown) => `$${(Number(cents) / 100).toFixed(2)}`;
+  switch (type) {
+    case 'statement.generated':
+      return `${(changes.lines as unknown[]).length} lines, ${money(changes.amountCents)}`;
+    case 'statement.recalculated':
+      return `${money(changes.previousAmountCents)} → ${money(changes.amountCents)}`;
+    case 'statement.overrideAdded':
+    case 'statement.overrideUpdated':
+      return `${String(changes.typeCode)} ${money(changes.amountCents)}${changes.note ? `: ${String(changes.note)}` : ''}`;
+    case 'statement.overrideDeleted':
+      return `Override ${String(changes.overrideId)}`;
+    case 'statement.markedPaid':
+      return `${money(changes.paymentAmountCents)} on ${String(changes.paidOn)}`;
+    case 'statement.downloaded':
+      return String(changes.format).toUpperCase();
+    default:
+      return null;
+  }
+}
+
+export async function statementView(
+  db: Db,
+  statement: StoredStatement,
+  may: Permissions,
+): Promise<Statement> {
+  const state = statement.state as StatementState;
+  const statuses = statementStatuses(state)!;
+  const [lines, overrides, previous, history, bankAccount] = await Promise.all([
+    statementLines(db, statement.id),
+    statementOverrides(db, statement.id),
+    db
+      .selectFrom('commission_statements')
+      .select(['id', 'month', 'amount_cents', 'payment_total_cents'])
+      .where('entity_id', '=', statement.entity_id)
+      .where('month', '=', previousMonth(statement.month))
+      .executeTakeFirst(),
+    streamHistory(db, COMMISSION_STATEMENT_STREAM, String(statement.id)),
+    hasVerifiedBankAccount(db, statement.entity_id),
+  ]);
+  const amount = dollars(statement.amount_cents);
+  return {
+    id: statement.id,
+    entity_id: statement.entity_id,
+    entity: {
+      id: statement.entity_id,
+      entity_code: statement.entity_code,
+      entity_name: statement.entity_name,
+    },
+    statement_month: statement.month,
+    amount,
+    paid_on: statement.paid_day,
+    payment_amount: statement.payment_amount_cents === null ? null : dollars(statement.payment_amount_cents),
+    overrides,
+    override_total: dollars(statement.override_total_cents),
+    payment_total: dollars(statement.payment_total_cents),
+    statement_on: statement.statement_day,
+    reviewed_at: statement.reviewed_at?.toISOString() ?? null,
+    reviewed_by: statement.reviewed_by,
+    reviewer: statement.reviewer ?? null,
+    // No notification is sent to agencies yet (docs/commission.md).
+    notification_on: null,
+    downloaded_on: statement.downloaded_at?.toISOString() ?? null,
+    review_status: statuses.review,
+    payment_status: statuses.payment,
+    state: state as Statement['state'],
+    version: statement.version,
+    lines,
+    previous: previous
+      ? {
+          id: previous.id,
+          statement_month: previous.month,
+          amount: dollars(previous.amount_cents),
+          payment_total: dollars(previous.payment_total_cents),
+        }
+      : null,
+    change_from_previous: previous ? Math.round((amount - dollars(previous.amount_cents)) * 100) / 100 : null,
+    has_verified_bank_account: bankAccount,
+    history: history.map((h) => ({
+      version: h.version,
+      type: h.type,
+      label: STATEMENT_EVENT_LABELS[h.type] ?? h.type,
+      at: h.recordedAt,
+      by: h.actor?.name ?? null,
+      detail: historyDetail(h.type, h.changes),
+    })),
+    can: {
+      approve: may.review && state === 'pending',
+      unapprove: may.unapprove && state === 'approved',
+      markPaid: may.payments && state === 'approved' && bankAccount,
+      markUnpaid: may.payments && state === 'paid',
+      editOverrides: may.review && state === 'pending',
+      download: may.download,
+    },
+  };
+}

@@ -1,0 +1,261 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  BULK_COMMANDS,
+  OverrideListResponse,
+  OverrideRequest,
+  OverrideResponse,
+  OverrideUpdateRequest,
+  STATEMENT_ACCESS,
+  StatementCommandRequest,
+  StatementDownloadQuery,
+  StatementPage,
+  StatementResponse,
+  StatementSearchQuery,
+  type BulkCommand,
+} from '../../../api/schemas/commissionStatements';
+import { integerParam } from '../../../api/schemas/params';
+import type { StatementCommand } from '../../../machines/commissionStatement';
+import { statementAggregate } from '../../domain/commission/statementAggregate';
+import { runStatementCommand } from '../../domain/commission/statementCommands';
+import { statementCsv, statementPdf } from '../../domain/commission/statementFiles';
+import { addOverride, deleteOverride, updateOverride } from '../../domain/commission/statementOverrides';
+import { sortedStatementRows, toStatementRow } from '../../domain/commission/statementSearch';
+import { statementOfEntity, statementOverrides, statementView } from '../../domain/commission/statementView';
+import { utcToday } from '../../domain/rentersPolicies/rentersPolicyNumbers';
+import { execute } from '../../store/aggregate';
+import type { Db } from '../../store/db';
+import { notFound } from '../errors';
+import { fetchPage } from '../paging';
+import { can, entityFor, metadataOf } from './entityRouteSupport';
+import { checkStatementFilter } from './commissionStatementRoutes';
+
+// /v2/entities/{entityId}/commission-statements: one entity's statements, each with its commands, download
+// and overrides (SPEC §7 "Commission"). The entity must be in the caller's scope and the statement its own
+// (404 otherwise, so ids of other agencies are not confirmed).
+const EntityParams = z.object({ entityId: integerParam('entityId') });
+const StatementParams = EntityParams.extend({ statementId: integerParam('statementId') });
+const OverrideParams = StatementParams.extend({ overrideId: integerParam('overrideId') });
+
+const COMMANDS: Readonly<
+  Record<BulkCommand, { command: StatementCommand; access: (typeof STATEMENT_ACCESS)['read'] }>
+> = {
+  approve: { command: 'approve', access: STATEMENT_ACCESS.review },
+  unapprove: { command: 'unapprove', access: STATEMENT_ACCESS.unapprove },
+  'mark-paid': { command: 'markPaid', access: STATEMENT_ACCESS.payments },
+  'mark-unpaid': { command: 'markUnpaid', access: STATEMENT_ACCESS.payments },
+};
+
+const toCents = (dollars: number) => Math.round(dollars * 100);
+
+export function entityStatementRoutes(app: FastifyInstance, options: { db: Db; today?: () => string }): void {
+  const { db } = options;
+  const today = options.today ?? (() => utcToday());
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const base = '/v2/entities/:entityId/commission-statements';
+
+  const statementFor = async (request: FastifyRequest, entityId: number, statementId: number) => {
+    const { principal, entity } = await entityFor(db, request, entityId);
+    const statement = await statementOfEntity(db, entity.id, statementId);
+    if (!statement) throw notFound('commission statement');
+    return { principal, entity, statement };
+  };
+  const view = async (request: FastifyRequest, entityId: number, statementId: number) => {
+    const { principal, statement } = await statementFor(request, entityId, statementId);
+    return statementView(db, statement, {
+      review: can(principal, STATEMENT_ACCESS.review),
+      unapprove: can(principal, STATEMENT_ACCESS.unapprove),
+      payments: can(principal, STATEMENT_ACCESS.payments),
+      download: can(principal, STATEMENT_ACCESS.download),
+    });
+  };
+  const overrideOf = async (statementId: number, overrideId: number) => {
+    const found = (await statementOverrides(db, statementId)).find((o) => o.id === overrideId);
+    if (!found) throw notFound('override');
+    return found;
+  };
+
+  r.get(
+    base,
+    {
+      config: { access: STATEMENT_ACCESS.read },
+      schema: { params: EntityParams, querystring: StatementSearchQuery, response: { 200: StatementPage } },
+    },
+    async (request) => {
+      const { scope, entity } = await entityFor(db, request, request.params.entityId);
+      const { page, limit, sort, order, filter } = request.query;
+      checkStatementFilter(filter);
+      const query = sortedStatementRows(db, filter, scope, sort, order).where('s.entity_id', '=', entity.id);
+      const { rows, meta } = await fetchPage(query, page, limit);
+      return { data: rows.map(toStatementRow), meta };
+    },
+  );
+
+  r.get(
+    `${base}/:statementId`,
+    {
+      config: { access: STATEMENT_ACCESS.read },
+      schema: { params: StatementParams, response: { 200: StatementResponse } },
+    },
+    async (request) => ({ data: await view(request, request.params.entityId, request.params.statementId) }),
+  );
+
+  for (const name of BULK_COMMANDS) {
+    const { command, access } = COMMANDS[name];
+    r.post(
+      `${base}/:statementId/${name}`,
+      {
+        config: { access },
+        schema: {
+          params: StatementParams,
+          body: StatementCommandRequest,
+          response: { 200: StatementResponse },
+        },
+      },
+      async (request) => {
+        const { entityId, statementId } = request.params;
+        const { principal } = await statementFor(request, entityId, statementId);
+        const context = {
+          today: today(),
+          metadata: metadataOf(request, principal),
+          expectedVersion: request.body.data.version,
+        };
+        await db.transaction().execute((trx) => runStatementCommand(trx, statementId, command, context));
+        return { data: await view(request, entityId, statementId) };
+      },
+    );
+  }
+
+  // A file, not JSON: no 200 schema. Downloading is recorded (SPEC §4: a downloaded flag and time).
+  r.get(
+    `${base}/:statementId/download`,
+    {
+      config: { access: STATEMENT_ACCESS.download },
+      schema: { params: StatementParams, querystring: StatementDownloadQuery },
+    },
+    async (request, reply) => {
+      const { entityId, statementId } = request.params;
+      const { format } = request.query;
+      const { principal } = await statementFor(request, entityId, statementId);
+      const statement = await view(request, entityId, statementId);
+      const body = format === 'csv' ? statementCsv(statement) : Buffer.from(await statementPdf(statement));
+      await db
+        .transaction()
+        .execute((trx) =>
+          execute(
+            trx,
+            statementAggregate,
+            String(statementId),
+            [{ type: 'statement.downloaded', data: { format } }],
+            metadataOf(request, principal),
+          ),
+        );
+      const name = `commission-statement-${statement.entity.entity_code}-${statement.statement_month}.${format}`;
+      return reply
+        .header('content-type', format === 'csv' ? 'text/csv; charset=utf-8' : 'application/pdf')
+        .header('content-disposition', `attachment; filename="${name}"`)
+        .header('cache-control', 'private, no-store')
+        .send(body);
+    },
+  );
+
+  r.get(
+    `${base}/:statementId/overrides`,
+    {
+      config: { access: STATEMENT_ACCESS.read },
+      schema: { params: StatementParams, response: { 200: OverrideListResponse } },
+    },
+    async (request) => {
+      const { statement } = await statementFor(request, request.params.entityId, request.params.statementId);
+      return { data: await statementOverrides(db, statement.id) };
+    },
+  );
+
+  r.post(
+    `${base}/:statementId/overrides`,
+    {
+      config: { access: STATEMENT_ACCESS.review },
+      schema: { params: StatementParams, body: OverrideRequest, response: { 201: OverrideResponse } },
+    },
+    async (request, reply) => {
+      const { principal, statement } = await statementFor(
+        request,
+        request.params.entityId,
+        request.params.statementId,
+      );
+      const { amount, type_code: typeCode, note } = request.body.data;
+      const id = await db
+        .transaction()
+        .execute((trx) =>
+          addOverride(
+            trx,
+            statement.id,
+            { typeCode, amountCents: toCents(amount), note },
+            metadataOf(request, principal),
+          ),
+        );
+      return reply.code(201).send({ data: await overrideOf(statement.id, id) });
+    },
+  );
+
+  r.get(
+    `${base}/:statementId/overrides/:overrideId`,
+    {
+      config: { access: STATEMENT_ACCESS.read },
+      schema: { params: OverrideParams, response: { 200: OverrideResponse } },
+    },
+    async (request) => {
+      const { statement } = await statementFor(request, request.params.entityId, request.params.statementId);
+      return { data: await overrideOf(statement.id, request.params.overrideId) };
+    },
+  );
+
+  r.patch(
+    `${base}/:statementId/overrides/:overrideId`,
+    {
+      config: { access: STATEMENT_ACCESS.review },
+      schema: { params: OverrideParams, body: OverrideUpdateRequest, response: { 200: OverrideResponse } },
+    },
+    async (request) => {
+      const { overrideId } = request.params;
+      const { principal, statement } = await statementFor(
+        request,
+        request.params.entityId,
+        request.params.statementId,
+      );
+      const { amount, type_code: typeCode, note } = request.body.data;
+      const changes = {
+        ...(amount !== undefined && { amountCents: toCents(amount) }),
+        ...(typeCode !== undefined && { typeCode }),
+        ...(note !== undefined && { note }),
+      };
+      await db
+        .transaction()
+        .execute((trx) =>
+          updateOverride(trx, statement.id, overrideId, changes, metadataOf(request, principal)),
+        );
+      return { data: await overrideOf(statement.id, overrideId) };
+    },
+  );
+
+  r.delete(
+    `${base}/:statementId/overrides/:overrideId`,
+    {
+      config: { access: STATEMENT_ACCESS.review },
+      schema: { params: OverrideParams, response: { 200: OverrideResponse } },
+    },
+    async (request) => {
+      const { overrideId } = request.params;
+      const { principal, statement } = await statementFor(
+        request,
+        request.params.entityId,
+        request.params.statementId,
+      );
+      await db
+        .transaction()
+        .execute((trx) => deleteOverride(trx, statement.id, overrideId, metadataOf(request, principal)));
+      return { data: await overrideOf(statement.id, overrideId) };
+    },
+  );
+}
