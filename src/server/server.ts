@@ -27,7 +27,10 @@ export async function createServer(config: Config, options: ServerOptions): Prom
   });
   await migrateToLatest(database.db);
   if (config.seedDemo)
-    await seedDemo(database.db, config.demoPassword, { policies: config.seedDemoPolicies });
+    await seedDemo(database.db, config.demoPassword, {
+      policies: config.seedDemoPolicies,
+      secret: config.accessTokenSecret,
+    });
   const built = await buildApp({ config, db: database.db, distDir: options.distDir, logger: options.logger });
   let closed = false;
   return {

@@ -6,7 +6,9 @@ import { registerUser } from '../domain/users/userCommands';
 import type { Db } from '../store/db';
 import type { EventMetadata } from '../store/eventStore';
 import { DEMO_BRAND, DEMO_ENTITIES, DEMO_ROLES, DEMO_USERS } from './demoData';
+import { seedDemoCommissionHistory } from './demoCommissionHistory';
 import { seedDemoCommissionRules } from './demoCommissionRules';
+import { utcToday } from '../domain/rentersPolicies/rentersPolicyNumbers';
 import { seedDemoRentersPolicies } from './demoRentersPolicies';
 import { seedEntityDetails } from './seedEntityDetails';
 import { seedPolicies } from './seedPolicies';
@@ -14,11 +16,12 @@ import { seedPolicies } from './seedPolicies';
 const SEED: EventMetadata = { userId: null, entityId: null, requestId: 'seed:demo' };
 
 // Seeds what is missing and leaves what exists alone, so it runs safely on every start.
-// `policies: false` leaves out the demo policies (bought through the quote journey, the slow part).
+// `policies: false` leaves out the demo policies (bought through the quote journey, the slow part) and the
+// year of commission history; `secret` keys the demo bank accounts' fingerprints (the server's secret).
 export async function seedDemo(
   db: Db,
   demoPassword: string,
-  options: { policies?: boolean } = {},
+  options: { policies?: boolean; secret?: string } = {},
 ): Promise<{ created: number }> {
   const existingUsers = new Set(
     (await db.selectFrom('users').select('email').execute()).map((u) => u.email.toLowerCase()),
@@ -93,5 +96,7 @@ export async function seedDemo(
   // Policies are bought through the quote journey, whose commands open transactions of their own: after the
   // business above is committed.
   if (options.policies === false) return seeded;
-  return { created: seeded.created + (await seedPolicies(db)) + (await seedDemoRentersPolicies(db)) };
+  const policies = (await seedPolicies(db)) + (await seedDemoRentersPolicies(db));
+  const history = options.secret ? await seedDemoCommissionHistory(db, utcToday(), options.secret) : 0;
+  return { created: seeded.created + policies + history };
 }

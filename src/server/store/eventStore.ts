@@ -13,6 +13,9 @@ export interface EventMetadata {
 export interface NewEvent<T extends string = string> {
   type: T;
   data: Record<string, unknown>;
+  // When the fact happened, for business brought in from before (an imported book, the demo's history);
+  // the database's clock otherwise. Events of one stream must still be appended in the order they happened.
+  recordedAt?: Date;
 }
 
 export interface StoredEvent<T extends string = string> extends NewEvent<T> {
@@ -122,6 +125,7 @@ export async function appendToStream(
           type: e.type,
           data: JSON.stringify(e.data),
           metadata: JSON.stringify(metadata),
+          ...(e.recordedAt && { recorded_at: e.recordedAt }),
         })),
       )
       .returningAll()

@@ -33,7 +33,7 @@ function petEvents(stream: readonly PolicyLogEvent[]): CommissionableEvent[] {
     entityId: policy.entityId,
     businessType: 'NEW' as BusinessType,
     stateCode: policy.state,
-    species: (policy.pet.species === 'CAT' ? 'CAT' : 'DOG') as CommissionSpecies,
+    species: (String(policy.pet.species).toUpperCase() === 'CAT' ? 'CAT' : 'DOG') as CommissionSpecies,
   };
   return stream.flatMap((event): CommissionableEvent[] => {
     const common = { ...base, eventId: Number(event.position), on: utcDay(event.recordedAt) };

@@ -24,6 +24,8 @@ export interface RentersPolicyIssue {
   totalCents: number;
   nextBill: { dueDate: string; amountCents: number } | null;
   payment: { method: 'card' | 'bank'; token: string; last4: string; chargeId: string; amountCents: number };
+  // A sale of an earlier day (the demo's history); now by default.
+  soldAt?: Date;
 }
 
 // Issues the renters policy of a paid quote, inside the purchase's transaction: the policyholder (the
@@ -51,29 +53,32 @@ export async function issueRentersPolicy(
     rentersPolicyAggregate,
     policyNumber,
     [
-      rentersPolicyEvent.issued({
-        policyNumber,
-        matterId,
-        quoteId: issue.quoteId,
-        entityId: issue.entityId,
-        customerId,
-        rewriteOf: issue.rewriteOf,
-        customer: issue.customer,
-        mailingAddress: mailing,
-        propertyAddress: property,
-        interestedParty: issue.interestedParty,
-        coverage: issue.coverage,
-        termInterval: issue.termInterval,
-        soldOn: utcToday(),
-        effectiveDate: issue.effectiveDate,
-        expirationDate: oneYearAfter(issue.effectiveDate),
-        termPremiumCents: issue.termPremiumCents,
-        taxesCents: issue.taxesCents,
-        feesCents: issue.feesCents,
-        totalCents: issue.totalCents,
-        nextBill: issue.nextBill,
-        payment,
-      }),
+      {
+        ...rentersPolicyEvent.issued({
+          policyNumber,
+          matterId,
+          quoteId: issue.quoteId,
+          entityId: issue.entityId,
+          customerId,
+          rewriteOf: issue.rewriteOf,
+          customer: issue.customer,
+          mailingAddress: mailing,
+          propertyAddress: property,
+          interestedParty: issue.interestedParty,
+          coverage: issue.coverage,
+          termInterval: issue.termInterval,
+          soldOn: issue.soldAt ? issue.soldAt.toISOString().slice(0, 10) : utcToday(),
+          effectiveDate: issue.effectiveDate,
+          expirationDate: oneYearAfter(issue.effectiveDate),
+          termPremiumCents: issue.termPremiumCents,
+          taxesCents: issue.taxesCents,
+          feesCents: issue.feesCents,
+          totalCents: issue.totalCents,
+          nextBill: issue.nextBill,
+          payment,
+        }),
+        ...(issue.soldAt && { recordedAt: issue.soldAt }),
+      },
     ],
     metadata,
   );

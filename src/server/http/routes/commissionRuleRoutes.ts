@@ -27,6 +27,10 @@ import {
   toStoredRule,
   toWire,
 } from '../../domain/commission/commissionRuleQueries';
+import { checkRule } from '../../domain/commission/commissionRuleChecks';
+import { entityRules } from '../../domain/commission/commissionRuleQueries';
+import { recalculatePendingStatements, ruleImpact } from '../../domain/commission/ruleImpact';
+import { RuleImpactResponse } from '../../../api/schemas/commissionStatements';
 import { findEntityInScope } from '../../domain/entities/entityQueries';
 import { utcToday } from '../../domain/rentersPolicies/rentersPolicyNumbers';
 import type { Db } from '../../store/db';
@@ -123,9 +127,12 @@ export function commissionRuleRoutes(app: FastifyInstance, options: { db: Db; to
         ...(ruleFields(request.body.data) as Omit<RuleFields, 'entityId'>),
         entityId: entity.id,
       };
-      const id = await db
-        .transaction()
-        .execute((trx) => createRule(trx, fields, metadataOf(request, principal)));
+      const metadata = metadataOf(request, principal);
+      const id = await db.transaction().execute(async (trx) => {
+        const created = await createRule(trx, fields, metadata);
+        await recalculatePendingStatements(trx, entity.id, today(), metadata);
+        return created;
+      });
       return reply.code(201).send({ data: await ruleView(entity.id, id) });
     },
   );
@@ -144,19 +151,11 @@ export function commissionRuleRoutes(app: FastifyInstance, options: { db: Db; to
       const { principal, entity } = await writableEntity(request, request.params.entityId);
       const { ruleId } = request.params;
       const { version, ...body } = request.body.data;
-      await db
-        .transaction()
-        .execute((trx) =>
-          changeRule(
-            trx,
-            entity.id,
-            ruleId,
-            ruleFields(body),
-            version,
-            today(),
-            metadataOf(request, principal),
-          ),
-        );
+      const metadata = metadataOf(request, principal);
+      await db.transaction().execute(async (trx) => {
+        await changeRule(trx, entity.id, ruleId, ruleFields(body), version, today(), metadata);
+        await recalculatePendingStatements(trx, entity.id, today(), metadata);
+      });
       return { data: await ruleView(entity.id, ruleId) };
     },
   );
@@ -176,9 +175,11 @@ export function commissionRuleRoutes(app: FastifyInstance, options: { db: Db; to
       const { ruleId } = request.params;
       const day = today();
       const on = request.body.data.expiration_date ?? day;
-      await db
-        .transaction()
-        .execute((trx) => expireRule(trx, entity.id, ruleId, on, day, metadataOf(request, principal)));
+      const metadata = metadataOf(request, principal);
+      await db.transaction().execute(async (trx) => {
+        await expireRule(trx, entity.id, ruleId, on, day, metadata);
+        await recalculatePendingStatements(trx, entity.id, day, metadata);
+      });
       return { data: await ruleView(entity.id, ruleId) };
     },
   );
@@ -208,11 +209,12 @@ export function commissionRuleRoutes(app: FastifyInstance, options: { db: Db; to
           'data.template_entity_id': ['An entity cannot copy its own rules: choose another template.'],
         });
       }
-      const result = await db
-        .transaction()
-        .execute((trx) =>
-          generateRules(trx, entity.id, template.id, effectiveDate, metadataOf(request, principal)),
-        );
+      const metadata = metadataOf(request, principal);
+      const result = await db.transaction().execute(async (trx) => {
+        const generated = await generateRules(trx, entity.id, template.id, effectiveDate, metadata);
+        await recalculatePendingStatements(trx, entity.id, today(), metadata);
+        return generated;
+      });
       const day = today();
       return {
         data: {
@@ -220,6 +222,49 @@ export function commissionRuleRoutes(app: FastifyInstance, options: { db: Db; to
           skipped: result.skipped.map(({ rule, reason }) => ({ rule: toWire(rule, day), reason })),
         },
       };
+    },
+  );
+
+  // What saving a rule would do to the entity's unapproved statements, before it is saved (nothing stored).
+  const impactOf = async (entityId: number, candidate: RuleFields & { id: number }) => {
+    await db.transaction().execute((trx) => checkRule(trx, candidate));
+    const rules = (await entityRules(db, entityId)).filter((rule) => rule.id !== candidate.id);
+    return { data: await ruleImpact(db, entityId, [...rules, candidate]) };
+  };
+
+  r.post(
+    `${base}/impact`,
+    {
+      config: { access: COMMISSION_RULE_ACCESS.edit },
+      schema: {
+        params: EntityParams,
+        body: CommissionRuleCreateRequest,
+        response: { 200: RuleImpactResponse },
+      },
+    },
+    async (request) => {
+      const { entity } = await entityFor(db, request, request.params.entityId);
+      const fields = ruleFields(request.body.data) as Omit<RuleFields, 'entityId'>;
+      return impactOf(entity.id, { ...fields, entityId: entity.id, id: 0 });
+    },
+  );
+
+  r.post(
+    `${base}/:ruleId/impact`,
+    {
+      config: { access: COMMISSION_RULE_ACCESS.edit },
+      schema: {
+        params: RuleParams,
+        body: CommissionRuleUpdateRequest,
+        response: { 200: RuleImpactResponse },
+      },
+    },
+    async (request) => {
+      const { entity } = await entityFor(db, request, request.params.entityId);
+      const current = await findRule(db, entity.id, request.params.ruleId);
+      if (!current) throw notFound('commission rule');
+      const { version: _version, ...body } = request.body.data;
+      return impactOf(entity.id, { ...current, ...ruleFields(body), id: current.id, entityId: entity.id });
     },
   );
 }

@@ -1,0 +1,39 @@
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../../config';
+import { openDatabase } from '../../store/db';
+import { migrateToLatest } from '../../store/migrate';
+import { utcToday } from '../rentersPolicies/rentersPolicyNumbers';
+import { generateStatements } from './generateStatements';
+
+// `npm run commission:generate -- --month 2026-10`: the month's commission statements of every entity
+// (docs/commission.md "Statements"), on the database the server uses. Safe to run again.
+const { values } = parseArgs({ options: { month: { type: 'string' } } });
+const month = values.month ?? '';
+const today = utcToday();
+if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(month) || month > today.slice(0, 7)) {
+  console.error('Usage: npm run commission:generate -- --month YYYY-MM (this month or an earlier one)');
+  process.exit(2);
+}
+
+const config = loadConfig();
+const database = await openDatabase({
+  url: config.databaseUrl,
+  schema: config.databaseSchema,
+  pgliteDir: join(config.dataDir, 'pglite'),
+});
+try {
+  await migrateToLatest(database.db);
+  const outcome = await generateStatements(database.db, month, today, {
+    userId: null,
+    entityId: null,
+    requestId: `cli:commission:generate:${month}`,
+  });
+  console.info(
+    `Statements of ${month}: ${outcome.created} created, ${outcome.recalculated} recalculated, ${outcome.unchanged} unchanged`,
+  );
+  for (const kept of outcome.kept)
+    console.info(`Kept statement ${kept.id} (${kept.entityCode}): ${kept.reason}`);
+} finally {
+  await database.close();
+}
