@@ -14,6 +14,7 @@ import {
   type CommissionRuleGenerateResult,
   type CommissionRuleUpdate,
 } from '../schemas/commissionRules';
+import { RuleImpactResponse, type RuleImpact } from '../schemas/commissionStatements';
 import { EventTypeListResponse } from '../schemas/entityLists';
 import { entityKeys } from './entities';
 
@@ -89,3 +90,13 @@ export const enabledEventTypesQuery = queryOptions({
     ).data,
   staleTime: Infinity,
 });
+
+// The unapproved statements a new or edited rule would change, before it is saved (nothing is stored).
+export async function commissionRuleImpact(
+  entityId: number,
+  ruleId: number | null,
+  data: CommissionRuleCreate | CommissionRuleUpdate,
+): Promise<RuleImpact[]> {
+  const path = ruleId === null ? `${base(entityId)}/impact` : `${base(entityId)}/${ruleId}/impact`;
+  return RuleImpactResponse.parse(await apiRequest(path, { method: 'POST', body: { data } })).data;
+}

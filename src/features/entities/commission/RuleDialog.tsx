@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import {
   commissionListQuery,
+  commissionRuleImpact,
   commissionRuleKeys,
   createCommissionRule,
   enabledEventTypesQuery,
@@ -10,6 +11,7 @@ import {
 } from '../../../api/calls/commissionRules';
 import { statesQuery } from '../../../api/calls/entityLists';
 import type { CommissionRule } from '../../../api/schemas/commissionRules';
+import type { RuleImpact } from '../../../api/schemas/commissionStatements';
 import { Alert } from '../../../ui/feedback/Alert';
 import { Button } from '../../../ui/forms/Button';
 import { SelectField } from '../../../ui/forms/SelectField';
@@ -17,6 +19,7 @@ import { TextField } from '../../../ui/forms/TextField';
 import { emptyRule, ruleErrors, ruleRequest, ruleValues, utcToday, type RuleValues } from './ruleForm';
 import { SPECIES_OPTIONS } from './ruleOptions';
 import { StatePicker } from './StatePicker';
+import { RuleImpactNotice } from './RuleImpactNotice';
 
 export interface RuleDialogProps {
   entityId: number;
@@ -35,25 +38,43 @@ export function RuleDialog({ entityId, rule, onDone, onClose }: RuleDialogProps)
   const calculationTypes = useQuery(commissionListQuery('calculation-types')).data ?? [];
   const eventTypes = useQuery(enabledEventTypesQuery).data ?? [];
   const states = useQuery(statesQuery).data ?? [];
+  // The unapproved statements the rule as filled in would change, asked before saving; null until asked or
+  // after the values change.
+  const [impact, setImpact] = useState<RuleImpact[] | null>(null);
   const save = useMutation({
-    mutationFn: () => {
-      const body = ruleRequest(values);
-      return rule
-        ? updateCommissionRule(entityId, rule.id, { ...body, version: rule.version })
-        : createCommissionRule(entityId, body);
-    },
+    mutationFn: () =>
+      rule
+        ? updateCommissionRule(entityId, rule.id, { ...ruleRequest(values), version: rule.version })
+        : createCommissionRule(entityId, ruleRequest(values)),
     onSuccess: async (saved) => {
       await queryClient.invalidateQueries({ queryKey: commissionRuleKeys.all(entityId) });
       onDone(rule ? `Rule ${saved.id} was saved.` : `Rule ${saved.id} was added.`);
     },
   });
-  const { fields, message } = ruleErrors(save.error);
+  const check = useMutation({
+    mutationFn: () =>
+      rule
+        ? commissionRuleImpact(entityId, rule.id, { ...ruleRequest(values), version: rule.version })
+        : commissionRuleImpact(entityId, null, ruleRequest(values)),
+    onSuccess: (found) => {
+      // Nothing to show: saved at once; otherwise the change is shown and saved on a second click.
+      if (found.length === 0) save.mutate();
+      else setImpact(found);
+    },
+  });
+  const { fields, message } = ruleErrors(save.error ?? check.error);
+  const change = (next: (v: RuleValues) => RuleValues) => {
+    setImpact(null);
+    setValues(next);
+  };
   const set = (key: keyof RuleValues) => (event: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [key]: event.target.value }));
+    change((v) => ({ ...v, [key]: event.target.value }));
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    save.mutate();
+    if (impact) save.mutate();
+    else check.mutate();
   };
+  const busy = save.isPending || check.isPending;
   const percent = values.calculation_type === 'PERCENT';
   const title = rule ? `Edit rule ${rule.id}` : 'Add commission rule';
   const stateErrors = Object.entries(fields)
@@ -61,7 +82,7 @@ export function RuleDialog({ entityId, rule, onDone, onClose }: RuleDialogProps)
     .flatMap(([, m]) => m);
 
   return (
-    <Dialog open onClose={save.isPending ? () => undefined : onClose} className="relative z-50">
+    <Dialog open onClose={busy ? () => undefined : onClose} className="relative z-50">
       <div className="fixed inset-0 bg-slate-900/40" aria-hidden="true" />
       <div className="fixed inset-0 flex items-start justify-center overflow-y-auto p-4 sm:items-center">
         <DialogPanel className="w-full max-w-2xl rounded-lg bg-white p-6 shadow-xl">
@@ -140,15 +161,16 @@ export function RuleDialog({ entityId, rule, onDone, onClose }: RuleDialogProps)
             <StatePicker
               states={states}
               selected={values.state_codes}
-              onChange={(state_codes) => setValues((v) => ({ ...v, state_codes }))}
+              onChange={(state_codes) => change((v) => ({ ...v, state_codes }))}
               errors={stateErrors}
             />
+            {impact && <RuleImpactNotice impact={impact} />}
             <div className="flex justify-end gap-3 pt-2">
-              <Button variant="secondary" onClick={onClose} disabled={save.isPending}>
+              <Button variant="secondary" onClick={onClose} disabled={busy}>
                 Cancel
               </Button>
-              <Button type="submit" busy={save.isPending}>
-                {rule ? 'Save rule' : 'Add rule'}
+              <Button type="submit" busy={busy}>
+                {impact ? 'Save and recalculate' : rule ? 'Save rule' : 'Add rule'}
               </Button>
             </div>
           </form>
