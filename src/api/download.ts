@@ -14,6 +14,10 @@ import { AGENT_ENTITY_HEADER, CLIENT_ID, CLIENT_ID_HEADER } from './version';
 
 export interface DownloadRequest {
   query?: Record<string, unknown>;
+  // A report asked for with a JSON body (selected ids, a filter) is a POST; it must still only read, as
+  // asking twice must change nothing (see fetchFile).
+  method?: 'GET' | 'POST';
+  body?: unknown;
   // Used when the answer names no file.
   fallbackName: string;
   signal?: AbortSignal;
@@ -46,8 +50,9 @@ function safeName(name: string): string | null {
   return base && base !== '.' && base !== '..' ? base : null;
 }
 
-function headers(): Record<string, string> {
+function headers(json: boolean): Record<string, string> {
   const result: Record<string, string> = { [CLIENT_ID_HEADER]: CLIENT_ID };
+  if (json) result['Content-Type'] = 'application/json';
   const token = tokenStore.access();
   if (token) result.Authorization = `Bearer ${token}`;
   const agentEntityCode = actingEntityStore.get();
@@ -57,13 +62,17 @@ function headers(): Record<string, string> {
 
 // Fetches the file. Anything but a success is asked again through the shared client, so an expired token
 // is refreshed, an ended session signs out and errors carry the server's message exactly as for any other
-// call (downloads are GETs, so asking twice changes nothing).
+// call (downloads only read, GET or POST, so asking twice changes nothing).
 export async function fetchFile(path: string, request: DownloadRequest): Promise<DownloadedFile> {
+  const method = request.method ?? 'GET';
+  const json = request.body !== undefined;
   inflight.start();
   let status: number;
   try {
     const response = await fetch(withQuery(path, request.query), {
-      headers: headers(),
+      method,
+      headers: headers(json),
+      body: json ? JSON.stringify(request.body) : undefined,
       signal: request.signal,
     });
     if (response.ok) {
@@ -79,6 +88,8 @@ export async function fetchFile(path: string, request: DownloadRequest): Promise
     inflight.end();
   }
   const blob = await apiRequest(path, {
+    method,
+    body: request.body,
     query: request.query,
     signal: request.signal,
     responseType: 'blob',

@@ -1,5 +1,7 @@
 import { lazy, type ReactNode } from 'react';
 import { BANK_SCREENS } from '../features/accounting/bankVerification/bankVerificationScreens';
+import { COMMISSION_PAYMENT_SCREENS } from '../features/accounting/commissionPayments/commissionPaymentsScreens';
+import { COMMISSION_SCREENS } from '../features/commission/commissionScreens';
 import { ENTITY_SCREENS } from '../features/entities/entityScreens';
 import { POLICY_SEARCH_SCREENS } from '../features/policies/search/policySearchScreens';
 import { POLICY_VIEW_SCREENS } from '../features/policies/view/policyViewScreens';
@@ -26,4 +28,6 @@ export const SCREENS: Readonly<Record<string, () => ReactNode>> = {
   ...RENTERS_SEARCH_SCREENS,
   ...RENTERS_POLICY_SCREENS,
   ...BANK_SCREENS,
+  ...COMMISSION_SCREENS,
+  ...COMMISSION_PAYMENT_SCREENS,
 };

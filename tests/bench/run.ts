@@ -69,6 +69,13 @@ async function benchDatabase(database: 'pglite' | 'postgres'): Promise<Row[]> {
     const auth = { authorization: `Bearer ${token}` };
     const admin = { authorization: `Bearer ${await login(server, 'admin@demo.test')}` };
     const json = { 'content-type': 'application/json' };
+    const reviewer = { authorization: `Bearer ${await login(server, 'reviewer@demo.test')}` };
+    // A statement of the demo's year of commission history, for the detail read.
+    const statements = (await (
+      await fetch(`${server.url}/v2/commission-statements?limit=1`, { headers: reviewer })
+    ).json()) as { data: { id: number; entityId: number }[] };
+    const statement = statements.data[0]!;
+    const month = new Date().toISOString().slice(0, 7);
     const cases: [string, Parameters<typeof measure>[2] & { path: string }][] = [
       ['GET /healthz', { path: '/healthz' }],
       ['GET /v1/public/entity-brands', { path: '/v1/public/entity-brands' }],
@@ -98,6 +105,37 @@ async function benchDatabase(database: 'pglite' | 'postgres'): Promise<Row[]> {
       ['GET /v2/policies (pet name filter)', { path: '/v2/policies?filter[petName]=lu', headers: admin }],
       ['GET /v2/policies (agency scope)', { path: '/v2/policies', headers: auth }],
       ['GET /v2/policies/{matterId}', { path: '/v2/policies/1', headers: admin }],
+      [
+        'GET /v2/commission-statements (review defaults)',
+        {
+          path: '/v2/commission-statements?filter[reviewStatus]=Pending&filter[paymentStatus]=Not%20Paid',
+          headers: reviewer,
+        },
+      ],
+      [
+        'GET /v2/commission-statements (12 months, 100 rows)',
+        {
+          path: `/v2/commission-statements?filter[date]=${month}&filter[months]=12&limit=100`,
+          headers: reviewer,
+        },
+      ],
+      [
+        'GET /v2/entities/{id}/commission-statements/{id}',
+        {
+          path: `/v2/entities/${statement.entityId}/commission-statements/${statement.id}`,
+          headers: reviewer,
+        },
+      ],
+      [
+        'POST /v2/commission-statements/generate (month up to date)',
+        {
+          path: '/v2/commission-statements/generate',
+          method: 'POST',
+          headers: { ...admin, ...json },
+          body: JSON.stringify({ data: { month } }),
+          connections: 4,
+        },
+      ],
       // Login is bound by argon2id (19 MiB, t=2) by design; 4 connections keep the queue short.
       [
         'POST /v2/auth (login)',

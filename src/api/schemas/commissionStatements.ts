@@ -109,6 +109,7 @@ export const StatementRow = z.object({
   paymentTotal: z.number(),
   addedToAccounting: z.boolean(),
   accountManager: z.number().nullable(),
+  accountManagerName: z.string().nullable(),
   // YYYY-MM-DD.
   paidOn: z.string().nullable(),
   reviewedAt: z.string().nullable(),
@@ -264,29 +265,33 @@ export const BulkStatementResponse = z.object({ data: BulkStatementResult });
 export const BULK_COMMANDS = ['approve', 'unapprove', 'mark-paid', 'mark-unpaid'] as const;
 export type BulkCommand = (typeof BULK_COMMANDS)[number];
 
+const overrideFields = {
+  amount: z
+    .number({ error: 'The amount must be a number.' })
+    .refine((n) => n !== 0, { error: 'The amount may not be zero.' })
+    .refine((n) => Math.abs(n) <= 100_000, { error: 'The amount must be within $100,000.' })
+    .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, { error: 'Use at most 2 decimals.' }),
+  type_code: z
+    .string({ error: 'Choose an override type.' })
+    .trim()
+    .min(1, { error: 'Choose an override type.' }),
+  note: z.string().trim().max(500, { error: 'The note may be at most 500 characters.' }).nullable(),
+};
+
 // SPEC §3 "Override request".
 export const OverrideRequest = z.strictObject({
-  data: z.strictObject({
-    amount: z
-      .number({ error: 'The amount must be a number.' })
-      .refine((n) => n !== 0, { error: 'The amount may not be zero.' })
-      .refine((n) => Math.abs(n) <= 100_000, { error: 'The amount must be within $100,000.' })
-      .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, { error: 'Use at most 2 decimals.' }),
-    type_code: z
-      .string({ error: 'Choose an override type.' })
-      .trim()
-      .min(1, { error: 'Choose an override type.' }),
-    note: z
-      .string()
-      .trim()
-      .max(500, { error: 'The note may be at most 500 characters.' })
-      .nullable()
-      .default(null),
-  }),
+  data: z.strictObject({ ...overrideFields, note: overrideFields.note.default(null) }),
 });
 export type OverrideRequest = z.input<typeof OverrideRequest>['data'];
+// Only what is sent changes: no field defaults here, so a missing note keeps the note it has.
 export const OverrideUpdateRequest = z.strictObject({
-  data: OverrideRequest.shape.data.partial(),
+  data: z
+    .strictObject({
+      amount: overrideFields.amount,
+      type_code: overrideFields.type_code,
+      note: overrideFields.note,
+    })
+    .partial(),
 });
 export type OverrideUpdateRequest = z.input<typeof OverrideUpdateRequest>['data'];
 export const OverrideResponse = z.object({ data: StatementOverride });

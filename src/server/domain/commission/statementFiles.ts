@@ -135,7 +135,7 @@ const reportLine = (row: StatementRow) =>
     row.paymentStatus,
     row.paidOn,
     row.addedToAccounting ? 'yes' : 'no',
-    row.accountManager,
+    row.accountManagerName,
   ]);
 
 const BATCH = 500;

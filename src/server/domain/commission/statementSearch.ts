@@ -91,7 +91,8 @@ export function statementQuery(db: Db, filter: StatementSearchFilters, scope: En
         .on('hq.loc_type', '=', HEADQUARTERS)
         .on('hq.is_enabled', '=', true),
     )
-    .leftJoin('users as r', 'r.id', 's.reviewed_by');
+    .leftJoin('users as r', 'r.id', 's.reviewed_by')
+    .leftJoin('users as am', 'am.id', 'e.account_manager');
   return where.length ? query.where((eb) => eb.and(where)) : query;
 }
 
@@ -118,6 +119,7 @@ export function statementRows(db: Db, filter: StatementSearchFilters, scope: Ent
     'e.account_manager',
     'hq.state_code',
     sql<string | null>`r.first_name || ' ' || r.last_name`.as('reviewer'),
+    sql<string | null>`am.first_name || ' ' || am.last_name`.as('account_manager_name'),
   ]);
 }
 
@@ -155,6 +157,7 @@ export function toStatementRow(row: Row): StatementRow {
     paymentTotal: dollars(row.payment_total_cents)!,
     addedToAccounting: row.added_to_accounting,
     accountManager: row.account_manager,
+    accountManagerName: row.account_manager_name ?? null,
     paidOn: row.paid_on,
     reviewedAt: row.reviewed_at?.toISOString() ?? null,
     reviewedBy: row.reviewer ?? null,

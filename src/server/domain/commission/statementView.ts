@@ -86,11 +86,13 @@ export async function statementLines(db: Db, statementId: number) {
   }));
 }
 
+const lineCount = (n: number) => `${n} line${n === 1 ? '' : 's'}`;
+
 function historyDetail(type: string, changes: Record<string, unknown>): string | null {
   const money = (cents: unknown) => `$${(Number(cents) / 100).toFixed(2)}`;
   switch (type) {
     case 'statement.generated':
-      return `${(changes.lines as unknown[]).length} lines, ${money(changes.amountCents)}`;
+      return `${lineCount((changes.lines as unknown[]).length)}, ${money(changes.amountCents)}`;
     case 'statement.recalculated':
       return `${money(changes.previousAmountCents)} → ${money(changes.amountCents)}`;
     case 'statement.overrideAdded':
