@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiFor } from '../support/http';
 import {
   ACCOUNTING,
   ADMIN,
@@ -92,15 +91,26 @@ describe('commission statements', () => {
     for (const [index, code] of [...NORTHWINDS, SUMMIT].entries()) {
       await purchasePolicies(server, { email: INTERNAL, actingFor: code, petNames: [`Commission${index}`] });
     }
-    const api = apiFor(server.url);
-    const { access_token: token } = await api.login(ADMIN);
-    const generated = await api.post(
-      '/v2/commission-statements/generate',
-      { data: { month: MONTH } },
-      { token },
-    );
-    expect(generated.status, generated.text).toBe(200);
-    expect(generated.body).toMatchObject({ data: { month: MONTH, created: 4 } });
+  });
+
+  it('an administrator generates the month, and running it again changes nothing', async () => {
+    const page = await signedIn(ADMIN);
+    await openFromMenu(page, 'Commission Review', '/admin/commission-review/statements');
+    const generate = async () => {
+      await page.getByRole('button', { name: 'Generate statements' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Generate statements' });
+      await expect(dialog.getByLabel('Month').inputValue()).resolves.toBe(MONTH);
+      await dialog.getByRole('button', { name: 'Generate' }).click();
+      const result = dialog.getByRole('status');
+      await result.waitFor();
+      const text = await result.innerText();
+      await shot(page, 'commission-review-0-generated', false);
+      await dialog.getByRole('button', { name: 'Close' }).click();
+      return text;
+    };
+    expect(await generate()).toContain(`Statements of ${MONTH}: 4 created, 0 recalculated, 0 unchanged.`);
+    await expectTotal(page, 4);
+    expect(await generate()).toContain('0 created, 0 recalculated, 4 unchanged.');
   });
 
   it('a reviewer adjusts a statement, downloads it and approves the three matching a filter', async () => {

@@ -5,6 +5,7 @@ import { downloadFile, type DownloadedFile } from '../download';
 import type { SortOrder } from '../schemas/paging';
 import {
   BulkStatementResponse,
+  GenerateStatementsResponse,
   OverrideResponse,
   OverrideTypeListResponse,
   StatementMonthListResponse,
@@ -13,6 +14,7 @@ import {
   type BulkCommand,
   type BulkStatementRequest,
   type BulkStatementResult,
+  type GenerateStatementsResult,
   type OverrideRequest,
   type OverrideUpdateRequest,
   type Statement,
@@ -171,3 +173,10 @@ export const downloadPaymentReport = (target: PaymentReportTarget): Promise<Down
     body: target,
     fallbackName: 'commission-payment-report.csv',
   });
+
+// Computes (or brings up to date) every entity's statement of a month (admin_ent).
+export async function generateStatements(month: string): Promise<GenerateStatementsResult> {
+  return GenerateStatementsResponse.parse(
+    await apiRequest('/v2/commission-statements/generate', { method: 'POST', body: { data: { month } } }),
+  ).data;
+}

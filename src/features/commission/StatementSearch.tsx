@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { statementKeys, statementSearchQuery } from '../../api/calls/commissionStatements';
 import { codeListQuery } from '../../api/calls/entityLists';
@@ -34,12 +34,21 @@ export interface StatementSearchProps {
   commands: readonly BulkCommand[];
   // Offer the payment report (payments screen).
   report: boolean;
+  // Buttons beside the title (the review screen's statement generation).
+  actions?: ReactNode;
 }
 
 // The statement search both statement screens share (SPEC §3 "Commission statement search"): filters, page
 // and sort in the URL (newest month first), rows selected across pages for the bulk actions, and the
 // statement opened from a row (?statement=…&entity=… in the URL, so a link opens it too).
-export function StatementSearch({ title, description, defaults, commands, report }: StatementSearchProps) {
+export function StatementSearch({
+  title,
+  description,
+  defaults,
+  commands,
+  report,
+  actions,
+}: StatementSearchProps) {
   const search = useSearchState(STATEMENT_FILTER_KEYS, DEFAULTS);
   const sort = isSortField(search.sort) ? search.sort : DEFAULTS.sort;
   const filter = useMemo(() => effectiveFilter(search.filter, defaults), [search.filter, defaults]);
@@ -126,7 +135,7 @@ export function StatementSearch({ title, description, defaults, commands, report
 
   return (
     <div className="mx-auto max-w-screen-2xl">
-      <PageHeader title={title} description={description} />
+      <PageHeader title={title} description={description} actions={actions} />
       <StatementFilters
         value={search.filter}
         defaults={defaults}

@@ -10,7 +10,7 @@ import { SelectField } from '../../../ui/forms/SelectField';
 import { TextAreaField } from '../../../ui/forms/TextAreaField';
 import { TextField } from '../../../ui/forms/TextField';
 import { centralToday, formatCode, formatDate, formatMoney, withinTerm } from './format';
-import { FormDialog } from './FormDialog';
+import { FormDialog } from '../../../ui/forms/FormDialog';
 import { Facts } from './Panel';
 
 export interface CancelPolicyDialogProps {

@@ -13,7 +13,7 @@ import { SaveErrorAlert } from '../../../ui/feedback/SaveErrorAlert';
 import { boundTextField } from '../../../ui/forms/boundTextField';
 import { TextAreaField } from '../../../ui/forms/TextAreaField';
 import { TextField } from '../../../ui/forms/TextField';
-import { FormDialog } from './FormDialog';
+import { FormDialog } from '../../../ui/forms/FormDialog';
 
 const CONTACT_FIELDS = ['email', 'phone', 'addressLine1', 'addressLine2', 'city', 'zip'] as const;
 type ContactField = (typeof CONTACT_FIELDS)[number];

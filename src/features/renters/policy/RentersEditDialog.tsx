@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { SaveErrorAlert } from '../../../ui/feedback/SaveErrorAlert';
-import { FormDialog } from '../../policies/view/FormDialog';
+import { FormDialog } from '../../../ui/forms/FormDialog';
 import { useReloadRecord } from './useRentersEdit';
 
 export interface RentersEditDialogProps {

@@ -12,7 +12,7 @@ import { Button } from '../../../../ui/forms/Button';
 import { SelectField } from '../../../../ui/forms/SelectField';
 import { TextAreaField } from '../../../../ui/forms/TextAreaField';
 import { TextField } from '../../../../ui/forms/TextField';
-import { FormDialog } from '../../../policies/view/FormDialog';
+import { FormDialog } from '../../../../ui/forms/FormDialog';
 import { formatDate, formatMoney } from '../../../policies/view/format';
 
 export interface RentersChangeDialogProps {

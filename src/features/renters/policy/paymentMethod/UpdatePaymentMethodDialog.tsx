@@ -15,7 +15,7 @@ import {
   paymentMethodRequest,
   type PaymentDetails,
 } from '../../../../ui/payment/paymentDetails';
-import { FormDialog } from '../../../policies/view/FormDialog';
+import { FormDialog } from '../../../../ui/forms/FormDialog';
 import { rentersFieldErrors } from '../rentersFormErrors';
 
 export interface UpdatePaymentMethodDialogProps {

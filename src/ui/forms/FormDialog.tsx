@@ -1,6 +1,6 @@
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import type { FormEvent, ReactNode } from 'react';
-import { Button } from '../../../ui/forms/Button';
+import { Button } from './Button';
 
 export interface FormDialogProps {
   open: boolean;

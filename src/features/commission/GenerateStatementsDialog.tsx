@@ -1,0 +1,74 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { generateStatements, statementKeys } from '../../api/calls/commissionStatements';
+import { errorMessage, fieldErrorsOf } from '../../api/httpErrors';
+import type { GenerateStatementsResult } from '../../api/schemas/commissionStatements';
+import { Alert } from '../../ui/feedback/Alert';
+import { FormDialog } from '../../ui/forms/FormDialog';
+import { TextField } from '../../ui/forms/TextField';
+
+export interface GenerateStatementsDialogProps {
+  onClose(): void;
+}
+
+const thisMonth = () => new Date().toISOString().slice(0, 7);
+
+function summary(result: GenerateStatementsResult): string {
+  const parts = [
+    `${result.created} created`,
+    `${result.recalculated} recalculated`,
+    `${result.unchanged} unchanged`,
+  ];
+  return `Statements of ${result.month}: ${parts.join(', ')}.`;
+}
+
+// The admin action of statement generation (docs/commission.md "Statement generation"): every entity's
+// statement of a month computed from the policy logs, or brought up to date; safe to run again. Approved
+// statements whose figures changed are kept as approved and listed, so nobody is surprised.
+export function GenerateStatementsDialog({ onClose }: GenerateStatementsDialogProps) {
+  const [month, setMonth] = useState(thisMonth);
+  const queryClient = useQueryClient();
+  const run = useMutation({
+    mutationFn: () => generateStatements(month),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: statementKeys.all }),
+  });
+  const errors = fieldErrorsOf(run.error);
+  return (
+    <FormDialog
+      open
+      title="Generate statements"
+      busy={run.isPending}
+      submitLabel="Generate"
+      onSubmit={() => run.mutate()}
+      onClose={onClose}
+    >
+      <p className="text-sm text-slate-600">
+        Computes every agency&apos;s statement of the month from its policy events and the rate rules in
+        force. Pending statements are brought up to date; approved and paid ones are left as they are.
+      </p>
+      <TextField
+        label="Month"
+        name="month"
+        type="month"
+        value={month}
+        max={thisMonth()}
+        onChange={(event) => setMonth(event.target.value)}
+        errors={errors['data.month']}
+      />
+      {run.error && !errors['data.month'] && <Alert tone="error">{errorMessage(run.error)}</Alert>}
+      {run.data && (
+        <Alert tone="success" title={summary(run.data)}>
+          {run.data.kept.length > 0 && (
+            <ul className="mt-1 list-disc pl-5">
+              {run.data.kept.map((kept) => (
+                <li key={kept.id}>
+                  {kept.entity_code}: {kept.reason}
+                </li>
+              ))}
+            </ul>
+          )}
+        </Alert>
+      )}
+    </FormDialog>
+  );
+}
