@@ -280,4 +280,55 @@ describe('commission statements', () => {
     expect(lines.at(-1)).toMatch(/^Total of 3 statements/);
     await shot(page, 'commission-payments-4-paid');
   });
+
+  it('an administrator sees what a rule change does to a pending statement before saving it', async () => {
+    const db = portal.server.server.database.db;
+    const summit = await db
+      .selectFrom('entities')
+      .select('id')
+      .where('entity_code', '=', SUMMIT)
+      .executeTakeFirstOrThrow();
+    const statement = () =>
+      db
+        .selectFrom('commission_statements')
+        .select(['amount_cents', 'state'])
+        .where('entity_id', '=', summit.id)
+        .where('month', '=', MONTH)
+        .executeTakeFirstOrThrow();
+    const before = await statement();
+    expect(before.state).toBe('pending');
+    const amount = Number(before.amount_cents);
+    // The one line's premium at 20% instead of 15%, half away from zero to the cent.
+    const line = await db
+      .selectFrom('commission_statement_lines as l')
+      .innerJoin('commission_statements as s', 's.id', 'l.statement_id')
+      .select('l.premium_cents')
+      .where('s.entity_id', '=', summit.id)
+      .where('s.month', '=', MONTH)
+      .executeTakeFirstOrThrow();
+    const after = Math.floor((Number(line.premium_cents) * 2000 * 2 + 10_000) / 20_000);
+
+    const page = await signedIn(ADMIN);
+    await page.goto(`/admin/entities/${summit.id}?tab=commission`);
+    const filters = page.getByRole('search', { name: 'Filter rules' });
+    await filters.getByLabel('Species').selectOption('DOG');
+    await filters.getByLabel('Event').selectOption('NB');
+    await page.getByText('Showing 1–1 of 1').waitFor();
+    await page.getByRole('button', { name: /^Edit rule \d+$/ }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Pay (% of premium)').fill('20');
+    await dialog.getByRole('button', { name: 'Save rule' }).click();
+    const impact = dialog.getByRole('table', { name: 'Statements this rule changes' });
+    await impact.waitFor();
+    await dialog.getByText('Saving recalculates 1 unapproved statement').waitFor();
+    const cells = await impact.locator('tbody td').allInnerTexts();
+    expect(cells.map(moneyOf).slice(1)).toEqual([amount / 100, after / 100, (after - amount) / 100]);
+    expect(cells[0]).toBe(MONTH);
+    await shot(page, 'commission-rules-impact', false);
+    // Nothing is saved until asked again.
+    expect(Number((await statement()).amount_cents)).toBe(amount);
+    await dialog.getByRole('button', { name: 'Save and recalculate' }).click();
+    await page.getByText(/Rule \d+ was saved\./).waitFor();
+    expect(Number((await statement()).amount_cents)).toBe(after);
+  });
 });
