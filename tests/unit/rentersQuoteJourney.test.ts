@@ -474,8 +474,10 @@ describe('renters quote journey: routes', () => {
       'paymentFailed',
       'purchased',
     ];
+    // Any id but "." and "..": those are dot segments, which every URL resolves away (quote ids are UUIDs).
+    const ids = fc.string({ minLength: 1 }).filter((id) => id !== '.' && id !== '..');
     fc.assert(
-      fc.property(fc.string({ minLength: 1 }), fc.constantFrom(...states), (id, state) => {
+      fc.property(ids, fc.constantFrom(...states), (id, state) => {
         const url = new URL(rentersJourneyStepPath(state, { id, rewriteOf: null }), 'http://portal.test');
         expect(parseRentersJourneyLocation(url.pathname, url.search)).toEqual({
           kind: 'quote',

@@ -3,7 +3,7 @@ import type { StatementCommand } from '../../machines/commissionStatement';
 import { verifyBankAccount } from '../domain/bankAccounts/verifyBankAccount';
 import { nextMonth } from '../domain/commission/commissionableEvents';
 import { generateStatements } from '../domain/commission/generateStatements';
-import { runStatementCommand } from '../domain/commission/statementCommands';
+import { recordDownload, runStatementCommand } from '../domain/commission/statementCommands';
 import { addOverride } from '../domain/commission/statementOverrides';
 import { createSandboxRtp } from '../domain/payments/sandboxRtp';
 import { decideChange } from '../domain/rentersPolicies/changes/decideRentersChange';
@@ -13,10 +13,8 @@ import { issueRentersPolicy } from '../domain/rentersPolicies/issueRentersPolicy
 import { filedRentersTables } from '../domain/rentersRating/filedRentersTables';
 import { rateRentersQuote } from '../domain/rentersRating/rateRentersQuote';
 import { changeFingerprint } from '../../machines/rentersPolicyChangeContext';
-import { execute } from '../store/aggregate';
 import type { Db } from '../store/db';
 import type { EventMetadata } from '../store/eventStore';
-import { statementAggregate } from '../domain/commission/statementAggregate';
 import { demoRentersCoverage } from './demoRentersPolicies';
 
 // A year of the demo agencies' renters business and its commission (issue 7 "Demo data"): renters policies
@@ -212,17 +210,7 @@ export async function seedDemoCommissionHistory(db: Db, today: string, secret: s
       if (approve) await run(row.id, 'approve', reviewer);
       if (pay) await run(row.id, 'markPaid', accountant, paidOn);
       if (pay && back >= 6) {
-        await db
-          .transaction()
-          .execute((trx) =>
-            execute(
-              trx,
-              statementAggregate,
-              String(row.id),
-              [{ type: 'statement.downloaded', data: { format: 'pdf' } }],
-              accountant,
-            ),
-          );
+        await db.transaction().execute((trx) => recordDownload(trx, row.id, 'pdf', accountant));
       }
     }
   }

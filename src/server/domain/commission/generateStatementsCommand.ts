@@ -1,8 +1,5 @@
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../../config';
-import { openDatabase } from '../../store/db';
-import { migrateToLatest } from '../../store/migrate';
+import { openCommandDatabase } from '../../store/openCommandDatabase';
 import { utcToday } from '../rentersPolicies/rentersPolicyNumbers';
 import { generateStatements } from './generateStatements';
 
@@ -16,14 +13,8 @@ if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(month) || month > today.slice(0, 7)) {
   process.exit(2);
 }
 
-const config = loadConfig();
-const database = await openDatabase({
-  url: config.databaseUrl,
-  schema: config.databaseSchema,
-  pgliteDir: join(config.dataDir, 'pglite'),
-});
+const database = await openCommandDatabase();
 try {
-  await migrateToLatest(database.db);
   const outcome = await generateStatements(database.db, month, today, {
     userId: null,
     entityId: null,

@@ -5,7 +5,7 @@ import {
   type StatementState,
 } from '../../../machines/commissionStatement';
 import { HttpError, notFound } from '../../http/errors';
-import { CommandRejectedError, loadAggregate } from '../../store/aggregate';
+import { CommandRejectedError, execute, loadAggregate } from '../../store/aggregate';
 import {
   appendToStream,
   VersionConflictError,
@@ -98,5 +98,21 @@ export async function runStatementCommand(
     loaded.version,
     [event],
     context.metadata,
+  );
+}
+
+// The statement's file was downloaded (SPEC §4: a downloaded flag and time), in any state.
+export async function recordDownload(
+  trx: Trx,
+  statementId: number,
+  format: 'pdf' | 'csv',
+  metadata: EventMetadata,
+): Promise<void> {
+  await execute(
+    trx,
+    statementAggregate,
+    String(statementId),
+    [{ type: 'statement.downloaded', data: { format } }],
+    metadata,
   );
 }

@@ -37,11 +37,9 @@ import { metadataOf } from './entityRouteSupport';
 // ids or filter, generation of a month, and the payment report (SPEC §3, §4, §7 "Commission";
 // docs/commission.md "Statements"). Scope: a caller sees the statements of the entities in their scope.
 
-const BULK: Readonly<
-  Record<
-    BulkCommand,
-    { command: StatementCommand; access: (typeof STATEMENT_ACCESS)[keyof typeof STATEMENT_ACCESS] }
-  >
+// The command each path runs and who may run it, singly (entityStatementRoutes) or in bulk.
+export const STATEMENT_COMMANDS: Readonly<
+  Record<BulkCommand, { command: StatementCommand; access: (typeof STATEMENT_ACCESS)['read'] }>
 > = {
   approve: { command: 'approve', access: STATEMENT_ACCESS.review },
   unapprove: { command: 'unapprove', access: STATEMENT_ACCESS.unapprove },
@@ -94,7 +92,7 @@ export function commissionStatementRoutes(
   );
 
   for (const name of BULK_COMMANDS) {
-    const { command, access } = BULK[name];
+    const { command, access } = STATEMENT_COMMANDS[name];
     r.post(
       `${base}/${name}`,
       {

@@ -13,23 +13,25 @@ import {
   StatementPage,
   StatementResponse,
   StatementSearchQuery,
-  type BulkCommand,
 } from '../../../api/schemas/commissionStatements';
 import { integerParam } from '../../../api/schemas/params';
-import type { StatementCommand } from '../../../machines/commissionStatement';
-import { statementAggregate } from '../../domain/commission/statementAggregate';
-import { runStatementCommand } from '../../domain/commission/statementCommands';
+import { recordDownload, runStatementCommand } from '../../domain/commission/statementCommands';
 import { statementCsv, statementPdf } from '../../domain/commission/statementFiles';
 import { addOverride, deleteOverride, updateOverride } from '../../domain/commission/statementOverrides';
 import { sortedStatementRows, toStatementRow } from '../../domain/commission/statementSearch';
-import { statementOfEntity, statementOverrides, statementView } from '../../domain/commission/statementView';
+import {
+  statementOfEntity,
+  statementOverrides,
+  statementView,
+  type StoredStatement,
+} from '../../domain/commission/statementView';
+import type { Principal } from '../../access/principal';
 import { utcToday } from '../../domain/rentersPolicies/rentersPolicyNumbers';
-import { execute } from '../../store/aggregate';
 import type { Db } from '../../store/db';
 import { notFound } from '../errors';
 import { fetchPage } from '../paging';
 import { can, entityFor, metadataOf } from './entityRouteSupport';
-import { checkStatementFilter } from './commissionStatementRoutes';
+import { checkStatementFilter, STATEMENT_COMMANDS } from './commissionStatementRoutes';
 
 // /v2/entities/{entityId}/commission-statements: one entity's statements, each with its commands, download
 // and overrides (SPEC §7 "Commission"). The entity must be in the caller's scope and the statement its own
@@ -37,15 +39,6 @@ import { checkStatementFilter } from './commissionStatementRoutes';
 const EntityParams = z.object({ entityId: integerParam('entityId') });
 const StatementParams = EntityParams.extend({ statementId: integerParam('statementId') });
 const OverrideParams = StatementParams.extend({ overrideId: integerParam('overrideId') });
-
-const COMMANDS: Readonly<
-  Record<BulkCommand, { command: StatementCommand; access: (typeof STATEMENT_ACCESS)['read'] }>
-> = {
-  approve: { command: 'approve', access: STATEMENT_ACCESS.review },
-  unapprove: { command: 'unapprove', access: STATEMENT_ACCESS.unapprove },
-  'mark-paid': { command: 'markPaid', access: STATEMENT_ACCESS.payments },
-  'mark-unpaid': { command: 'markUnpaid', access: STATEMENT_ACCESS.payments },
-};
 
 const toCents = (dollars: number) => Math.round(dollars * 100);
 
@@ -61,14 +54,18 @@ export function entityStatementRoutes(app: FastifyInstance, options: { db: Db; t
     if (!statement) throw notFound('commission statement');
     return { principal, entity, statement };
   };
-  const view = async (request: FastifyRequest, entityId: number, statementId: number) => {
-    const { principal, statement } = await statementFor(request, entityId, statementId);
-    return statementView(db, statement, {
+  const view = (principal: Principal, statement: StoredStatement) =>
+    statementView(db, statement, {
       review: can(principal, STATEMENT_ACCESS.review),
       unapprove: can(principal, STATEMENT_ACCESS.unapprove),
       payments: can(principal, STATEMENT_ACCESS.payments),
       download: can(principal, STATEMENT_ACCESS.download),
     });
+  // The statement as it is after a command (read again: the command changed it).
+  const reread = async (principal: Principal, statement: StoredStatement) => {
+    const now = await statementOfEntity(db, statement.entity_id, statement.id);
+    if (!now) throw notFound('commission statement');
+    return view(principal, now);
   };
   const overrideOf = async (statementId: number, overrideId: number) => {
     const found = (await statementOverrides(db, statementId)).find((o) => o.id === overrideId);
@@ -98,11 +95,18 @@ export function entityStatementRoutes(app: FastifyInstance, options: { db: Db; t
       config: { access: STATEMENT_ACCESS.read },
       schema: { params: StatementParams, response: { 200: StatementResponse } },
     },
-    async (request) => ({ data: await view(request, request.params.entityId, request.params.statementId) }),
+    async (request) => {
+      const { principal, statement } = await statementFor(
+        request,
+        request.params.entityId,
+        request.params.statementId,
+      );
+      return { data: await view(principal, statement) };
+    },
   );
 
   for (const name of BULK_COMMANDS) {
-    const { command, access } = COMMANDS[name];
+    const { command, access } = STATEMENT_COMMANDS[name];
     r.post(
       `${base}/:statementId/${name}`,
       {
@@ -115,14 +119,14 @@ export function entityStatementRoutes(app: FastifyInstance, options: { db: Db; t
       },
       async (request) => {
         const { entityId, statementId } = request.params;
-        const { principal } = await statementFor(request, entityId, statementId);
+        const { principal, statement } = await statementFor(request, entityId, statementId);
         const context = {
           today: today(),
           metadata: metadataOf(request, principal),
           expectedVersion: request.body.data.version,
         };
         await db.transaction().execute((trx) => runStatementCommand(trx, statementId, command, context));
-        return { data: await view(request, entityId, statementId) };
+        return { data: await reread(principal, statement) };
       },
     );
   }
@@ -137,20 +141,11 @@ export function entityStatementRoutes(app: FastifyInstance, options: { db: Db; t
     async (request, reply) => {
       const { entityId, statementId } = request.params;
       const { format } = request.query;
-      const { principal } = await statementFor(request, entityId, statementId);
-      const statement = await view(request, entityId, statementId);
+      const found = await statementFor(request, entityId, statementId);
+      const statement = await view(found.principal, found.statement);
       const body = format === 'csv' ? statementCsv(statement) : Buffer.from(await statementPdf(statement));
-      await db
-        .transaction()
-        .execute((trx) =>
-          execute(
-            trx,
-            statementAggregate,
-            String(statementId),
-            [{ type: 'statement.downloaded', data: { format } }],
-            metadataOf(request, principal),
-          ),
-        );
+      const metadata = metadataOf(request, found.principal);
+      await db.transaction().execute((trx) => recordDownload(trx, statementId, format, metadata));
       const name = `commission-statement-${statement.entity.entity_code}-${statement.statement_month}.${format}`;
       return reply
         .header('content-type', format === 'csv' ? 'text/csv; charset=utf-8' : 'application/pdf')

@@ -1,0 +1,17 @@
+import { join } from 'node:path';
+import { loadConfig } from '../config';
+import { openDatabase, type OpenDatabase } from './db';
+import { migrateToLatest } from './migrate';
+
+// The database a command-line task works on: the server's own (DATABASE_URL, or the embedded one under
+// DATA_DIR), migrated to the latest schema. The caller closes it.
+export async function openCommandDatabase(): Promise<OpenDatabase> {
+  const config = loadConfig();
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    schema: config.databaseSchema,
+    pgliteDir: join(config.dataDir, 'pglite'),
+  });
+  await migrateToLatest(database.db);
+  return database;
+}
