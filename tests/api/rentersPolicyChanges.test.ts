@@ -12,11 +12,12 @@ import {
   cancelFigures,
   isCancelRefusal,
 } from '../../src/server/domain/rentersPolicies/changes/rentersChangeFigures';
+import { commissionClawback } from '../../src/server/domain/rentersPolicies/changes/rentersCommission';
 import type { Db } from '../../src/server/store/db';
 import { readStream } from '../../src/server/store/eventStore';
 import { entityApi, expectStatus } from '../support/entityApi';
 import { expectError, expectValidationError } from '../support/http';
-import { AGENT, INTERNAL, LAKESIDE, MANAGER, NORTHWIND_AUSTIN, REPORTS } from '../support/personas';
+import { ADMIN, AGENT, INTERNAL, LAKESIDE, MANAGER, NORTHWIND_AUSTIN, REPORTS } from '../support/personas';
 import { TEST_METADATA, entityIdOf } from '../support/records';
 import {
   addDays,
@@ -124,10 +125,19 @@ describe.each(testDatabases())('renters policy changes on %s', (database) => {
         firstPaymentCents: issue.payment.amountCents,
         laterPaymentCents: null,
       },
-      { method: 'PRO_RATA', cancelDate, canBeFlatCancelled: false, today },
+      {
+        method: 'PRO_RATA',
+        cancelDate,
+        canBeFlatCancelled: false,
+        today,
+        // The demo schedule takes back renters commission at 12 % (src/server/seed/demoCommissionRules.ts).
+        clawback: (_method, premiumCents) =>
+          commissionClawback({ calculationType: 'PERCENT', payMultiplier: 1_200 }, premiumCents),
+      },
     );
     if (isCancelRefusal(expected)) throw new Error(expected.message);
     expect(expected.settlement.kind).toBe('refund');
+    expect(expected.commissionClawbackCents).toBeGreaterThan(0);
     expect(preview.data).toMatchObject({
       effective_date: cancelDate,
       settlement: { kind: 'refund', amount: expected.settlement.amountCents / 100 },
@@ -193,6 +203,19 @@ describe.each(testDatabases())('renters policy changes on %s', (database) => {
       machine_state: 'pendingCancellation',
       status_code: 'CANCELLED',
     });
+
+    // The month's commission statement takes back exactly the clawback the preview showed.
+    expectStatus(
+      await e.post('/v2/commission-statements/generate', ADMIN, { data: { month: today.slice(0, 7) } }),
+      200,
+    );
+    const chargeback = await db()
+      .selectFrom('commission_statement_lines')
+      .select(['event_code', 'amount_cents'])
+      .where('policy_number', '=', policyNumber)
+      .where('event_code', '=', 'CN')
+      .executeTakeFirstOrThrow();
+    expect(Number(chargeback.amount_cents)).toBe(-expected.commissionClawbackCents);
   });
 
   it('flat-cancels only in the free look', async () => {

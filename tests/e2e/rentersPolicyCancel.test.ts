@@ -47,7 +47,8 @@ function refundOn(cancelDate: string): number {
       firstPaymentCents: issue.payment.amountCents,
       laterPaymentCents: null,
     },
-    { method: 'PRO_RATA', cancelDate, canBeFlatCancelled: false, today },
+    // Only the refund is read here: no commission is taken back in this sum.
+    { method: 'PRO_RATA', cancelDate, canBeFlatCancelled: false, today, clawback: () => 0 },
   );
   if (isCancelRefusal(f)) throw new Error(f.message);
   return f.settlement.amountCents / 100;

@@ -2,9 +2,11 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { RateRule } from '../../src/server/domain/commission/commissionRules';
 import {
+  clawbackUnder,
   commissionClawback,
-  RENTERS_COMMISSION_RATE_BP,
+  type Clawback,
 } from '../../src/server/domain/rentersPolicies/changes/rentersCommission';
 import {
   cancelFigures,
@@ -14,6 +16,10 @@ import {
   reinstateFigures,
   type RentersTermMoney,
 } from '../../src/server/domain/rentersPolicies/changes/rentersChangeFigures';
+
+// The worked examples of docs/renters-cancellation.md assume the agency's CN and FC rules pay 15 %.
+const FIFTEEN_PERCENT = { calculationType: 'PERCENT', payMultiplier: 1_500 } as const;
+const clawback: Clawback = (_method, premiumCents) => commissionClawback(FIFTEEN_PERCENT, premiumCents);
 
 const cents = (dollars: string) => Math.round(Number(dollars) * 100);
 const money = (c: number) => (c / 100).toFixed(2);
@@ -52,6 +58,7 @@ describe('docs/renters-cancellation.md worked examples', () => {
       cancelDate: cancelDate === '-' ? null : cancelDate,
       canBeFlatCancelled: flatOk === 'yes',
       today,
+      clawback,
     });
     const rest = row.slice(11);
     if (isCancelRefusal(figures)) {
@@ -115,6 +122,7 @@ describe('renters change figures', () => {
           cancelDate: day,
           canBeFlatCancelled: false,
           today: day,
+          clawback,
         });
         if (isCancelRefusal(f)) throw new Error(f.message);
         const net = f.paid.premiumCents + f.paid.taxesCents - f.earnedPremiumCents - f.earnedTaxesCents;
@@ -142,12 +150,41 @@ describe('renters change figures', () => {
     );
   });
 
-  it('takes back 15 % of returned premium, rounded half up', () => {
-    expect(RENTERS_COMMISSION_RATE_BP).toBe(1_500);
-    expect(commissionClawback(10)).toBe(2); // 1.5 → 2
-    expect(commissionClawback(9)).toBe(1); // 1.35 → 1
-    expect(commissionClawback(0)).toBe(0);
-    expect(commissionClawback(-500)).toBe(0);
+  it('takes back what the rule pays on returned premium, half away from zero; nothing without either', () => {
+    expect(commissionClawback(FIFTEEN_PERCENT, 10)).toBe(2); // 1.5 → 2
+    expect(commissionClawback(FIFTEEN_PERCENT, 9)).toBe(1); // 1.35 → 1
+    expect(commissionClawback({ calculationType: 'FLAT', payMultiplier: 2_500 }, 9)).toBe(2_500);
+    expect(commissionClawback(FIFTEEN_PERCENT, 0)).toBe(0);
+    expect(commissionClawback(FIFTEEN_PERCENT, -500)).toBe(0);
+    expect(commissionClawback(null, 10_000)).toBe(0);
+  });
+
+  it("takes back under the entity's FC rule for a flat cancel and its CN rule pro rata, by business type", () => {
+    const rule = (
+      id: number,
+      businessType: RateRule['businessType'],
+      eventCode: string,
+      pay: number,
+    ): RateRule => ({
+      id,
+      entityId: 7,
+      businessType,
+      calculationType: 'PERCENT',
+      eventCode,
+      stateCodes: ['TX'],
+      species: 'RENTERS',
+      payMultiplier: pay,
+      effectiveDate: '2026-01-01',
+      expirationDate: null,
+    });
+    const rules = [rule(1, 'NEW', 'FC', 1_200), rule(2, 'NEW', 'CN', 1_000), rule(3, 'RENEWAL', 'CN', 800)];
+    const key = { entityId: 7, businessType: 'NEW' as const, stateCode: 'TX', on: '2026-06-01' };
+    expect(clawbackUnder(rules, key)('FLAT', 10_000)).toBe(1_200);
+    expect(clawbackUnder(rules, key)('PRO_RATA', 10_000)).toBe(1_000);
+    expect(clawbackUnder(rules, { ...key, businessType: 'RENEWAL' })('PRO_RATA', 10_000)).toBe(800);
+    // Another state, or a day before the rules: no rule, nothing taken back.
+    expect(clawbackUnder(rules, { ...key, stateCode: 'CA' })('FLAT', 10_000)).toBe(0);
+    expect(clawbackUnder(rules, { ...key, on: '2025-12-31' })('FLAT', 10_000)).toBe(0);
   });
 
   it('discontinues at the end of the term, moving no money', () => {

@@ -29,6 +29,7 @@ import {
   type UndoneCancellation,
 } from './rentersChangeFigures';
 import type { RentersPolicyForChange } from './loadRentersPolicyForChange';
+import { clawbackUnder } from './rentersCommission';
 
 // The checks and figures a preview and a commit share (docs/renters-cancellation.md, docs/decisions/008).
 
@@ -124,6 +125,13 @@ export function decideChange(
       cancelDate: inputs.cancelDate ?? null,
       canBeFlatCancelled: policy.flags.canBeFlatCancelled,
       today,
+      clawback: clawbackUnder(policy.commissionRules, {
+        entityId: policy.issued.entityId,
+        // A renewed policy's cancellation takes back renewal commission (docs/commission.md).
+        businessType: policy.events.some((e) => e.type === 'renters.renewed') ? 'RENEWAL' : 'NEW',
+        stateCode: policy.issued.propertyAddress.state,
+        on: today,
+      }),
     });
     if (isCancelRefusal(cancel))
       throw new ValidationFailed({ [wireFieldOf(cancel.field)]: [cancel.message] });

@@ -7,6 +7,8 @@ import {
 } from '../../../../machines/rentersRecordFlags';
 import type { RentersPolicyState } from '../../../../machines/rentersPolicyStatus';
 import { notFound } from '../../../http/errors';
+import type { RateRule } from '../../commission/commissionRules';
+import { entityRules } from '../../commission/commissionRuleQueries';
 import { readStream, type StoredEvent, type Trx } from '../../../store/eventStore';
 import {
   RENTERS_POLICY_STREAM,
@@ -24,6 +26,8 @@ export interface RentersPolicyForChange {
   state: RentersPolicyState;
   term: RentersTerm;
   flags: RentersRecordFlags;
+  // The commission rules of the policy's entity: a cancellation takes back what its rule paid.
+  commissionRules: RateRule[];
 }
 
 export async function loadRentersPolicyForChange(
@@ -45,5 +49,6 @@ export async function loadRentersPolicyForChange(
     state: rentersStatusOn(facts, today).state,
     term: facts.term ?? { effectiveDate: issued.effectiveDate, expirationDate: issued.expirationDate },
     flags: rentersRecordFlags(statusEvents, today),
+    commissionRules: await entityRules(trx, issued.entityId),
   };
 }

@@ -1,7 +1,7 @@
 import type { Settlement } from '../../../../machines/rentersPolicyChangeContext';
 import type { CancellationMethod, RentersPolicyState } from '../../../../machines/rentersPolicyStatus';
 import { addMonths, daysBetween, earnedPremium } from '../../policies/cancellation';
-import { commissionClawback } from './rentersCommission';
+import type { Clawback } from './rentersCommission';
 
 // What a renters cancel, discontinue or reinstate does to the money (docs/renters-cancellation.md): pure,
 // whole cents, dates YYYY-MM-DD (UTC). Premium and taxes are settled pro rata by day; fees are never returned.
@@ -94,6 +94,8 @@ export interface CancelAsk {
   cancelDate: string | null;
   canBeFlatCancelled: boolean;
   today: string;
+  // The commission the agency gives back on the returned premium (its CN or FC rule).
+  clawback: Clawback;
 }
 
 function settlementOf(netCents: number): Settlement {
@@ -125,7 +127,7 @@ export function cancelFigures(money: RentersTermMoney, ask: CancelAsk): CancelFi
       settlement: settlementOf(refunded),
       feesCents: paid.feesCents,
       premiumReturnedCents: paid.premiumCents,
-      commissionClawbackCents: commissionClawback(paid.premiumCents),
+      commissionClawbackCents: ask.clawback('FLAT', paid.premiumCents),
     };
   }
   const cancelDate = ask.cancelDate ?? '';
@@ -157,7 +159,7 @@ export function cancelFigures(money: RentersTermMoney, ask: CancelAsk): CancelFi
     settlement,
     feesCents: paid.feesCents,
     premiumReturnedCents,
-    commissionClawbackCents: commissionClawback(premiumReturnedCents),
+    commissionClawbackCents: ask.clawback('PRO_RATA', premiumReturnedCents),
   };
 }
 
