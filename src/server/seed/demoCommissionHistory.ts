@@ -6,16 +6,13 @@ import { generateStatements } from '../domain/commission/generateStatements';
 import { recordDownload, runStatementCommand } from '../domain/commission/statementCommands';
 import { addOverride } from '../domain/commission/statementOverrides';
 import { createSandboxRtp } from '../domain/payments/sandboxRtp';
-import { decideChange } from '../domain/rentersPolicies/changes/decideRentersChange';
-import { loadRentersPolicyForChange } from '../domain/rentersPolicies/changes/loadRentersPolicyForChange';
-import { appendToRentersPolicy } from '../domain/rentersPolicies/appendToRentersPolicy';
 import { issueRentersPolicy } from '../domain/rentersPolicies/issueRentersPolicy';
 import { filedRentersTables } from '../domain/rentersRating/filedRentersTables';
 import { rateRentersQuote } from '../domain/rentersRating/rateRentersQuote';
-import { changeFingerprint } from '../../machines/rentersPolicyChangeContext';
 import type { Db } from '../store/db';
 import type { EventMetadata } from '../store/eventStore';
 import { demoRentersCoverage } from './demoRentersPolicies';
+import { recordDemoChange } from './demoRentersChange';
 
 // A year of the demo agencies' renters business and its commission (issue 7 "Demo data"): renters policies
 // sold on days of the last twelve months (their events recorded on those days), some cancelled pro rata
@@ -101,26 +98,17 @@ async function sell(db: Db, agency: Agency, day: string, n: number): Promise<str
   });
 }
 
-// A pro rata cancellation on `day`, with the figures the cancel flow computes (the refund is not moved: the
-// demo's history has no payment service behind it).
+// A pro rata cancellation on `day`, recorded on that day.
 async function cancel(db: Db, policyNumber: string, day: string): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const policy = await loadRentersPolicyForChange(trx, policyNumber, day);
-    const inputs = {
-      reasonCode: 'MOVED_OUT',
-      cancellationMethod: 'PRO_RATA',
-      cancelDate: day,
-      note: 'Demo history',
-    };
-    const { event } = decideChange(
-      'cancel',
-      policy,
-      inputs,
-      changeFingerprint({ ...inputs, policyNumber }),
-      day,
-    );
-    await appendToRentersPolicy(trx, SALES, policyNumber, [{ ...event, recordedAt: at(day) }], day);
-  });
+  const inputs = {
+    reasonCode: 'MOVED_OUT',
+    cancellationMethod: 'PRO_RATA',
+    cancelDate: day,
+    note: 'Demo history',
+  };
+  await db
+    .transaction()
+    .execute((trx) => recordDemoChange(trx, SALES, policyNumber, 'cancel', inputs, day, at(day)));
 }
 
 async function userId(db: Db, email: string): Promise<number | null> {

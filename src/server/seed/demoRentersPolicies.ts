@@ -1,12 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { issueRentersPolicy } from '../domain/rentersPolicies/issueRentersPolicy';
-import { appendToRentersPolicy } from '../domain/rentersPolicies/appendToRentersPolicy';
 import { utcToday } from '../domain/rentersPolicies/rentersPolicyNumbers';
 import { filedRentersTables } from '../domain/rentersRating/filedRentersTables';
 import { rateRentersQuote } from '../domain/rentersRating/rateRentersQuote';
 import type { RentersCoverageInput } from '../domain/rentersRating/rentersTypes';
 import type { Db } from '../store/db';
-import type { EventMetadata, NewEvent } from '../store/eventStore';
+import type { EventMetadata } from '../store/eventStore';
+import { recordDemoChange } from './demoRentersChange';
 
 // Demo renters policies, issued as the purchase issues them (rated by the renters engine, then
 // issueRentersPolicy), for several agencies and states. One is cancelled and one non-renewing, recorded as
@@ -151,48 +151,14 @@ export const demoRentersCoverage = (state: string, contentsCents: number): Rente
   },
 });
 
-// What the change flows' commits record besides the machine's fields (rentersChangeEvents.ts).
-function endingEvents(demo: DemoRentersPolicy, today: string, paidCents: number): NewEvent[] {
-  const common = { note: 'Demo data', feesCents: 0, commissionClawbackCents: 0 };
-  if (demo.ends === 'cancelled')
-    return [
-      {
-        type: 'renters.cancelled',
-        data: {
-          ...common,
-          method: 'FLAT',
-          cancelDate: today,
-          immediate: true,
-          reasonCode: 'MOVED_OUT',
-          fingerprint: `seed:cancel:${randomUUID()}`,
-          effectiveDate: today,
-          settlement: { kind: 'refund', amountCents: paidCents },
-          newState: 'cancelled',
-          newStatusCode: 'CANCELLED',
-        },
-      },
-    ];
-  if (demo.ends === 'nonRenewing') {
-    // Non-renewed at the end of the current term.
-    const end = daysBefore(today, demo.startedDaysAgo - 365);
-    return [
-      {
-        type: 'renters.discontinued',
-        data: {
-          ...common,
-          nonRenewEffectiveDate: end,
-          reasonCode: 'CUSTOMER_REQUEST',
-          fingerprint: `seed:discontinue:${randomUUID()}`,
-          effectiveDate: end,
-          settlement: { kind: 'none', amountCents: 0 },
-          newState: 'nonRenewing',
-          newStatusCode: 'ACTIVE',
-        },
-      },
-    ];
-  }
-  return [];
-}
+// How the demo's ending policies end, as an agent would have asked the change flow.
+const ENDINGS = {
+  cancelled: {
+    kind: 'cancel',
+    inputs: { reasonCode: 'MOVED_OUT', cancellationMethod: 'FLAT', note: 'Demo data' },
+  },
+  nonRenewing: { kind: 'discontinue', inputs: { reasonCode: 'CUSTOMER_REQUEST', note: 'Demo data' } },
+} as const;
 
 export async function seedDemoRentersPolicies(db: Db): Promise<number> {
   const any = await db.selectFrom('renters_policies').select('policy_number').limit(1).executeTakeFirst();
@@ -248,8 +214,10 @@ export async function seedDemoRentersPolicies(db: Db): Promise<number> {
           amountCents: paidCents,
         },
       });
-      const ending = endingEvents(demo, today, paidCents);
-      if (ending.length > 0) await appendToRentersPolicy(trx, SEED, policyNumber, ending, today);
+      if (demo.ends) {
+        const { kind, inputs } = ENDINGS[demo.ends];
+        await recordDemoChange(trx, SEED, policyNumber, kind, inputs, today);
+      }
     });
     created++;
   }
