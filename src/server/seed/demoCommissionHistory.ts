@@ -3,6 +3,7 @@ import type { StatementCommand } from '../../machines/commissionStatement';
 import { verifyBankAccount } from '../domain/bankAccounts/verifyBankAccount';
 import { nextMonth } from '../domain/commission/commissionableEvents';
 import { generateStatements } from '../domain/commission/generateStatements';
+import { monthsOf } from '../domain/commission/statementSearch';
 import { recordDownload, runStatementCommand } from '../domain/commission/statementCommands';
 import { addOverride } from '../domain/commission/statementOverrides';
 import { createSandboxRtp } from '../domain/payments/sandboxRtp';
@@ -35,10 +36,6 @@ const PROPERTIES = [
 const FIRST_NAMES = ['Avery', 'Jordan', 'Riley', 'Casey', 'Morgan', 'Quinn', 'Harper', 'Rowan', 'Elliot'];
 const LAST_NAMES = ['Nguyen', 'Patel', 'Okafor', 'Larsen', 'Silva', 'Kowalski', 'Haddad', 'Moreau'];
 
-const monthsBack = (today: string, months: number) => {
-  const [y, m] = today.split('-').map(Number) as [number, number];
-  return new Date(Date.UTC(y, m - 1 - months, 1)).toISOString().slice(0, 7);
-};
 const at = (day: string) => new Date(`${day}T15:00:00Z`);
 const dayOf = (month: string, day: number) => `${month}-${String(day).padStart(2, '0')}`;
 const twoMonthsAfter = (day: string) => `${nextMonth(nextMonth(day.slice(0, 7)))}${day.slice(7)}`;
@@ -129,9 +126,12 @@ export async function seedDemoCommissionHistory(db: Db, today: string, secret: s
       .execute()
   ).map((e, index) => ({ id: e.id, code: e.entity_code, index }));
 
+  // The last twelve months, this one first.
+  const months = monthsOf(today.slice(0, 7), MONTHS);
+
   // Sales, oldest month first; every fourth is cancelled two months on when that day has passed.
   for (let back = MONTHS - 1; back >= 0; back--) {
-    const month = monthsBack(today, back);
+    const month = months[back]!;
     for (const agency of agencies) {
       const sales = 1 + ((agency.index + back) % 3);
       for (let n = 0; n < sales; n++) {
@@ -166,7 +166,7 @@ export async function seedDemoCommissionHistory(db: Db, today: string, secret: s
 
   let statements = 0;
   for (let back = MONTHS - 1; back >= 0; back--) {
-    const month = monthsBack(today, back);
+    const month = months[back]!;
     const statementOn = back === 0 ? today : `${nextMonth(month)}-01`;
     const paidOn = `${nextMonth(month)}-10` < today ? `${nextMonth(month)}-10` : today;
     await generateStatements(db, month, statementOn, SALES);

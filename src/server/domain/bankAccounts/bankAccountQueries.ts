@@ -21,8 +21,8 @@ export async function listEntityBankAccounts(db: Db | Trx, entityId: number): Pr
     .execute();
 }
 
-// Whether the entity has a verified payout account: a statement may be marked paid only then (issue 7).
-export async function hasVerifiedBankAccount(db: Db | Trx, entityId: number): Promise<boolean> {
+// The entity's verified payout account (at most one is active): a statement is paid into it (issue 7).
+export async function activeBankAccountId(db: Db | Trx, entityId: number): Promise<string | null> {
   const row = await db
     .selectFrom('entity_bank_accounts')
     .select('id')
@@ -30,5 +30,10 @@ export async function hasVerifiedBankAccount(db: Db | Trx, entityId: number): Pr
     .where('status', '=', 'active')
     .limit(1)
     .executeTakeFirst();
-  return row !== undefined;
+  return row?.id ?? null;
+}
+
+// Whether the entity has a verified payout account: a statement may be marked paid only then.
+export async function hasVerifiedBankAccount(db: Db | Trx, entityId: number): Promise<boolean> {
+  return (await activeBankAccountId(db, entityId)) !== null;
 }

@@ -13,6 +13,7 @@ import {
   type NewEvent,
   type Trx,
 } from '../../store/eventStore';
+import { activeBankAccountId } from '../bankAccounts/bankAccountQueries';
 import { statementAggregate } from './statementAggregate';
 
 // Approve, unapprove, mark paid and mark unpaid of one statement (SPEC §4; docs/decisions/009). The stream is
@@ -24,15 +25,6 @@ export interface CommandContext {
   metadata: EventMetadata;
   // The version the caller saw; a stale one answers 409.
   expectedVersion?: number;
-}
-
-async function activeBankAccount(trx: Trx, entityId: number) {
-  return trx
-    .selectFrom('entity_bank_accounts')
-    .select('id')
-    .where('entity_id', '=', entityId)
-    .where('status', '=', 'active')
-    .executeTakeFirst();
 }
 
 export function noBankAccountMessage(entityCode: string) {
@@ -53,13 +45,13 @@ async function eventFor(
     .select(['s.entity_id', 's.payment_total_cents', 'e.entity_code'])
     .where('s.id', '=', statementId)
     .executeTakeFirstOrThrow();
-  const account = await activeBankAccount(trx, statement.entity_id);
-  if (!account) throw new HttpError(409, noBankAccountMessage(statement.entity_code));
+  const bankAccountId = await activeBankAccountId(trx, statement.entity_id);
+  if (!bankAccountId) throw new HttpError(409, noBankAccountMessage(statement.entity_code));
   return {
     type,
     data: {
       bankAccountVerified: true,
-      bankAccountId: account.id,
+      bankAccountId,
       paymentAmountCents: Number(statement.payment_total_cents),
       paidOn: today,
     },

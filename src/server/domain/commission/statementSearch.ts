@@ -1,4 +1,5 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
+import { cents } from '../rating/wireAmounts';
 import type {
   StatementFilters,
   StatementRow,
@@ -27,8 +28,6 @@ const SORT_COLUMNS = {
 } as const satisfies Record<StatementSortField, string>;
 
 export type StatementSearchFilters = Partial<StatementFilters>;
-
-const toCents = (dollars: number) => Math.round(dollars * 100);
 
 // The months a `date` and `months` filter spans, newest first.
 export function monthsOf(date: string, months: number): string[] {
@@ -65,9 +64,9 @@ function conditions(filter: StatementSearchFilters, scope: EntityScope): Express
     where.push(sql<SqlBool>`e.added_to_accounting = ${filter.addedToAccounting}`);
   }
   if (filter.minAmount !== undefined)
-    where.push(sql<SqlBool>`s.payment_total_cents >= ${toCents(filter.minAmount)}`);
+    where.push(sql<SqlBool>`s.payment_total_cents >= ${cents(filter.minAmount)}`);
   if (filter.maxAmount !== undefined)
-    where.push(sql<SqlBool>`s.payment_total_cents <= ${toCents(filter.maxAmount)}`);
+    where.push(sql<SqlBool>`s.payment_total_cents <= ${cents(filter.maxAmount)}`);
   if (filter.paidOn) where.push(sql<SqlBool>`s.paid_on = ${filter.paidOn}::date`);
   if (filter.downloadStatus) {
     where.push(
@@ -137,7 +136,7 @@ export function sortedStatementRows(
 
 type Row = Awaited<ReturnType<ReturnType<typeof statementRows>['execute']>>[number];
 
-const dollars = (cents: string | number | null) => (cents === null ? null : Number(cents) / 100);
+const dollars = (amount: string | number | null) => (amount === null ? null : Number(amount) / 100);
 
 export function toStatementRow(row: Row): StatementRow {
   const state = row.state as StatementState;

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { cents } from '../../domain/rating/wireAmounts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -39,8 +40,6 @@ import { checkStatementFilter, STATEMENT_COMMANDS } from './commissionStatementR
 const EntityParams = z.object({ entityId: integerParam('entityId') });
 const StatementParams = EntityParams.extend({ statementId: integerParam('statementId') });
 const OverrideParams = StatementParams.extend({ overrideId: integerParam('overrideId') });
-
-const toCents = (dollars: number) => Math.round(dollars * 100);
 
 export function entityStatementRoutes(app: FastifyInstance, options: { db: Db; today?: () => string }): void {
   const { db } = options;
@@ -186,7 +185,7 @@ export function entityStatementRoutes(app: FastifyInstance, options: { db: Db; t
           addOverride(
             trx,
             statement.id,
-            { typeCode, amountCents: toCents(amount), note },
+            { typeCode, amountCents: cents(amount), note },
             metadataOf(request, principal),
           ),
         );
@@ -221,7 +220,7 @@ export function entityStatementRoutes(app: FastifyInstance, options: { db: Db; t
       );
       const { amount, type_code: typeCode, note } = request.body.data;
       const changes = {
-        ...(amount !== undefined && { amountCents: toCents(amount) }),
+        ...(amount !== undefined && { amountCents: cents(amount) }),
         ...(typeCode !== undefined && { typeCode }),
         ...(note !== undefined && { note }),
       };
