@@ -2,11 +2,13 @@ import { lazy, type ReactNode } from 'react';
 import { BANK_SCREENS } from '../features/accounting/bankVerification/bankVerificationScreens';
 import { COMMISSION_PAYMENT_SCREENS } from '../features/accounting/commissionPayments/commissionPaymentsScreens';
 import { COMMISSION_SCREENS } from '../features/commission/commissionScreens';
+import { DASHBOARD_SCREENS } from '../features/dashboard/dashboardScreens';
 import { ENTITY_SCREENS } from '../features/entities/entityScreens';
 import { POLICY_SEARCH_SCREENS } from '../features/policies/search/policySearchScreens';
 import { POLICY_VIEW_SCREENS } from '../features/policies/view/policyViewScreens';
 import { JOURNEY_SCREENS } from '../features/quotes/journey/journeyScreens';
 import { QUOTE_SEARCH_SCREENS } from '../features/quotes/search/quoteSearchScreens';
+import { REPORTING_SCREENS } from '../features/reporting/reportingScreens';
 import { RENTERS_JOURNEY_SCREENS } from '../features/renters/journey/rentersJourneyScreens';
 import { RENTERS_POLICY_SCREENS } from '../features/renters/policy/rentersPolicyScreens';
 import { RENTERS_SEARCH_SCREENS } from '../features/renters/search/rentersSearchScreens';
@@ -30,4 +32,6 @@ export const SCREENS: Readonly<Record<string, () => ReactNode>> = {
   ...BANK_SCREENS,
   ...COMMISSION_SCREENS,
   ...COMMISSION_PAYMENT_SCREENS,
+  ...DASHBOARD_SCREENS,
+  ...REPORTING_SCREENS,
 };

@@ -5,11 +5,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { AGENT, INTERNAL } from '../support/personas';
 import { issuePolicies, purchasePolicies, type IssuedPolicy } from '../support/policyFixtures';
 import { portalSuite } from './portalSession';
-import { signIn, waitForPath } from './portalPage';
+import { waitForPath } from './portalPage';
 
 // /policies: pet policy search through the portal, over policies purchased through the API first.
 const portal = portalSuite({ width: 1440, height: 900 });
-const { freshPage, shot } = portal;
+const { shot, signedIn } = portal;
 
 const LAST_NAME = `Pz${randomBytes(3).toString('hex')}`;
 const PET = `Biscotti${randomBytes(3).toString('hex')}`;
@@ -26,14 +26,6 @@ beforeAll(async () => {
   [house] = (await purchasePolicies(portal.server, { email: INTERNAL, petNames: [`${PET}house`] }))
     .policies as [IssuedPolicy];
 });
-
-async function signedIn(email: string): Promise<Page> {
-  const page = await freshPage();
-  await page.goto('/login');
-  await signIn(page, email);
-  await waitForPath(page, '/');
-  return page;
-}
 
 const tableRows = (page: Page) => page.getByRole('table', { name: 'Policies' }).locator('tbody tr');
 
@@ -106,7 +98,63 @@ describe('policy search', () => {
     expect(lines.slice(1).map((line) => Number(line.split(',')[0]))).toEqual(
       batch.map((p) => p.matterId).reverse(),
     );
-    await page.getByText('policies.csv was downloaded.').waitFor();
+    // The notice names the rows the file holds.
+    await page.getByText(`policies.csv was downloaded: ${lines.length - 1} rows.`).waitFor();
+  });
+
+  it('shows the progress of an export against the rows the server announced', async () => {
+    const page = await signedIn(AGENT);
+    // The file arrives as the server sends it, but held after its header and first five rows until the test
+    // lets the rest go, so the bar can be seen part way (a route handler could only answer all at once).
+    // Aborting errors the body as a browser's own fetch does.
+    await page.addInitScript(() => {
+      const original = window.fetch.bind(window);
+      let release = () => {};
+      const released = new Promise<void>((resolve) => (release = resolve));
+      (window as unknown as { releaseExport(): void }).releaseExport = () => release();
+      window.fetch = async (input, init) => {
+        const response = await original(input, init);
+        const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+        if (!url.includes('/v2/policies/export') || !response.ok) return response;
+        const body = new Uint8Array(await response.arrayBuffer());
+        let cut = 0;
+        for (let lines = 0; lines < 6 && cut < body.length; cut++) if (body[cut] === 0x0a) lines++;
+        const stream = new ReadableStream<Uint8Array>({
+          start(controller) {
+            init?.signal?.addEventListener('abort', () =>
+              controller.error(new DOMException('The user aborted a request.', 'AbortError')),
+            );
+            controller.enqueue(body.slice(0, cut));
+            void released.then(() => {
+              controller.enqueue(body.slice(cut));
+              controller.close();
+            });
+          },
+        });
+        return new Response(stream, { status: response.status, headers: response.headers });
+      };
+    });
+    await page.goto(`/policies?full_name=${LAST_NAME}`);
+    await page.getByText('Showing 1–10 of 12').waitFor();
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+
+    const bar = page.getByRole('progressbar', { name: 'Exporting 5 of 12 rows' });
+    await bar.waitFor();
+    await expect(bar.getAttribute('aria-valuenow')).resolves.toBe('5');
+    await expect(bar.getAttribute('aria-valuemax')).resolves.toBe('12');
+    await expect(page.getByRole('button', { name: 'Exporting…' }).isDisabled()).resolves.toBe(true);
+    await shot(page, 'policies-export-progress', false);
+
+    await page.evaluate(() => (window as unknown as { releaseExport(): void }).releaseExport());
+    const file = await download;
+    const rows =
+      readFileSync(await file.path(), 'utf8')
+        .trim()
+        .split('\r\n').length - 1;
+    expect(rows).toBe(12);
+    await page.getByText(`policies.csv was downloaded: ${rows} rows.`).waitFor();
+    await expect(page.getByRole('progressbar', { name: /^Exporting/ }).count()).resolves.toBe(0);
   });
 
   it('says which filter the server refused', async () => {

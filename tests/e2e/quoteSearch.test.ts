@@ -4,11 +4,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { AGENT, INTERNAL } from '../support/personas';
 import { quoteSearchFixtures, type QuoteBatch } from '../support/quoteSearchFixtures';
 import { portalSuite } from './portalSession';
-import { signIn, waitForPath } from './portalPage';
+import { waitForPath } from './portalPage';
 
 // /quotes: quote search through the portal, over quotes made through the API first.
 const portal = portalSuite({ width: 1440, height: 900 });
-const { freshPage, shot } = portal;
+const { shot, signedIn } = portal;
 
 const FIRST_NAMES = [
   'Lena',
@@ -37,14 +37,6 @@ beforeAll(async () => {
   // Made by a house agent for the house: no Northwind agent may see it.
   house = await fixtures.batch(['Olga'], { email: INTERNAL });
 });
-
-async function signedIn(email: string): Promise<Page> {
-  const page = await freshPage();
-  await page.goto('/login');
-  await signIn(page, email);
-  await waitForPath(page, '/');
-  return page;
-}
 
 const tableRows = (page: Page) => page.getByRole('table', { name: 'Quotes' }).locator('tbody tr');
 
@@ -130,7 +122,8 @@ describe('quote search', () => {
     expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual(
       batch.quotes.map((q) => q.uuid).reverse(),
     );
-    await page.getByText('quotes.csv was downloaded.').waitFor();
+    // The notice names the rows the file holds.
+    await page.getByText(`quotes.csv was downloaded: ${lines.length - 1} rows.`).waitFor();
 
     const covered = batch.quotes[11]!;
     const pdf = await downloaded(page, () =>
@@ -142,6 +135,40 @@ describe('quote search', () => {
     expect(pdf.file.suggestedFilename()).toBe(`quote-${covered.uuid}.pdf`);
     expect(pdf.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     await shot(page, 'quotes-downloads');
+  });
+
+  it('shows a bar while the export runs, and Cancel stops it without saving a file', async () => {
+    const page = await signedIn(AGENT);
+    await page.goto('/quotes');
+    await searchName(page, batch.lastName);
+    await page.getByText('Showing 1–10 of 12').waitFor();
+    // The export's answer is held until the test lets it go.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/v2/quotes/export**', async (route) => {
+      await held;
+      await route.continue().catch(() => undefined);
+    });
+    let downloads = 0;
+    page.on('download', () => downloads++);
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    // Before the server has answered: the bar moves without a figure.
+    await page.getByRole('progressbar', { name: 'Exporting: counting the rows…' }).waitFor();
+    await page
+      .getByRole('status', { name: 'Download progress' })
+      .getByRole('button', { name: 'Cancel' })
+      .click();
+    await page.getByText('The download was cancelled; no file was saved.').waitFor();
+    await expect(page.getByRole('progressbar', { name: /^Exporting/ }).count()).resolves.toBe(0);
+    release();
+    await page.unroute('**/v2/quotes/export**');
+
+    // Exporting again works, and the file holds the rows the notice names.
+    const csv = await downloaded(page, () => page.getByRole('button', { name: 'Export CSV' }).click());
+    const rows = csv.bytes.toString('utf8').trim().split('\r\n').length - 1;
+    expect(rows).toBe(12);
+    await page.getByText(`quotes.csv was downloaded: ${rows} rows.`).waitFor();
+    expect(downloads).toBe(1);
   });
 
   it('resumes a quote at its journey step', async () => {

@@ -8,12 +8,12 @@ import { ADMIN, AGENT, HOUSE, NORTHWIND_AUSTIN } from '../support/personas';
 import { entityIdOf } from '../support/records';
 import { addDays, issueRentersPolicies, utcToday } from '../support/rentersPolicyFixtures';
 import { portalSuite } from './portalSession';
-import { signIn, waitForPath } from './portalPage';
+import { waitForPath } from './portalPage';
 
 // /renters/policies: renters policy search through the portal, over policies issued straight into the test
 // server's database the way the purchase issues them.
 const portal = portalSuite({ width: 1440, height: 900 });
-const { freshPage, shot } = portal;
+const { shot, signedIn } = portal;
 
 const LAST_NAME = `Rz${randomBytes(3).toString('hex')}`;
 
@@ -35,14 +35,6 @@ beforeAll(async () => {
     state: 'CA',
   })) as [Issued[number]];
 });
-
-async function signedIn(email: string): Promise<Page> {
-  const page = await freshPage();
-  await page.goto('/login');
-  await signIn(page, email);
-  await waitForPath(page, '/');
-  return page;
-}
 
 const tableRows = (page: Page) => page.getByRole('table', { name: 'Renter policies' }).locator('tbody tr');
 const newest = () => [...batch].reverse();
@@ -139,7 +131,36 @@ describe('renters policy search', () => {
     expect(lines).toHaveLength(13);
     // Newest sale first, as the table shows them.
     expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual(newest().map((p) => p.policyNumber));
-    await page.getByText('renters-policies.csv was downloaded.').waitFor();
+    // The notice names the rows the file holds.
+    await page.getByText(`renters-policies.csv was downloaded: ${lines.length - 1} rows.`).waitFor();
+  });
+
+  it('refuses a file that ends before the rows the server announced', async () => {
+    const page = await signedIn(AGENT);
+    await page.goto(`/renters/policies?full_name=${LAST_NAME}`);
+    await page.getByText('Showing 1–10 of 12').waitFor();
+    // The server's answer cut after its header and five rows, as a dropped connection would leave it.
+    await page.route('**/v2/renters/policies/export**', async (route) => {
+      const response = await route.fetch();
+      const lines = (await response.text()).split('\r\n');
+      expect(response.headers()['x-total-count']).toBe('12');
+      await route.fulfill({
+        status: 200,
+        headers: {
+          'content-type': 'text/csv; charset=utf-8',
+          'content-disposition': 'attachment; filename="renters-policies.csv"',
+          'x-total-count': '12',
+        },
+        body: `${lines.slice(0, 6).join('\r\n')}\r\n`,
+      });
+    });
+    let downloads = 0;
+    page.on('download', () => downloads++);
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    await page
+      .getByText('The export failed. The file ended early: 5 of 12 rows arrived. Try again.')
+      .waitFor();
+    expect(downloads).toBe(0);
   });
 
   it('filters on the day sold by default, or on the effective day when asked', async () => {

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../client';
-import { downloadFile, type DownloadedFile } from '../download';
+import { downloadFile, type DownloadedFile, type DownloadWatch } from '../download';
 import type { SortOrder } from '../schemas/paging';
 import { PolicySearchResponse, type POLICY_FILTERS, type PolicySortField } from '../schemas/policySearch';
 
@@ -36,9 +36,9 @@ export const policySearchQuery = (request: PolicySearchRequest) =>
     placeholderData: keepPreviousData,
   });
 
-// Every row the filters match (not only the page shown), as the server's CSV file.
+// Every row the filters match (not only the page shown), as the server's CSV file, streamed with progress.
 export const exportPolicies = (
   request: Omit<PolicySearchRequest, 'page' | 'limit'>,
-  signal?: AbortSignal,
+  watch: DownloadWatch = {},
 ): Promise<DownloadedFile> =>
-  downloadFile('/v2/policies/export', { query: { ...request }, fallbackName: 'policies.csv', signal });
+  downloadFile('/v2/policies/export', { query: { ...request }, fallbackName: 'policies.csv', ...watch });

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../client';
-import { downloadFile, type DownloadedFile } from '../download';
+import { downloadFile, type DownloadedFile, type DownloadWatch } from '../download';
 import { QuoteSearchResponse, type QuoteSearchQuery, type QuoteSortField } from '../schemas/quoteSearch';
 import type { SortOrder } from '../schemas/paging';
 
@@ -31,9 +31,12 @@ export interface QuoteExportRequest {
   order?: SortOrder;
 }
 
-// Every row the filters match (not only the page shown), as the server's CSV file.
-export const exportQuotes = (request: QuoteExportRequest, signal?: AbortSignal): Promise<DownloadedFile> =>
-  downloadFile('/v2/quotes/export', { query: { ...request }, fallbackName: 'quotes.csv', signal });
+// Every row the filters match (not only the page shown), as the server's CSV file, streamed with progress.
+export const exportQuotes = (
+  request: QuoteExportRequest,
+  watch: DownloadWatch = {},
+): Promise<DownloadedFile> =>
+  downloadFile('/v2/quotes/export', { query: { ...request }, fallbackName: 'quotes.csv', ...watch });
 
 // GET /v2/quotes/{uuid}: the quote as a PDF document (not GET /v2/quote/{uuid}, the quote as JSON).
 export const downloadQuotePdf = (uuid: string): Promise<DownloadedFile> =>

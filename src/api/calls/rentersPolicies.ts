@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../client';
-import { downloadFile, type DownloadedFile } from '../download';
+import { downloadFile, type DownloadedFile, type DownloadWatch } from '../download';
 import type { SortOrder } from '../schemas/paging';
 import {
   RentersPolicySearchResponse,
@@ -42,13 +42,13 @@ export const rentersPolicySearchQuery = (request: RentersPolicySearchRequest) =>
     placeholderData: keepPreviousData,
   });
 
-// Every row the filters match (not only the page shown), as the server's CSV file.
+// Every row the filters match (not only the page shown), as the server's CSV file, streamed with progress.
 export const exportRentersPolicies = (
   request: Omit<RentersPolicySearchRequest, 'page' | 'limit'>,
-  signal?: AbortSignal,
+  watch: DownloadWatch = {},
 ): Promise<DownloadedFile> =>
   downloadFile('/v2/renters/policies/export', {
     query: { ...request },
     fallbackName: 'renters-policies.csv',
-    signal,
+    ...watch,
   });

@@ -6,7 +6,8 @@ import { pageOf, searchQuery } from './paging';
 export const QUOTE_SORT_FIELDS = ['createdAt', 'customerName', 'stateCode', 'purchasedAt'] as const;
 export type QuoteSortField = (typeof QUOTE_SORT_FIELDS)[number];
 
-// Export answers every matching row, but never more than this (a runaway export would tie up the server).
+// Export answers every matching row, and refuses (422) a filter matching more than this rather than cut the
+// file short (a runaway export would tie up the server).
 export const QUOTE_EXPORT_MAX_ROWS = 100_000;
 export const QUOTE_MATCH_MAX_ROWS = 20;
 

@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { statementMonthsQuery } from '../../api/calls/commissionStatements';
 import { accountManagersQuery, codeListQuery, statesQuery } from '../../api/calls/entityLists';
 import { Button } from '../../ui/forms/Button';
 import { SelectField } from '../../ui/forms/SelectField';
 import { TextField } from '../../ui/forms/TextField';
+import { useFilterDraft } from '../../ui/forms/useFilterDraft';
 import {
   ANY_STATUS,
   monthLabel,
@@ -51,29 +52,18 @@ export interface StatementFiltersProps {
 // until Search, so the URL (and the query) change once per search. The statuses start on the screen's
 // defaults; "Any" is a choice of its own.
 export function StatementFilters({ value, defaults, errors, onSearch, onClear }: StatementFiltersProps) {
-  const initial = () => ({
-    ...value,
-    reviewStatus: shownStatus(value, defaults, 'reviewStatus'),
-    paymentStatus: shownStatus(value, defaults, 'paymentStatus'),
+  const { draft, field } = useFilterDraft(value, errors, {
+    initial: (v) => ({
+      ...v,
+      reviewStatus: shownStatus(v, defaults, 'reviewStatus'),
+      paymentStatus: shownStatus(v, defaults, 'paymentStatus'),
+    }),
   });
-  const [draft, setDraft] = useState<StatementFilterValues>(initial);
-  const [shown, setShown] = useState(value);
-  // A new URL (back button, Clear) replaces what the form shows.
-  if (shown !== value) {
-    setShown(value);
-    setDraft(initial());
-  }
   const months = useQuery(statementMonthsQuery).data ?? [];
   const states = useQuery(statesQuery).data ?? [];
   const managers = useQuery(accountManagersQuery).data ?? [];
   const frequencies = useQuery(codeListQuery('payout-frequencies')).data ?? [];
   const methods = useQuery(codeListQuery('payout-methods')).data ?? [];
-  const field = (key: keyof StatementFilterValues) => ({
-    name: key,
-    value: draft[key] ?? '',
-    errors: errors[`filter.${key}`] ?? [],
-    onChange: (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [key]: e.target.value })),
-  });
   // A month in the URL that the list does not have (yet) is still offered, so the form shows it.
   const monthOptions = [...new Set([...(draft.date ? [draft.date] : []), ...months])]
     .sort()

@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { statesQuery } from '../../../api/calls/entityLists';
 import type { PolicyFilterKey } from '../../../api/calls/policySearch';
 import { Button } from '../../../ui/forms/Button';
 import { SelectField } from '../../../ui/forms/SelectField';
 import { TextField } from '../../../ui/forms/TextField';
+import { useFilterDraft } from '../../../ui/forms/useFilterDraft';
 
 // SPEC §3 pet policy search criteria; the URL uses the same names (?petName=rex&date_type=effective).
 export const POLICY_FILTER_KEYS = [
@@ -43,20 +44,8 @@ export interface PolicyFiltersProps {
 // The filter form of policy search. Typing changes nothing until Search, so the URL (and the query) change
 // once per search. The date type is sent only with a date, and "purchase" is the server's default.
 export function PolicyFilters({ value, errors, onSearch, onClear }: PolicyFiltersProps) {
-  const [draft, setDraft] = useState<PolicyFilterValues>(value);
-  const [shown, setShown] = useState(value);
-  // A new URL (back button, Clear) replaces what the form shows.
-  if (shown !== value) {
-    setShown(value);
-    setDraft(value);
-  }
+  const { draft, field } = useFilterDraft(value, errors);
   const states = useQuery(statesQuery).data ?? [];
-  const field = (key: PolicyFilterKey) => ({
-    name: key,
-    value: draft[key] ?? '',
-    errors: errors[`filter.${key}`] ?? [],
-    onChange: (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [key]: e.target.value })),
-  });
 
   function submit(event: FormEvent) {
     event.preventDefault();

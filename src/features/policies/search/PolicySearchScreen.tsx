@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import { exportPolicies, policySearchQuery } from '../../../api/calls/policySearch';
 import { fieldErrorsOf, ValidationError } from '../../../api/httpErrors';
 import { POLICY_SORT_FIELDS, type PolicySortField } from '../../../api/schemas/policySearch';
+import { DownloadProgress } from '../../../ui/feedback/DownloadProgress';
 import { useFileDownloads } from '../../../ui/feedback/useFileDownloads';
 import { Button } from '../../../ui/forms/Button';
 import { PageHeader } from '../../../ui/PageHeader';
@@ -24,13 +25,13 @@ export function PolicySearchScreen() {
   const search = useSearchState(POLICY_FILTER_KEYS, DEFAULTS);
   const sort = isSortField(search.sort) ? search.sort : DEFAULTS.sort;
   const query = useQuery(policySearchQuery({ ...search.request, sort }));
-  const { running, notice, download } = useFileDownloads();
-  const exporting = running === 'export';
+  const { notice, download, cancel, isRunning, progressFor } = useFileDownloads();
+  const exporting = isRunning('export');
   const columns = useMemo(() => policyColumns(), []);
 
   const exportCsv = () =>
-    download('export', 'The export failed.', () =>
-      exportPolicies({ filter: search.filter, sort, order: search.order }),
+    download('export', 'The export failed.', (onProgress, signal) =>
+      exportPolicies({ filter: search.filter, sort, order: search.order }, { onProgress, signal }),
     );
 
   const hasFilter = Object.keys(search.filter).length > 0;
@@ -59,6 +60,11 @@ export function PolicySearchScreen() {
         onSearch={search.setFilter}
         onClear={search.reset}
       />
+      {exporting && (
+        <div className="mb-4">
+          <DownloadProgress progress={progressFor('export')} onCancel={() => cancel('export')} />
+        </div>
+      )}
       <SearchFeedback notice={notice} error={query.error}>
         <DataTable
           caption="Policies"

@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { statesQuery } from '../../../api/calls/entityLists';
 import { Button } from '../../../ui/forms/Button';
 import { SelectField } from '../../../ui/forms/SelectField';
 import { TextField } from '../../../ui/forms/TextField';
+import { useFilterDraft } from '../../../ui/forms/useFilterDraft';
 
 // SPEC §3 quote search filters; the URL uses these names (?customerName=ada&createdFrom=2026-11-01).
 export const QUOTE_FILTER_KEYS = [
@@ -30,20 +31,8 @@ export interface QuoteFiltersProps {
 // The filter form of quote search. Typing changes nothing until Search, so the URL (and the query) change
 // once per search.
 export function QuoteFilters({ value, errors, onSearch, onClear }: QuoteFiltersProps) {
-  const [draft, setDraft] = useState<QuoteFilterValues>(value);
-  const [shown, setShown] = useState(value);
-  // A new URL (back button, Clear) replaces what the form shows.
-  if (shown !== value) {
-    setShown(value);
-    setDraft(value);
-  }
+  const { draft, field } = useFilterDraft(value, errors);
   const states = useQuery(statesQuery).data ?? [];
-  const field = (key: QuoteFilterKey) => ({
-    name: key,
-    value: draft[key] ?? '',
-    errors: errors[`filter.${key}`] ?? [],
-    onChange: (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [key]: e.target.value })),
-  });
 
   function submit(event: FormEvent) {
     event.preventDefault();

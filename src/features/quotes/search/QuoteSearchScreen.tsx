@@ -8,6 +8,7 @@ import {
   type QuoteSearchRow,
   type QuoteSortField,
 } from '../../../api/schemas/quoteSearch';
+import { DownloadProgress } from '../../../ui/feedback/DownloadProgress';
 import { useFileDownloads } from '../../../ui/feedback/useFileDownloads';
 import { Button } from '../../../ui/forms/Button';
 import { ButtonLink } from '../../../ui/forms/ButtonLink';
@@ -33,8 +34,8 @@ export function QuoteSearchScreen() {
   const sort = isSortField(search.sort) ? search.sort : DEFAULTS.sort;
   const query = useQuery(quoteSearchQuery({ ...search.request, sort }));
   const { can } = useAccess();
-  const { running, notice, download } = useFileDownloads();
-  const exporting = running === 'export';
+  const { running, notice, download, cancel, isRunning, progressFor } = useFileDownloads();
+  const exporting = isRunning('export');
 
   const columns = useMemo(
     () =>
@@ -47,8 +48,8 @@ export function QuoteSearchScreen() {
   );
 
   const exportCsv = () =>
-    download('export', 'The export failed.', () =>
-      exportQuotes({ filter: search.filter, sort, order: search.order }),
+    download('export', 'The export failed.', (onProgress, signal) =>
+      exportQuotes({ filter: search.filter, sort, order: search.order }, { onProgress, signal }),
     );
 
   const hasFilter = Object.keys(search.filter).length > 0;
@@ -80,6 +81,11 @@ export function QuoteSearchScreen() {
         onSearch={search.setFilter}
         onClear={search.reset}
       />
+      {exporting && (
+        <div className="mb-4">
+          <DownloadProgress progress={progressFor('export')} onCancel={() => cancel('export')} />
+        </div>
+      )}
       <SearchFeedback notice={notice} error={query.error}>
         <DataTable
           caption="Quotes"

@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { statesQuery } from '../../../api/calls/entityLists';
 import type { RentersPolicyFilterKey } from '../../../api/calls/rentersPolicies';
 import { Button } from '../../../ui/forms/Button';
 import { SelectField } from '../../../ui/forms/SelectField';
 import { TextField } from '../../../ui/forms/TextField';
+import { useFilterDraft } from '../../../ui/forms/useFilterDraft';
 
 // SPEC §3 renters policy search criteria; the URL uses the same names (?full_name=lee&date_type=effective).
 export const RENTERS_POLICY_FILTER_KEYS = [
@@ -35,20 +36,8 @@ export interface RentersPolicyFiltersProps {
 // The filter form of renters policy search. Typing changes nothing until Search, so the URL (and the query)
 // change once per search. The date type is sent only with a date, and "sold" is the server's default.
 export function RentersPolicyFilters({ value, errors, onSearch, onClear }: RentersPolicyFiltersProps) {
-  const [draft, setDraft] = useState<RentersPolicyFilterValues>(value);
-  const [shown, setShown] = useState(value);
-  // A new URL (back button, Clear) replaces what the form shows.
-  if (shown !== value) {
-    setShown(value);
-    setDraft(value);
-  }
+  const { draft, field } = useFilterDraft(value, errors);
   const states = useQuery(statesQuery).data ?? [];
-  const field = (key: RentersPolicyFilterKey) => ({
-    name: key,
-    value: draft[key] ?? '',
-    errors: errors[`filter.${key}`] ?? [],
-    onChange: (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [key]: e.target.value })),
-  });
 
   function submit(event: FormEvent) {
     event.preventDefault();

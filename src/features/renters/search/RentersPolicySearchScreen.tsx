@@ -6,6 +6,7 @@ import {
   RENTERS_POLICY_SORT_FIELDS,
   type RentersPolicySortField,
 } from '../../../api/schemas/rentersPolicies';
+import { DownloadProgress } from '../../../ui/feedback/DownloadProgress';
 import { useFileDownloads } from '../../../ui/feedback/useFileDownloads';
 import { Button } from '../../../ui/forms/Button';
 import { PageHeader } from '../../../ui/PageHeader';
@@ -28,13 +29,13 @@ export function RentersPolicySearchScreen() {
   const search = useSearchState(RENTERS_POLICY_FILTER_KEYS, DEFAULTS);
   const sort = isSortField(search.sort) ? search.sort : DEFAULTS.sort;
   const query = useQuery(rentersPolicySearchQuery({ ...search.request, sort }));
-  const { running, notice, download } = useFileDownloads();
-  const exporting = running === 'export';
+  const { notice, download, cancel, isRunning, progressFor } = useFileDownloads();
+  const exporting = isRunning('export');
   const columns = useMemo(() => rentersPolicyColumns(), []);
 
   const exportCsv = () =>
-    download('export', 'The export failed.', () =>
-      exportRentersPolicies({ filter: search.filter, sort, order: search.order }),
+    download('export', 'The export failed.', (onProgress, signal) =>
+      exportRentersPolicies({ filter: search.filter, sort, order: search.order }, { onProgress, signal }),
     );
 
   const hasFilter = Object.keys(search.filter).length > 0;
@@ -63,6 +64,11 @@ export function RentersPolicySearchScreen() {
         onSearch={search.setFilter}
         onClear={search.reset}
       />
+      {exporting && (
+        <div className="mb-4">
+          <DownloadProgress progress={progressFor('export')} onCancel={() => cancel('export')} />
+        </div>
+      )}
       <SearchFeedback notice={notice} error={query.error}>
         <DataTable
           caption="Renter policies"

@@ -1,9 +1,8 @@
-import { sql } from 'kysely';
 import type { Db } from '../../store/db';
-import type { StoredEvent } from '../../store/eventStore';
-import { POLICY_STREAM, type PolicyCancelled, type PolicyIssued } from '../policies/policyEvents';
+import { type PolicyCancelled, type PolicyIssued } from '../policies/policyEvents';
 import { RENTERS_POLICY_STREAM, type RentersPolicyIssued } from '../rentersPolicies/rentersPolicyEvents';
 import type { BusinessType, CommissionSpecies } from './commissionRules';
+import { readPolicyStreams, type PolicyLogEvent } from '../reports/policyLogStreams';
 import { monthOf, type CommissionableEvent } from './statementLines';
 
 // The policy events that earn or take back commission (docs/commission.md "Statement generation"), read from
@@ -19,7 +18,24 @@ export const COMMISSIONABLE_TYPES = [
   'renters.renewed',
 ] as const;
 
-export type PolicyLogEvent = Pick<StoredEvent, 'position' | 'streamType' | 'type' | 'data' | 'recordedAt'>;
+export type { PolicyLogEvent };
+
+// The fields of the events' data the fold below reads (and all a reader of the log need fetch for it).
+export const COMMISSIONABLE_FIELDS = [
+  'policyNumber',
+  'entityId',
+  'state',
+  'pet.species',
+  'premiumCents',
+  'flatCancel',
+  'annualPremiumCents',
+  'earnedPremiumCents',
+  'propertyAddress.state',
+  'rewriteOf',
+  'termPremiumCents',
+  'method',
+  'premiumReturnedCents',
+] as const;
 
 const utcDay = (at: Date) => at.toISOString().slice(0, 10);
 const cents = (value: unknown) => (typeof value === 'number' && Number.isInteger(value) ? value : 0);
@@ -127,56 +143,20 @@ export function previousMonth(month: string): string {
   return new Date(Date.UTC(y, m - 2, 1)).toISOString().slice(0, 7);
 }
 
-// The commissionable events recorded in `month` (UTC), of one entity or of all. Streams are read whole (their
-// commissionable events only), since a cancellation needs its policy's issue and a reinstatement the
-// cancellation it undoes.
+// The commissionable events recorded in `month` (UTC), of one entity or of all.
 export async function commissionableEventsOfMonth(
   db: Db,
   month: string,
   entityId?: number,
 ): Promise<CommissionableEvent[]> {
-  const streams = db
-    .selectFrom('events')
-    .select(['stream_type', 'stream_id'])
-    .distinct()
-    .where('stream_type', 'in', [POLICY_STREAM, RENTERS_POLICY_STREAM])
-    .where('type', 'in', COMMISSIONABLE_TYPES)
-    .where('recorded_at', '>=', sql<Date>`${monthStart(month)}::timestamptz`)
-    .where('recorded_at', '<', sql<Date>`${monthStart(nextMonth(month))}::timestamptz`);
-  let query = db
-    .selectFrom('events as e')
-    .innerJoin(streams.as('s'), (join) =>
-      join.onRef('s.stream_type', '=', 'e.stream_type').onRef('s.stream_id', '=', 'e.stream_id'),
-    )
-    .select(['e.position', 'e.stream_type', 'e.stream_id', 'e.type', 'e.data', 'e.recorded_at'])
-    .where('e.type', 'in', COMMISSIONABLE_TYPES);
-  if (entityId !== undefined) {
-    query = query.where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom('events as i')
-          .select('i.position')
-          .whereRef('i.stream_type', '=', 'e.stream_type')
-          .whereRef('i.stream_id', '=', 'e.stream_id')
-          .where('i.type', 'in', ['policy.issued', 'renters.policyIssued'])
-          .where(sql<boolean>`(i.data->>'entityId')::int = ${entityId}`),
-      ),
-    );
-  }
-  const rows = await query.orderBy('e.stream_type').orderBy('e.stream_id').orderBy('e.version').execute();
-  const byStream = new Map<string, PolicyLogEvent[]>();
-  for (const row of rows) {
-    const key = `${row.stream_type}/${row.stream_id}`;
-    const list = byStream.get(key) ?? [];
-    list.push({
-      position: String(row.position),
-      streamType: row.stream_type,
-      type: row.type,
-      data: row.data,
-      recordedAt: row.recorded_at,
-    });
-    byStream.set(key, list);
-  }
-  return [...byStream.values()]
+  const streams = await readPolicyStreams(db, {
+    types: COMMISSIONABLE_TYPES,
+    from: monthStart(month),
+    to: monthStart(nextMonth(month)),
+    entityId,
+    fields: COMMISSIONABLE_FIELDS,
+  });
+  return streams
     .flatMap(commissionableEventsOfStream)
     .filter((event) => monthOf(event.on) === month && (entityId === undefined || event.entityId === entityId))
     .sort((a, b) => a.eventId - b.eventId);

@@ -27,7 +27,8 @@ const SORT_COLUMNS = {
   id: 's.id',
 } as const satisfies Record<StatementSortField, string>;
 
-export type StatementSearchFilters = Partial<StatementFilters>;
+// `entityId`: one entity's statements exactly (the statements report names its entity by number).
+export type StatementSearchFilters = Partial<StatementFilters> & { entityId?: number };
 
 // The months a `date` and `months` filter spans, newest first.
 export function monthsOf(date: string, months: number): string[] {
@@ -44,6 +45,7 @@ function conditions(filter: StatementSearchFilters, scope: EntityScope): Express
     where.push(sql<SqlBool>`s.month in (${sql.join(monthsOf(filter.date, filter.months ?? 1))})`);
   }
   if (filter.entityCode) where.push(sql<SqlBool>`e.entity_code like ${`${filter.entityCode}%`}`);
+  if (filter.entityId !== undefined) where.push(sql<SqlBool>`s.entity_id = ${filter.entityId}`);
   if (filter.accountManager !== undefined)
     where.push(sql<SqlBool>`e.account_manager = ${filter.accountManager}`);
   if (filter.stateCode) where.push(sql<SqlBool>`hq.state_code = ${filter.stateCode}`);

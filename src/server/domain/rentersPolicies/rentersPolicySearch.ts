@@ -128,8 +128,8 @@ export function toRentersSearchRow(row: RentersPolicyRawRow): RentersPolicySearc
 
 const CUSTOMER_FILTERS = ['email', 'full_name', 'phone_number'] as const;
 
-// How many rows the search matches, joining the customers only when a filter reads them.
-async function countRentersPolicies(
+// How many rows the search (and the export) matches, joining the customers only when a filter reads them.
+export async function countRentersPolicies(
   db: Db,
   scope: EntityScope,
   filter: RentersPolicyFilters,

@@ -1,6 +1,6 @@
-import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
 import { z } from 'zod';
 import {
   BULK_COMMANDS,
@@ -23,11 +23,13 @@ import { generateStatements } from '../../domain/commission/generateStatements';
 import { paymentReportCsv } from '../../domain/commission/statementFiles';
 import {
   sortedStatementRows,
+  statementQuery,
   toStatementRow,
   type StatementSearchFilters,
 } from '../../domain/commission/statementSearch';
 import { utcToday } from '../../domain/rentersPolicies/rentersPolicyNumbers';
 import type { Db } from '../../store/db';
+import { sendCsv } from '../csvDownload';
 import { ValidationFailed } from '../errors';
 import { fetchPage } from '../paging';
 import { requirePrincipal } from '../routeTable';
@@ -96,7 +98,7 @@ export function commissionStatementRoutes(
     r.post(
       `${base}/${name}`,
       {
-        config: { access },
+        config: { access, idempotent: true },
         schema: { body: BulkStatementRequest, response: { 200: BulkStatementResponse } },
       },
       async (request) => {
@@ -144,7 +146,8 @@ export function commissionStatementRoutes(
     },
   );
 
-  // A file, not JSON: no 200 schema; the rows stream as the client reads them.
+  // A file, not JSON: no 200 schema; the rows stream as the client reads them. x-total-count counts the
+  // statements the report will list plus its closing total row.
   r.post(
     '/v2/commission-payment-reports',
     { config: { access: STATEMENT_ACCESS.payments }, schema: { body: PaymentReportRequest } },
@@ -152,11 +155,15 @@ export function commissionStatementRoutes(
       const body = request.body;
       if (body.filter) checkStatementFilter(body.filter);
       const selection = body.ids ? { ids: body.ids } : { filter: body.filter ?? {} };
-      const lines = paymentReportCsv(db, scopeOf(request), selection);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="commission-payment-report-${today()}.csv"`)
-        .send(Readable.from(lines, { objectMode: false }));
+      const scope = scopeOf(request);
+      let matching = statementQuery(db, body.ids ? {} : (body.filter ?? {}), scope);
+      if (body.ids) matching = matching.where('s.id', 'in', [...body.ids]);
+      const counted = await matching.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow();
+      return sendCsv(reply, {
+        filename: `commission-payment-report-${today()}.csv`,
+        totalRows: Number(counted.n) + 1,
+        lines: paymentReportCsv(db, scope, selection),
+      });
     },
   );
 

@@ -109,7 +109,7 @@ export function entityStatementRoutes(app: FastifyInstance, options: { db: Db; t
     r.post(
       `${base}/:statementId/${name}`,
       {
-        config: { access },
+        config: { access, idempotent: true },
         schema: {
           params: StatementParams,
           body: StatementCommandRequest,

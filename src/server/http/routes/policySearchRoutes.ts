@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { anyOf } from '../../../api/access';
@@ -10,8 +9,9 @@ import {
 } from '../../../api/schemas/policySearch';
 import { entityScope } from '../../access/principal';
 import { EXPORT_BATCH_SIZE, policyExportCsv } from '../../domain/policies/policyExport';
-import { searchPolicyPage } from '../../domain/policies/policySearch';
+import { countPolicies, searchPolicyPage } from '../../domain/policies/policySearch';
 import type { Db } from '../../store/db';
+import { sendCsv } from '../csvDownload';
 import { ValidationFailed } from '../errors';
 import { requirePrincipal } from '../routeTable';
 
@@ -51,22 +51,17 @@ export function policySearchRoutes(
       },
     );
 
-    // A file, not JSON: no response schema; the body streams as the client reads it.
+    // A file, not JSON: no response schema; the body streams as the client reads it, after the count of
+    // the rows it will hold (x-total-count), taken by the search's own count.
     r.get(
       `${base}/export`,
       { config: { access }, schema: { querystring: PolicyExportQuery } },
       async (request, reply) => {
         checkRange(request.query.filter);
-        const lines = policyExportCsv(
-          db,
-          entityScope(requirePrincipal(request)),
-          request.query,
-          exportBatchSize,
-        );
-        return reply
-          .header('content-type', 'text/csv; charset=utf-8')
-          .header('content-disposition', 'attachment; filename="policies.csv"')
-          .send(Readable.from(lines, { objectMode: false }));
+        const scope = entityScope(requirePrincipal(request));
+        const totalRows = await countPolicies(db, scope, request.query.filter);
+        const lines = policyExportCsv(db, scope, request.query, exportBatchSize);
+        return sendCsv(reply, { filename: 'policies.csv', totalRows, lines });
       },
     );
   }

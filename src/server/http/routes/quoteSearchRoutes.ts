@@ -1,6 +1,6 @@
-import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
 import { anyOf } from '../../../api/access';
 import {
   QUOTE_EXPORT_MAX_ROWS,
@@ -22,6 +22,7 @@ import {
   whereFilters,
 } from '../../domain/quotes/quoteSearch';
 import type { Db } from '../../store/db';
+import { sendCsv } from '../csvDownload';
 import { ValidationFailed } from '../errors';
 import { fetchPage } from '../paging';
 import { requirePrincipal } from '../routeTable';
@@ -66,22 +67,30 @@ export function quoteSearchRoutes(app: FastifyInstance, options: { db: Db }): vo
     }),
   );
 
-  // A file, not JSON: no response schema, the body is a CSV stream built batch by batch.
+  // A file, not JSON: no response schema, the body is a CSV stream built batch by batch after the count of
+  // the rows it will hold (x-total-count). An export past the cap is refused rather than cut short, so a
+  // file never silently leaves rows out.
   r.get(
     '/v2/quotes/export',
     { config: { access }, schema: { querystring: QuoteExportQuery } },
     async (request, reply) => {
-      checkRange(request.query.filter);
-      const lines = quoteExportCsv(
-        db,
-        entityScope(requirePrincipal(request)),
-        request.query,
-        QUOTE_EXPORT_MAX_ROWS,
-      );
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', 'attachment; filename="quotes.csv"')
-        .send(Readable.from(lines, { objectMode: false }));
+      const { filter } = request.query;
+      checkRange(filter);
+      const scope = entityScope(requirePrincipal(request));
+      let matching = quoteRowsQuery(db, scope);
+      for (const condition of whereFilters(filter)) matching = matching.where(condition);
+      const counted = await matching
+        .clearSelect()
+        .select(sql<string>`count(*)`.as('n'))
+        .executeTakeFirstOrThrow();
+      const totalRows = Number(counted.n);
+      if (totalRows > QUOTE_EXPORT_MAX_ROWS) {
+        const count = (n: number) => n.toLocaleString('en-US');
+        const message = `These filters match ${count(totalRows)} quotes; an export holds at most ${count(QUOTE_EXPORT_MAX_ROWS)}. Narrow the filters and export again.`;
+        throw new ValidationFailed({ filter: [message] }, message);
+      }
+      const lines = quoteExportCsv(db, scope, request.query, QUOTE_EXPORT_MAX_ROWS);
+      return sendCsv(reply, { filename: 'quotes.csv', totalRows, lines });
     },
   );
 }

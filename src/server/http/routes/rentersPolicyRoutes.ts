@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { anyOf } from '../../../api/access';
@@ -13,8 +12,12 @@ import {
   RENTERS_EXPORT_BATCH_SIZE,
   rentersPolicyExportCsv,
 } from '../../domain/rentersPolicies/rentersPolicyExport';
-import { searchRentersPolicyPage } from '../../domain/rentersPolicies/rentersPolicySearch';
+import {
+  countRentersPolicies,
+  searchRentersPolicyPage,
+} from '../../domain/rentersPolicies/rentersPolicySearch';
 import type { Db } from '../../store/db';
+import { sendCsv } from '../csvDownload';
 import { ValidationFailed } from '../errors';
 import { requirePrincipal } from '../routeTable';
 
@@ -52,22 +55,17 @@ export function rentersPolicyRoutes(
     },
   );
 
-  // A file, not JSON: no response schema; the body streams as the client reads it.
+  // A file, not JSON: no response schema; the body streams as the client reads it, after the count of
+  // the rows it will hold (x-total-count), taken by the search's own count.
   r.get(
     '/v2/renters/policies/export',
     { config: { access }, schema: { querystring: RentersPolicyExportQuery } },
     async (request, reply) => {
       checkRange(request.query.filter);
-      const lines = rentersPolicyExportCsv(
-        db,
-        entityScope(requirePrincipal(request)),
-        request.query,
-        exportBatchSize,
-      );
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', 'attachment; filename="renters-policies.csv"')
-        .send(Readable.from(lines, { objectMode: false }));
+      const scope = entityScope(requirePrincipal(request));
+      const totalRows = await countRentersPolicies(db, scope, request.query.filter);
+      const lines = rentersPolicyExportCsv(db, scope, request.query, exportBatchSize);
+      return sendCsv(reply, { filename: 'renters-policies.csv', totalRows, lines });
     },
   );
 }

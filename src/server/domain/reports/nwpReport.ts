@@ -1,0 +1,132 @@
+import type { NwpQuery, NwpReport } from '../../../api/schemas/reports';
+import { NWP_MAX_DAYS } from '../../../api/schemas/reports';
+import type { EntityScope } from '../../access/principal';
+import type { Db } from '../../store/db';
+import { csvLine } from '../quotes/quoteExport';
+import { dollars } from '../rating/wireAmounts';
+import { summarizeNwp } from './netWrittenPremium';
+import { premiumAdjustmentsBetween, type PremiumAdjustment } from './premiumAdjustments';
+
+// Runs the net written premium report for a caller: resolves the period (default: the year to date, UTC)
+// and the entity (within the caller's reach), reads the adjustments and sums them.
+
+export interface NwpProblem {
+  field: 'fromDate' | 'toDate' | 'entityCode';
+  message: string;
+}
+
+export interface NwpRun {
+  fromDay: string;
+  toDay: string;
+  stateCode?: string;
+  entity: { id: number; entityCode: string; entityName: string; path: string } | null;
+  entityPath?: string;
+}
+
+const dayCount = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 86_400_000 + 1;
+
+export async function resolveNwpRun(
+  db: Db,
+  scope: EntityScope,
+  query: NwpQuery,
+  today: string,
+): Promise<NwpRun | NwpProblem> {
+  const toDay = query.toDate ?? today;
+  const fromDay = query.fromDate ?? `${toDay.slice(0, 4)}-01-01`;
+  if (fromDay > toDay) return { field: 'toDate', message: 'The end date must not be before the start date.' };
+  if (dayCount(fromDay, toDay) > NWP_MAX_DAYS)
+    return { field: 'fromDate', message: `The period must be at most ${NWP_MAX_DAYS} days.` };
+  let entity: NwpRun['entity'] = null;
+  if (query.entityCode) {
+    let lookup = db
+      .selectFrom('entities')
+      .select(['id', 'entity_code', 'entity_name', 'path'])
+      .where('entity_code', '=', query.entityCode);
+    if (scope.kind === 'subtree') lookup = lookup.where('path', 'like', `${scope.path}%`);
+    const row = await lookup.executeTakeFirst();
+    // The same answer for an unknown code and one outside the caller's hierarchy.
+    if (!row) return { field: 'entityCode', message: 'No entity with this code is within your reach.' };
+    entity = { id: row.id, entityCode: row.entity_code, entityName: row.entity_name, path: row.path };
+  }
+  const entityPath = entity?.path ?? (scope.kind === 'subtree' ? scope.path : undefined);
+  return { fromDay, toDay, stateCode: query.stateCode, entity, entityPath };
+}
+
+export const isProblem = (run: NwpRun | NwpProblem): run is NwpProblem => 'field' in run;
+
+export const adjustmentsOfRun = (db: Db, run: NwpRun): Promise<PremiumAdjustment[]> =>
+  premiumAdjustmentsBetween(db, {
+    fromDay: run.fromDay,
+    toDay: run.toDay,
+    stateCode: run.stateCode,
+    entityPath: run.entityPath,
+  });
+
+export async function nwpReport(db: Db, run: NwpRun): Promise<NwpReport> {
+  const [adjustments, types] = await Promise.all([
+    adjustmentsOfRun(db, run),
+    db
+      .selectFrom('event_types')
+      .select(['code', 'description', 'category', 'allow_new_business', 'allow_renewal', 'is_enabled'])
+      .orderBy('sort_order')
+      .execute(),
+  ]);
+  const summary = summarizeNwp(adjustments, types, { fromDay: run.fromDay, toDay: run.toDay });
+  return {
+    fromDate: run.fromDay,
+    toDate: run.toDay,
+    stateCode: run.stateCode ?? null,
+    entity: run.entity && { entityCode: run.entity.entityCode, entityName: run.entity.entityName },
+    sumOfTotals: { count: summary.sumOfTotals.count, premium: dollars(summary.sumOfTotals.premiumCents) },
+    totals: summary.totals.map(({ premiumCents, ...t }) => ({ ...t, premium: dollars(premiumCents) })),
+    lines: summary.lines.map(({ premiumCents, ...l }) => ({ ...l, premium: dollars(premiumCents) })),
+    months: summary.months.map((m) => ({
+      month: m.month,
+      count: m.count,
+      written: dollars(m.writtenCents),
+      returned: dollars(m.returnedCents),
+      premium: dollars(m.premiumCents),
+    })),
+  };
+}
+
+export const NWP_CSV_HEADER = [
+  'recordedOn',
+  'policyNumber',
+  'line',
+  'entityCode',
+  'entityName',
+  'stateCode',
+  'eventCode',
+  'businessType',
+  'premium',
+];
+
+// One CSV line per adjustment, in the order they were recorded.
+export async function nwpCsv(db: Db, adjustments: readonly PremiumAdjustment[]): Promise<string[]> {
+  const ids = [...new Set(adjustments.map((a) => a.entityId))];
+  const entities = ids.length
+    ? await db
+        .selectFrom('entities')
+        .select(['id', 'entity_code', 'entity_name'])
+        .where('id', 'in', ids)
+        .execute()
+    : [];
+  const byId = new Map(entities.map((e) => [e.id, e]));
+  return [
+    csvLine(NWP_CSV_HEADER),
+    ...adjustments.map((a) =>
+      csvLine([
+        a.on,
+        a.policyNumber,
+        a.line,
+        byId.get(a.entityId)?.entity_code ?? null,
+        byId.get(a.entityId)?.entity_name ?? null,
+        a.stateCode,
+        a.eventCode,
+        a.businessType,
+        (a.premiumCents / 100).toFixed(2),
+      ]),
+    ),
+  ];
+}
