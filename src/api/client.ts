@@ -76,13 +76,54 @@ async function send(path: string, request: ApiRequest): Promise<FetchResponse<un
   }
 }
 
+// Tabs of one browser share the tokens (local storage) and each refresh token works once: a second tab that
+// presented the same refresh token would look like theft and end the session everywhere. So a refresh runs
+// under a lock that every tab of the origin shares (Web Locks), and a tab that got the lock after another tab
+// had refreshed finds a new access token in storage and uses it instead of refreshing again. Storage reaches
+// other tabs' processes a moment after it is written, so a tab that had to wait for the lock also waits a
+// moment for the new tokens to arrive before it refreshes itself (docs/security.md "Two tabs").
+const REFRESH_LOCK = 'portal.tokenRefresh';
+const ARRIVAL_WAIT_MS = 2_000;
+
+function underRefreshLock<T>(work: (waited: boolean) => Promise<T>): Promise<T> {
+  const locks = globalThis.navigator?.locks;
+  if (!locks) return work(false);
+  return locks
+    .request(REFRESH_LOCK, { ifAvailable: true }, async (lock) => (lock ? { done: await work(false) } : null))
+    .then((free) => (free ? free.done : locks.request(REFRESH_LOCK, () => work(true))));
+}
+
+// Resolves once storage holds an access token other than `rejected`, or after `ms`.
+function tokenReplaced(rejected: string | null, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const replaced = () => {
+      const access = tokenStore.access();
+      return !!access && access !== rejected;
+    };
+    if (replaced()) return resolve();
+    const poll = setInterval(() => {
+      if (!replaced()) return;
+      clearInterval(poll);
+      clearTimeout(stop);
+      resolve();
+    }, 25);
+    const stop = setTimeout(() => {
+      clearInterval(poll);
+      resolve();
+    }, ms);
+  });
+}
+
 let refreshing: Promise<boolean> | null = null;
 
-// One refresh for however many calls found the access token expired at the same moment.
-function refreshTokens(): Promise<boolean> {
-  const refreshToken = tokenStore.refresh();
-  if (!refreshToken) return Promise.resolve(false);
-  refreshing ??= (async () => {
+// One refresh for however many calls of this tab found the access token expired at the same moment.
+function refreshTokens(rejectedAccessToken: string | null): Promise<boolean> {
+  refreshing ??= underRefreshLock(async (waited) => {
+    if (waited) await tokenReplaced(rejectedAccessToken, ARRIVAL_WAIT_MS);
+    const access = tokenStore.access();
+    if (access && access !== rejectedAccessToken) return true;
+    const refreshToken = tokenStore.refresh();
+    if (!refreshToken) return false;
     try {
       const response = await send(AUTH_PATH, {
         method: 'POST',
@@ -94,10 +135,10 @@ function refreshTokens(): Promise<boolean> {
       return true;
     } catch {
       return false;
-    } finally {
-      refreshing = null;
     }
-  })();
+  }).finally(() => {
+    refreshing = null;
+  });
   return refreshing;
 }
 
@@ -124,9 +165,10 @@ function toError(response: FetchResponse<unknown>): ApiError {
 export async function apiRequest(path: string, request: ApiRequest = {}): Promise<unknown> {
   inflight.start();
   try {
+    const accessToken = tokenStore.access();
     let response = await send(path, request);
     const mayRefresh = response.status === 401 && !request.public && !isAuthCall(path);
-    if (mayRefresh && (await refreshTokens())) response = await send(path, request);
+    if (mayRefresh && (await refreshTokens(accessToken))) response = await send(path, request);
     if (response.ok) return response._data ?? null;
     if (AUTH_ERROR_STATUSES.includes(response.status) && !isAuthCall(path)) {
       options.onAuthError?.(response.status as AuthErrorStatus);

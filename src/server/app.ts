@@ -5,13 +5,16 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import qs from 'qs';
 import type { Config } from './config';
-import { installErrorHandling } from './http/errors';
+import { answerFrameworkError, installErrorHandling } from './http/errors';
+import { installIdempotency } from './http/idempotency';
 import { installPortal } from './http/portal';
 import { installRouteTable, type RouteEntry } from './http/routeTable';
 import { authRoutes } from './http/routes/authRoutes';
 import { commissionRuleRoutes } from './http/routes/commissionRuleRoutes';
 import { commissionStatementRoutes } from './http/routes/commissionStatementRoutes';
+import { dashboardRoutes } from './http/routes/dashboardRoutes';
 import { entityStatementRoutes } from './http/routes/entityStatementRoutes';
+import { reportRoutes } from './http/routes/reportRoutes';
 import { bankAccountRoutes } from './http/routes/bankAccountRoutes';
 import { entityAttributeRoutes } from './http/routes/entityAttributeRoutes';
 import { entityLinkRoutes } from './http/routes/entityLinkRoutes';
@@ -57,14 +60,22 @@ export interface BuiltApp {
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
 
+// The production logger: JSON lines at the configured level, with credentials redacted wherever they could
+// appear. Request and response bodies are never logged, and no token travels in a URL, so a log line holds none.
+export function loggerOptions(config: Config, stream?: { write(line: string): void }) {
+  return {
+    level: config.logLevel,
+    redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.refresh_token'],
+    ...(stream ? { stream } : {}),
+  };
+}
+
 export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   const { config, db } = options;
   const app = Fastify({
-    logger: options.logger ?? {
-      level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.refresh_token'],
-    },
+    logger: options.logger ?? loggerOptions(config),
     bodyLimit: BODY_LIMIT_BYTES,
+    frameworkErrors: answerFrameworkError,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
@@ -78,6 +89,9 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // Every call sends JSON (SPEC §7): a text/plain body is refused with 415 like any other type, not read as
+  // a string (file uploads have their own multipart parser).
+  app.removeContentTypeParser('text/plain');
   installErrorHandling(app);
 
   await app.register(helmet, {
@@ -104,6 +118,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   });
 
   const routes = installRouteTable(app, db, config.accessTokenSecret);
+  installIdempotency(app, db);
   const tokens = {
     secret: config.accessTokenSecret,
     accessTtlSeconds: config.accessTokenTtlSeconds,
@@ -124,7 +139,9 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   entityListRoutes(app, { db });
   commissionRuleRoutes(app, { db });
   commissionStatementRoutes(app, { db });
+  dashboardRoutes(app, { db });
   entityStatementRoutes(app, { db });
+  reportRoutes(app, { db });
   quoteActionRoutes(app, { db, secret: config.accessTokenSecret });
   paymentSessionRoutes(app, { db });
   receiptRoutes(app, { db });

@@ -1,10 +1,13 @@
 import { join } from 'node:path';
-import type { FastifyServerOptions } from 'fastify';
+import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
 import { buildApp, type BuiltApp } from './app';
 import type { Config } from './config';
 import { openDatabase, type OpenDatabase } from './store/db';
 import { migrateToLatest } from './store/migrate';
 import { seedDemo } from './seed/seedDemo';
+import { createSandboxPaymentAdapter } from './domain/payments/sandboxPaymentAdapter';
+import { resumeCancellationRefunds } from './domain/policies/policyRefunds';
+import { resumeRentersSettlements } from './domain/rentersPolicies/changes/resumeRentersSettlements';
 
 export interface RunningServer extends BuiltApp {
   database: OpenDatabase;
@@ -32,6 +35,7 @@ export async function createServer(config: Config, options: ServerOptions): Prom
       secret: config.accessTokenSecret,
     });
   const built = await buildApp({ config, db: database.db, distDir: options.distDir, logger: options.logger });
+  await resumeMoney(database.db, built.app.log);
   let closed = false;
   return {
     ...built,
@@ -43,4 +47,18 @@ export async function createServer(config: Config, options: ServerOptions): Prom
       await database.close();
     },
   };
+}
+
+// Money that a stopped process committed to move but never asked the payment service for: pet cancellation
+// refunds and renters change settlements (docs/reliability.md "Crashes"). A failure here is logged and does
+// not keep the portal from starting.
+async function resumeMoney(db: OpenDatabase['db'], log: FastifyBaseLogger): Promise<void> {
+  const payments = createSandboxPaymentAdapter({ db });
+  try {
+    const refunds = await resumeCancellationRefunds({ db, payments, log });
+    const settlements = await resumeRentersSettlements({ db, payments, log });
+    if (refunds + settlements > 0) log.info({ refunds, settlements }, 'money moved after a stop');
+  } catch (error) {
+    log.error({ err: error }, 'money left by a stop could not be moved');
+  }
 }

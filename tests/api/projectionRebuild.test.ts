@@ -9,35 +9,13 @@ import {
 } from '../../src/server/domain/aggregates';
 import { createRole } from '../../src/server/domain/roles/roleCommands';
 import { execute } from '../../src/server/store/aggregate';
-import type { Db } from '../../src/server/store/db';
 import type { Trx } from '../../src/server/store/eventStore';
 import { rebuildProjections } from '../../src/server/store/rebuild';
 import { AGENT, LAKESIDE, NORTHWIND_DALLAS } from '../support/personas';
 import { TEST_METADATA, entityIdOf, setUserEnabled, userIdOf } from '../support/records';
 import { useTestServer } from '../support/suite';
 import { testDatabases } from '../support/testServer';
-
-// Projection tables in a stable order, to compare before and after a rebuild.
-async function snapshot(db: Db) {
-  return {
-    entities: await db.selectFrom('entities').selectAll().orderBy('id').execute(),
-    entity_attributes: await db
-      .selectFrom('entity_attributes')
-      .selectAll()
-      .orderBy('entity_id')
-      .orderBy('attrib_id')
-      .execute(),
-    roles: await db.selectFrom('roles').selectAll().orderBy('id').execute(),
-    role_privileges: await db
-      .selectFrom('role_privileges')
-      .selectAll()
-      .orderBy('role_id')
-      .orderBy('privilege_id')
-      .execute(),
-    users: await db.selectFrom('users').selectAll().orderBy('id').execute(),
-    user_roles: await db.selectFrom('user_roles').selectAll().orderBy('user_id').orderBy('role_id').execute(),
-  };
-}
+import { readTables } from '../support/eventLogChecks';
 
 // `npm run projections:rebuild` (DESIGN.md "Event sourcing"): the read tables come back from the log alone.
 describe.each(testDatabases())('rebuildProjections on %s', (database) => {
@@ -104,10 +82,10 @@ describe.each(testDatabases())('rebuildProjections on %s', (database) => {
 
   it('restores users, roles and entities exactly after their rows are deleted', async () => {
     await addHistory();
-    const before = await snapshot(db());
+    const before = await readTables(db());
     expect(before.users.length).toBeGreaterThan(0);
     for (const table of PROJECTION_TABLES) await db().deleteFrom(table).execute();
-    const emptied = await snapshot(db());
+    const emptied = await readTables(db());
     for (const rows of Object.values(emptied)) expect(rows).toEqual([]);
 
     const replayed = await rebuildProjections(db());
@@ -116,15 +94,15 @@ describe.each(testDatabases())('rebuildProjections on %s', (database) => {
       .select((eb) => eb.fn.countAll<string>().as('n'))
       .executeTakeFirstOrThrow();
     expect(replayed).toBe(Number(n));
-    expect(await snapshot(db())).toEqual(before);
+    expect(await readTables(db())).toEqual(before);
     // Logins work again from the rebuilt users table.
     await s.api.login(AGENT);
   });
 
   it('leaves the tables as they were when run on intact projections', async () => {
-    const before = await snapshot(db());
+    const before = await readTables(db());
     await rebuildProjections(db());
-    expect(await snapshot(db())).toEqual(before);
+    expect(await readTables(db())).toEqual(before);
   });
 
   it('keeps the id sequences ahead of the replayed records', async () => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PlansAnswer } from '../../src/api/schemas/quoteActions';
 import { QuoteCommandAnswer, type QuoteView } from '../../src/api/schemas/quoteCommands';
 import { entityApi, expectStatus } from '../support/entityApi';
+import { withoutAppendOnlyGuard } from '../support/eventLogSurgery';
 import { apiFor, expectError, expectValidationError, type Api } from '../support/http';
 import { AGENT, INTERNAL, MANAGER, NORTHWIND_AUSTIN } from '../support/personas';
 import {
@@ -182,20 +183,22 @@ describe.each(testDatabases())('quote purchase on %s', (database) => {
     const data = purchaseOf(checkout, await tokenFor(e));
     const bought = await buy(data);
     // Take the outcome out of the log, as if the process had stopped right after charging.
-    await db()
-      .deleteFrom('events')
-      .where(
-        'stream_id',
-        'in',
-        bought.policies.map((p) => p.policy_number),
-      )
-      .execute();
+    await withoutAppendOnlyGuard(db(), async (trx) => {
+      await trx
+        .deleteFrom('events')
+        .where(
+          'stream_id',
+          'in',
+          bought.policies.map((p) => p.policy_number),
+        )
+        .execute();
+      await trx
+        .deleteFrom('events')
+        .where('stream_id', '=', bought.uuid)
+        .where('type', '=', 'quote.purchaseSucceeded')
+        .execute();
+    });
     await db().deleteFrom('policies').where('quote_uuid', '=', bought.uuid).execute();
-    await db()
-      .deleteFrom('events')
-      .where('stream_id', '=', bought.uuid)
-      .where('type', '=', 'quote.purchaseSucceeded')
-      .execute();
     await db()
       .updateTable('quotes')
       .set({ journey_state: 'purchasing', policy_number: null, purchased_at: null })

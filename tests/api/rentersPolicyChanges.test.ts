@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
   RentersChangeReasonsResponse,
@@ -6,7 +5,6 @@ import {
 } from '../../src/api/schemas/rentersPolicyChanges';
 import { COMMIT_REFUSALS } from '../../src/machines/rentersPolicyChangeContext';
 import { oneYearAfter } from '../../src/server/domain/rentersPolicies/rentersPolicyNumbers';
-import { createSandboxPaymentAdapter } from '../../src/server/domain/payments/sandboxPaymentAdapter';
 import { appendToRentersPolicy } from '../../src/server/domain/rentersPolicies/appendToRentersPolicy';
 import {
   cancelFigures,
@@ -21,7 +19,7 @@ import { ADMIN, AGENT, INTERNAL, LAKESIDE, MANAGER, NORTHWIND_AUSTIN, REPORTS } 
 import { TEST_METADATA, entityIdOf } from '../support/records';
 import {
   addDays,
-  issueTestRentersPolicy,
+  issuePaidRentersPolicy,
   rentersPolicyIssue,
   utcToday,
   type RentersIssueOptions,
@@ -39,28 +37,10 @@ describe.each(testDatabases())('renters policy changes on %s', (database) => {
   const e = entityApi(() => s.api);
   const db = (): Db => s.t.server.database.db;
 
-  // A policy whose issue charge is a real sandbox charge, so its refund can be made.
   async function issued(options: Partial<RentersIssueOptions> & { entityCode?: string } = {}) {
     const entityId = await entityIdOf(db(), options.entityCode ?? NORTHWIND_AUSTIN);
     const issue = rentersPolicyIssue({ termInterval: 'annual', ...options, entityId });
-    const payments = createSandboxPaymentAdapter({ db: db() });
-    const card = await payments.tokenizeCard({
-      number: '4242424242424242',
-      expiryMonth: 12,
-      expiryYear: 2031,
-      cvc: '123',
-      name: 'Robin Renter',
-      zip: '78701',
-    });
-    if (!card.ok) throw new Error(JSON.stringify(card.errors));
-    const charge = await payments.charge({
-      token: card.payment.token,
-      amountCents: issue.payment.amountCents,
-      idempotencyKey: randomUUID(),
-    });
-    if (charge.outcome !== 'ok') throw new Error(charge.message);
-    issue.payment = { ...issue.payment, token: card.payment.token, chargeId: charge.chargeId };
-    return { issue, ...(await issueTestRentersPolicy(db(), issue)) };
+    return { issue, ...(await issuePaidRentersPolicy(db(), issue)) };
   }
 
   const stream = (policyNumber: string) =>

@@ -1,5 +1,6 @@
 import autocannon from 'autocannon';
 import { DEMO_PASSWORD, startTestServer, testDatabases, type TestServer } from '../support/testServer';
+import { measureLoginTiming, type LoginTiming } from './loginTiming';
 
 // `npm run bench`: requests/s, p50 and p99 per endpoint at a bounded load on 127.0.0.1, each beside
 // GET /healthz measured in the same run (the framework's ceiling on this machine), since machines are noisy.
@@ -60,6 +61,8 @@ async function login(server: TestServer, email: string): Promise<string> {
   return body.access_token;
 }
 
+const loginTimings: (LoginTiming & { database: string })[] = [];
+
 async function benchDatabase(database: 'pglite' | 'postgres'): Promise<Row[]> {
   // A generous throttle: the login benchmark makes many logins from one address.
   // With the demo's twenty pet policies, so the policy search and view read real rows.
@@ -76,6 +79,8 @@ async function benchDatabase(database: 'pglite' | 'postgres'): Promise<Row[]> {
     ).json()) as { data: { id: number; entityId: number }[] };
     const statement = statements.data[0]!;
     const month = new Date().toISOString().slice(0, 7);
+    const reports = { authorization: `Bearer ${await login(server, 'reports@demo.test')}` };
+    const yearAgo = `${Number(month.slice(0, 4)) - 1}${month.slice(4)}-01`;
     const cases: [string, Parameters<typeof measure>[2] & { path: string }][] = [
       ['GET /healthz', { path: '/healthz' }],
       ['GET /v1/public/entity-brands', { path: '/v1/public/entity-brands' }],
@@ -136,6 +141,30 @@ async function benchDatabase(database: 'pglite' | 'postgres'): Promise<Row[]> {
           connections: 4,
         },
       ],
+      // Reports over the demo's year of renters business (≈ 290 adjustments, 121 statements).
+      ['GET /v2/reports (registry)', { path: '/v2/reports', headers: reports }],
+      ['GET /v2/reports/nwp (year to date)', { path: '/v2/reports/nwp', headers: reports }],
+      [
+        'GET /v2/reports/nwp (13 months, one agency)',
+        { path: `/v2/reports/nwp?fromDate=${yearAgo}&entityCode=1234-5678-AB`, headers: reports },
+      ],
+      [
+        'GET /v2/reports/nwp/export (13 months, CSV)',
+        { path: `/v2/reports/nwp/export?fromDate=${yearAgo}`, headers: reports },
+      ],
+      [
+        'GET /v2/reports/commission-statements',
+        { path: '/v2/reports/commission-statements', headers: reports },
+      ],
+      [
+        'GET /v2/commission-statement-reports (CSV, all)',
+        { path: '/v2/commission-statement-reports', headers: reports },
+      ],
+      ['GET /v2/dashboard/statistics (admin, 30 days)', { path: '/v2/dashboard/statistics', headers: admin }],
+      [
+        'GET /v2/dashboard/statistics (manager, 13 months)',
+        { path: `/v2/dashboard/statistics?fromDate=${yearAgo}`, headers: auth },
+      ],
       // Login is bound by argon2id (19 MiB, t=2) by design; 4 connections keep the queue short.
       [
         'POST /v2/auth (login)',
@@ -152,6 +181,7 @@ async function benchDatabase(database: 'pglite' | 'postgres'): Promise<Row[]> {
     for (const [endpoint, { path, ...init }] of cases) {
       rows.push({ database, endpoint, ...(await measure(server.url, path, init)) });
     }
+    loginTimings.push({ database, ...(await measureLoginTiming(server)) });
     return rows;
   } finally {
     await server.close();
@@ -168,5 +198,14 @@ for (const row of all) {
   const ceiling = all.find((r) => r.database === row.database && r.endpoint === 'GET /healthz')!.rps;
   console.info(
     `${row.database} | ${row.endpoint} | ${Math.round(row.rps)} | ${(row.rps / ceiling).toFixed(2)} | ${row.p50} | ${row.p99} | ${row.errors}`,
+  );
+}
+
+console.info('\nLogin answer time, median of 40 sequential requests each (ms)\n');
+console.info('database | right password | wrong password | unknown e-mail | unknown ÷ wrong');
+console.info('--- | ---: | ---: | ---: | ---:');
+for (const t of loginTimings) {
+  console.info(
+    `${t.database} | ${t.right.toFixed(1)} | ${t.wrongPassword.toFixed(1)} | ${t.unknownEmail.toFixed(1)} | ${(t.unknownEmail / t.wrongPassword).toFixed(2)}`,
   );
 }

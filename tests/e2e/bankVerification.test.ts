@@ -1,23 +1,14 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ACCOUNTING } from '../support/personas';
 import { portalSuite } from './portalSession';
-import { signIn, waitForPath } from './portalPage';
+import { waitForPath } from './portalPage';
 
 // Accounting verifies a payee agency's bank account on /accounting/bank-verification (docs/payments.md
 // "Bank account verification"): the eligible answer, the history and the list with last four only, and a
 // routing number with a wrong check digit refused under its field.
 const portal = portalSuite({ width: 1440, height: 900 });
-const { freshPage, shot } = portal;
+const { shot, signedIn } = portal;
 const ACCOUNT = '731954268801';
-
-async function signedIn(email: string): Promise<Page> {
-  const page = await freshPage();
-  await page.goto('/login');
-  await signIn(page, email);
-  await waitForPath(page, '/');
-  return page;
-}
 
 describe('bank account verification', () => {
   it('verifies an agency account as eligible, then refuses a bad routing number', async () => {

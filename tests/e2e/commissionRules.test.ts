@@ -6,19 +6,10 @@ import { apiFor } from '../support/http';
 import { entityIdOf } from '../support/records';
 import { NORTHWIND } from '../support/personas';
 import { portalSuite } from './portalSession';
-import { signIn, waitForPath } from './portalPage';
 
 // The Commission tab of an entity (docs/commission.md "Storage and API"), driven as an administrator would.
 const portal = portalSuite({ width: 1440, height: 900 });
-const { freshPage, shot } = portal;
-
-async function signedIn(email: string): Promise<Page> {
-  const page = await freshPage();
-  await page.goto('/login');
-  await signIn(page, email);
-  await waitForPath(page, '/');
-  return page;
-}
+const { shot, signedIn } = portal;
 
 // A new agency under Northwind, without rules.
 async function newAgency(): Promise<number> {

@@ -1,19 +1,11 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { portalSuite } from './portalSession';
-import { pathOf, signIn, waitForPath } from './portalPage';
+import { pathOf, waitForPath } from './portalPage';
 
 // Entity administration and the agency user's own entities, driven through the portal as people use it.
 const portal = portalSuite({ width: 1440, height: 900 });
-const { freshPage, shot } = portal;
-
-async function signedIn(email: string): Promise<Page> {
-  const page = await freshPage();
-  await page.goto('/login');
-  await signIn(page, email);
-  await waitForPath(page, '/');
-  return page;
-}
+const { shot, signedIn } = portal;
 
 async function openTab(page: Page, name: RegExp | string) {
   await page.getByRole('tab', { name }).click();

@@ -1,17 +1,15 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { entityApi } from '../support/entityApi';
 import { apiFor } from '../support/http';
 import { INTERNAL } from '../support/personas';
 import { PAYING_CARD, rentersCoverage, rentersCustomer, rentersQuoteApi } from '../support/rentersQuoteApi';
 import { portalSuite } from './portalSession';
-import { signIn, waitForPath } from './portalPage';
 
 // The payment method card of the renters policy edit screen: the method the policy was bought with, and
 // its update through a setup intent (docs/payments.md "Renters payment methods").
 const portal = portalSuite({ width: 1440, height: 900 });
-const { freshPage, shot } = portal;
+const { shot, signedIn } = portal;
 
 let policy: { customerId: number; matterId: number; policyNumber: string };
 
@@ -39,14 +37,6 @@ beforeAll(async () => {
     .executeTakeFirstOrThrow();
   policy = { customerId: row.customer_id, matterId: row.matter_id, policyNumber: row.policy_number };
 });
-
-async function signedIn(email: string): Promise<Page> {
-  const page = await freshPage();
-  await page.goto('/login');
-  await signIn(page, email);
-  await waitForPath(page, '/');
-  return page;
-}
 
 describe('renters payment method', () => {
   it('changes the card on the policy edit screen, and shows a refused number under its field', async () => {

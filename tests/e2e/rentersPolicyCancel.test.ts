@@ -10,7 +10,7 @@ import { INTERNAL, NORTHWIND_AUSTIN } from '../support/personas';
 import { entityIdOf } from '../support/records';
 import {
   addDays,
-  issueTestRentersPolicy,
+  issuePaidRentersPolicy,
   rentersPolicyIssue,
   utcToday,
 } from '../support/rentersPolicyFixtures';
@@ -33,7 +33,7 @@ beforeAll(async () => {
     termInterval: 'annual',
     effectiveDate: addDays(today, -40),
   });
-  policy = await issueTestRentersPolicy(db, issue);
+  policy = await issuePaidRentersPolicy(db, issue);
 });
 
 function refundOn(cancelDate: string): number {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readMenu, signIn, waitForPath } from './portalPage';
+import { readMenu } from './portalPage';
 import { portalSuite } from './portalSession';
 import {
   acceptTermsAndBuy,
@@ -14,15 +14,9 @@ import {
 // The renters quote journey (SPEC §2/§3 "Renters") driven through the portal: an external agent quotes and
 // buys a Texas renters policy, with a screenshot of every step.
 const portal = portalSuite({ width: 1366, height: 1400 });
-const { freshPage, shot } = portal;
+const { shot } = portal;
 
-async function signedIn(email = 'agent@demo.test') {
-  const page = await freshPage();
-  await page.goto('/login');
-  await signIn(page, email);
-  await waitForPath(page, '/');
-  return page;
-}
+const signedIn = (email = 'agent@demo.test') => portal.signedIn(email);
 
 describe('renters quote journey', () => {
   it('quotes and buys a TX renters policy by card and shows its policy number', async () => {

@@ -6,6 +6,7 @@ import {
   issueRentersPolicy,
   type RentersPolicyIssue,
 } from '../../src/server/domain/rentersPolicies/issueRentersPolicy';
+import { createSandboxPaymentAdapter } from '../../src/server/domain/payments/sandboxPaymentAdapter';
 import type { Db } from '../../src/server/store/db';
 import { demoRentersCoverage } from '../../src/server/seed/demoRentersPolicies';
 import { TEST_METADATA } from './records';
@@ -107,6 +108,29 @@ export function rentersPolicyIssue(options: RentersIssueOptions): RentersPolicyI
 
 export async function issueTestRentersPolicy(db: Db, issue: RentersPolicyIssue) {
   return db.transaction().execute((trx) => issueRentersPolicy(trx, TEST_METADATA, issue));
+}
+
+// A policy whose first payment is a real sandbox charge, so a cancellation can really refund it (an invented
+// charge id makes every refund fail, and a failed refund is not charged back on reinstatement).
+export async function issuePaidRentersPolicy(db: Db, issue: RentersPolicyIssue) {
+  const payments = createSandboxPaymentAdapter({ db });
+  const card = await payments.tokenizeCard({
+    number: '4242424242424242',
+    expiryMonth: 12,
+    expiryYear: 2031,
+    cvc: '123',
+    name: `${issue.customer.firstName} ${issue.customer.lastName}`,
+    zip: '78701',
+  });
+  if (!card.ok) throw new Error(JSON.stringify(card.errors));
+  const charge = await payments.charge({
+    token: card.payment.token,
+    amountCents: issue.payment.amountCents,
+    idempotencyKey: randomUUID(),
+  });
+  if (charge.outcome !== 'ok') throw new Error(charge.message);
+  issue.payment = { ...issue.payment, token: card.payment.token, chargeId: charge.chargeId };
+  return issueTestRentersPolicy(db, issue);
 }
 
 // `count` policies with the options given, one after another (so sold order is issue order).

@@ -20,3 +20,23 @@ export function useTestServer(database: TestDatabase, env: Record<string, string
   });
   return suite;
 }
+
+export interface ServerPair {
+  a: TestServer;
+  b: TestServer;
+}
+
+// Two servers on one PostgreSQL schema, as two processes of one deployment (DESIGN.md "Scale"), each with its
+// own pool. The second shares the first's schema and closes first, since the first drops the schema.
+export function useServerPair(): ServerPair {
+  const pair = {} as ServerPair;
+  beforeAll(async () => {
+    pair.a = await startTestServer('postgres');
+    pair.b = await startTestServer('postgres', {}, { shareWith: pair.a });
+  });
+  afterAll(async () => {
+    await pair.b?.close();
+    await pair.a?.close();
+  });
+  return pair;
+}

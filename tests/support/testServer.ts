@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
+import { loggerOptions } from '../../src/server/app';
 import { loadConfig, type Config } from '../../src/server/config';
 import { createServer, type RunningServer } from '../../src/server/server';
 
@@ -29,6 +30,8 @@ export interface TestServerOptions {
   // Another PostgreSQL test server whose schema and token secret this one shares, as a second process of the
   // same deployment does. The other server owns the schema and drops it on close, so close this one first.
   shareWith?: TestServer;
+  // Receives the server's log lines, written by the production logger at level info.
+  logTo?: { write(line: string): void };
 }
 
 export async function startTestServer(
@@ -60,7 +63,7 @@ export async function startTestServer(
     // E2E_DIST_DIR serves a build made elsewhere (vite build --outDir), so parallel work need not share dist/.
     distDir: process.env.E2E_DIST_DIR ?? resolve(import.meta.dirname, '../../dist'),
     pgliteDir: null,
-    logger: false,
+    logger: options.logTo ? loggerOptions({ ...config, logLevel: 'info' }, options.logTo) : false,
   });
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   const address = server.app.server.address();

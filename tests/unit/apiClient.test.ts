@@ -205,6 +205,76 @@ describe('token refresh', () => {
     expect(onAuthError).toHaveBeenCalledWith(401);
   });
 
+  it('uses the tokens another tab saved meanwhile instead of presenting a spent refresh token', async () => {
+    tokenStore.save({ access_token: 'old', refresh_token: 'ref-1' });
+    answers.push(() => {
+      // Another tab refreshed while this call was on its way.
+      tokenStore.save({ access_token: 'from-other-tab', refresh_token: 'ref-2' });
+      return { status: 401, body: { message: 'Expired.' } };
+    });
+    answer({ status: 200, body: { data: 2 } });
+    await expect(apiRequest('/v2/my/profile')).resolves.toEqual({ data: 2 });
+    expect(seen.map((r) => r.url)).toEqual([
+      'http://portal.test/v2/my/profile',
+      'http://portal.test/v2/my/profile',
+    ]);
+    expect(seen[1]!.headers.get('authorization')).toBe('Bearer from-other-tab');
+    expect(tokenStore.refresh()).toBe('ref-2');
+  });
+
+  it('refreshes under the lock every tab of the portal shares', async () => {
+    const held: string[] = [];
+    let refreshedInsideLock = false;
+    vi.stubGlobal('navigator', {
+      locks: {
+        // request(name, callback) or request(name, options, callback); always free here.
+        request: async (name: string, ...rest: unknown[]) => {
+          const work = rest.at(-1) as (lock: object) => Promise<unknown>;
+          held.push(name);
+          try {
+            return await work({ name });
+          } finally {
+            held.pop();
+          }
+        },
+      },
+    });
+    tokenStore.save({ access_token: 'old', refresh_token: 'ref-1' });
+    answer({ status: 401, body: { message: 'Expired.' } });
+    answers.push(() => {
+      refreshedInsideLock = held.includes('portal.tokenRefresh');
+      return {
+        status: 200,
+        body: { token_type: 'Bearer', expires_in: 900, access_token: 'new', refresh_token: 'ref-2' },
+      };
+    });
+    answer({ status: 200, body: { data: 3 } });
+    await expect(apiRequest('/v2/my/profile')).resolves.toEqual({ data: 3 });
+    expect(refreshedInsideLock).toBe(true);
+    expect(held).toEqual([]);
+  });
+
+  it('waits, after another tab held the lock, for the tokens that tab saved instead of refreshing', async () => {
+    vi.stubGlobal('navigator', {
+      locks: {
+        // Taken by another tab: ifAvailable answers null; the waiting request is granted once that tab is done,
+        // and its tokens reach this tab's storage a moment later.
+        request: async (_name: string, ...rest: unknown[]) => {
+          const work = rest.at(-1) as (lock: object | null) => Promise<unknown>;
+          if (rest.length === 2) return work(null);
+          setTimeout(() => tokenStore.save({ access_token: 'from-other-tab', refresh_token: 'ref-2' }), 100);
+          return work({});
+        },
+      },
+    });
+    tokenStore.save({ access_token: 'old', refresh_token: 'ref-1' });
+    answer({ status: 401, body: { message: 'Expired.' } });
+    answer({ status: 200, body: { data: 4 } });
+    await expect(apiRequest('/v2/my/profile')).resolves.toEqual({ data: 4 });
+    expect(seen).toHaveLength(2);
+    expect(seen[1]!.headers.get('authorization')).toBe('Bearer from-other-tab');
+  });
+
   it('expires at once on 401 when there is no refresh token', async () => {
     answer({ status: 401, body: { message: 'Unauthenticated.' } });
     await expect(apiRequest('/v2/my/profile')).rejects.toBeInstanceOf(ApiError);

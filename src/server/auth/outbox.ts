@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../store/db';
 
-// Mail is written to the outbox table (a real mail adapter can send from it) and to the log.
+// Mail is written to the outbox table, which a real mail adapter sends from. The log says that a mail was
+// queued, to whom and what about, but never its body: a reset mail carries a link that is as good as a password.
 export interface Mail {
   kind: string;
   recipient: string;
@@ -15,8 +16,5 @@ export async function enqueueMail(db: Db, log: FastifyBaseLogger, mail: Mail): P
     .insertInto('outbox')
     .values({ ...mail, payload: JSON.stringify(mail.payload), sent_at: null })
     .execute();
-  log.info(
-    { mail: { kind: mail.kind, recipient: mail.recipient, subject: mail.subject, body: mail.body } },
-    'mail queued',
-  );
+  log.info({ mail: { kind: mail.kind, recipient: mail.recipient, subject: mail.subject } }, 'mail queued');
 }

@@ -87,7 +87,15 @@ export async function resetPassword(
     const reset = await trx
       .selectFrom('password_resets as r')
       .innerJoin('users as u', 'u.id', 'r.user_id')
-      .select(['r.token_hash', 'r.user_id', 'r.expires_at', 'r.used_at', 'u.email', 'u.is_enabled'])
+      .select([
+        'r.token_hash',
+        'r.user_id',
+        'r.expires_at',
+        'r.used_at',
+        'u.email',
+        'u.is_enabled',
+        'u.entity_id',
+      ])
       .where('r.token_hash', '=', hashToken(input.token))
       .forUpdate()
       .executeTakeFirst();
@@ -108,8 +116,9 @@ export async function resetPassword(
       .where('used_at', 'is', null)
       .execute();
     await changePassword(trx, reset.user_id, passwordHash, 'reset', {
+      // Nobody acts for another entity through a reset link: the user acts as themselves, for their entity.
       userId: reset.user_id,
-      entityId: null,
+      entityId: reset.entity_id,
       requestId,
     });
     await revokeAllSessions(trx, reset.user_id, 'password reset');

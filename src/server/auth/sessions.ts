@@ -68,6 +68,7 @@ export async function rotateRefreshToken(
         't.used_at',
         't.expires_at',
         'f.id as family_id',
+        'f.expires_at as family_expires_at',
         'f.revoked_at',
         'f.user_id',
         'u.is_enabled',
@@ -75,7 +76,9 @@ export async function rotateRefreshToken(
       .where('t.token_hash', '=', hashToken(refreshToken))
       .forUpdate()
       .executeTakeFirst();
-    if (!row || row.revoked_at || !row.is_enabled || row.expires_at.getTime() <= Date.now()) return null;
+    if (!row || row.revoked_at || !row.is_enabled) return null;
+    // The family's expiry is the session's absolute end; each token carries it too, so neither outlives it.
+    if (Math.min(row.expires_at.getTime(), row.family_expires_at.getTime()) <= Date.now()) return null;
     if (row.used_at) {
       await trx
         .updateTable('session_families')
@@ -89,7 +92,7 @@ export async function rotateRefreshToken(
       .set({ used_at: new Date() })
       .where('token_hash', '=', row.token_hash)
       .execute();
-    return issue(trx, row.user_id, row.family_id, row.expires_at, settings);
+    return issue(trx, row.user_id, row.family_id, row.family_expires_at, settings);
   });
 }
 

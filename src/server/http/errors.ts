@@ -4,6 +4,7 @@ import type { ZodError } from 'zod';
 import { DEFAULT_VALIDATION_MESSAGE } from '../../api/schemas/errors';
 import { CommandRejectedError } from '../store/aggregate';
 import { VersionConflictError } from '../store/eventStore';
+import { logSecurityEvent } from './securityLog';
 
 // Errors a handler throws on purpose; the handler below turns each into SPEC §5/§8's JSON, never a stack.
 export class HttpError extends Error {
@@ -35,7 +36,18 @@ type Issue = { path: readonly PropertyKey[]; message: string; code?: string; key
 // Field key of an issue: the dotted path, or the offending key of an unknown property.
 export function fieldErrors(issues: readonly Issue[], prefix = ''): Record<string, string[]> {
   const out: Record<string, string[]> = {};
-  const add = (field: string, message: string) => (out[field] ??= []).push(message);
+  // Field names come from the request ("toString", "constructor" as unknown keys): only own entries count,
+  // and defineProperty keeps a "__proto__" field an ordinary key.
+  const add = (field: string, message: string) => {
+    if (Object.hasOwn(out, field)) out[field]!.push(message);
+    else
+      Object.defineProperty(out, field, {
+        value: [message],
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+  };
   for (const issue of issues) {
     const path = [prefix, ...issue.path.map(String)].filter(Boolean).join('.');
     if (issue.code === 'unrecognized_keys' && issue.keys) {
@@ -51,12 +63,24 @@ export function zodFailure(error: ZodError, prefix = ''): ValidationFailed {
   return new ValidationFailed(fieldErrors(error.issues as unknown as Issue[], prefix));
 }
 
+// PostgreSQL data exceptions that only a value from the request can cause where a schema leaves it
+// unbounded: a number past its column's range (an id of 2^31), a date the column cannot hold, a NUL or
+// unencodable character, text past a column's length, text where a number belongs. The statement fails, so
+// the transaction rolls back and nothing is stored.
+const REFUSED_VALUE_CODES = new Set(['22001', '22003', '22007', '22008', '22021', '22P02', '22P05']);
+const REFUSED_VALUE_MESSAGE = 'A value is out of range or holds characters that cannot be stored.';
+
+function isRefusedValue(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' && REFUSED_VALUE_CODES.has(code);
+}
+
 function send(reply: FastifyReply, status: number, body: object) {
   return reply.code(status).type('application/json; charset=utf-8').send(JSON.stringify(body));
 }
 
 export function installErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+  const answer = (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((v) => ({
         path: v.instancePath.split('/').filter(Boolean),
@@ -69,7 +93,17 @@ export function installErrorHandling(app: FastifyInstance): void {
     if (error instanceof ValidationFailed) {
       return send(reply, 422, { message: error.message, errors: error.fields });
     }
-    if (error instanceof HttpError) return send(reply, error.statusCode, { message: error.message });
+    if (error instanceof HttpError) {
+      if (error.statusCode === 401) {
+        logSecurityEvent(request, {
+          kind: 'unauthenticated',
+          tokenPresented: !!request.headers.authorization,
+        });
+      } else if (error.statusCode === 403) {
+        logSecurityEvent(request, { kind: 'denied', status: 403 });
+      }
+      return send(reply, error.statusCode, { message: error.message });
+    }
     if (error instanceof VersionConflictError) {
       return send(reply, 409, {
         message: 'The record was changed by someone else. Reload it and try again.',
@@ -93,9 +127,42 @@ export function installErrorHandling(app: FastifyInstance): void {
       }
       return send(reply, status, { message: clientMessage(status) });
     }
+    if (isRefusedValue(error)) {
+      request.log.warn({ err: error }, 'the database refused a request value');
+      return send(reply, 422, {
+        message: DEFAULT_VALIDATION_MESSAGE,
+        errors: { _: [REFUSED_VALUE_MESSAGE] },
+      });
+    }
     request.log.error({ err: error }, 'request failed');
     return send(reply, 500, { message: 'Server error.' });
+  };
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    try {
+      return answer(error, request, reply);
+    } catch (failure) {
+      // Fastify's fallback for a failing error handler would show the failure's message.
+      request.log.error({ err: failure, cause: error }, 'error handler failed');
+      return send(reply, 500, { message: 'Server error.' });
+    }
   });
+}
+
+// Malformed URLs (a stray "%", a path parameter past the router's length limit) are refused by the router
+// before any hook or the error handler runs; they get the JSON of every other client error, not fastify's.
+// Helmet's hook does not run either, so the answer sets its own headers: it holds nothing to load or frame.
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const status =
+    error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  reply.headers({
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'SAMEORIGIN',
+    'referrer-policy': 'no-referrer',
+    'cache-control': 'no-store',
+    'x-request-id': request.id,
+  });
+  return send(reply, status, { message: clientMessage(status) });
 }
 
 function clientMessage(status: number): string {

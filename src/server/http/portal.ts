@@ -10,7 +10,8 @@ const API_PREFIXES = ['/v1/', '/v2/', '/healthz', '/api/'];
 export async function installPortal(app: FastifyInstance, distDir: string): Promise<void> {
   const root = resolve(distDir);
   const hasPortal = existsSync(join(root, 'index.html'));
-  await app.register(fastifyStatic, { root, serve: false });
+  // The cache headers are set below per file; @fastify/static's own ("public, max-age=0") would replace them.
+  await app.register(fastifyStatic, { root, serve: false, cacheControl: false });
 
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     const path = decodeURIComponent(request.url.split('?')[0] ?? '/');

@@ -74,6 +74,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenDataba
       max: 10,
       ...(schema ? { options: `-c search_path="${schema}"` } : {}),
     });
+    // PostgreSQL may end a connection at any time (a restart, a failover, pg_terminate_backend). pg reports
+    // it as an 'error' event on the connection, and on the pool too when the connection was idle; with no
+    // listener either event ends the process. The query under way fails (its request answers 500) and the
+    // pool replaces the connection (tests/api/crashSafety.test.ts).
+    pool.on('connect', (client) =>
+      client.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`)),
+    );
+    pool.on('error', () => undefined);
     // bigint columns (positions, counts) arrive as strings; timestamps as Date.
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };

@@ -18,6 +18,9 @@ import * as m014 from './migrations/014_renters_payment_methods';
 import * as m015 from './migrations/015_commission_rules';
 import * as m016 from './migrations/016_bank_accounts';
 import * as m017 from './migrations/017_commission_statements';
+import * as m018 from './migrations/018_reports';
+import * as m019 from './migrations/019_idempotency_keys';
+import * as m020 from './migrations/020_append_only_events';
 
 // Migrations are listed here rather than read from disk, so the same list runs under tsx, vitest and bundles.
 const MIGRATIONS: Record<string, Migration> = {
@@ -38,6 +41,9 @@ const MIGRATIONS: Record<string, Migration> = {
   '015_commission_rules': m015,
   '016_bank_accounts': m016,
   '017_commission_statements': m017,
+  '018_reports': m018,
+  '019_idempotency_keys': m019,
+  '020_append_only_events': m020,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

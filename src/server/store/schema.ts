@@ -2,6 +2,7 @@ import type { ColumnType, Generated, JSONColumnType } from 'kysely';
 import type { AttributeTables } from '../domain/attributes/attributeTables';
 import type { CommissionRuleTables } from '../domain/commission/commissionRuleTables';
 import type { CommissionStatementTables } from '../domain/commission/statementTables';
+import type { ReportTables } from '../domain/reports/reportTables';
 import type { BankAccountTables } from '../domain/bankAccounts/bankAccountTables';
 import type { EntityDetailTables } from '../domain/entities/entityTables';
 import type { MatterTables } from '../domain/matters/matterTables';
@@ -167,6 +168,17 @@ export interface OutboxTable {
   sent_at: Date | null;
 }
 
+// The first answer to a user's Idempotency-Key (migration 019, src/server/http/idempotency.ts).
+export interface IdempotencyKeysTable {
+  user_id: number;
+  key: string;
+  fingerprint: string;
+  state: 'in_flight' | 'done';
+  response_status: number | null;
+  response_body: string | null;
+  created_at: Timestamp;
+}
+
 // Tables of later areas are declared beside their domain code and joined in here.
 export interface Database
   extends
@@ -181,7 +193,8 @@ export interface Database
     RentersQuoteTables,
     BankAccountTables,
     CommissionRuleTables,
-    CommissionStatementTables {
+    CommissionStatementTables,
+    ReportTables {
   events: EventsTable;
   privileges: PrivilegesTable;
   states: StatesTable;
@@ -197,4 +210,5 @@ export interface Database
   login_attempts: LoginAttemptsTable;
   password_resets: PasswordResetsTable;
   outbox: OutboxTable;
+  idempotency_keys: IdempotencyKeysTable;
 }

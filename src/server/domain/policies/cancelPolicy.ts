@@ -10,7 +10,7 @@ import type { PaymentAdapter } from '../payments/paymentAdapter';
 import { dollars } from '../rating/wireAmounts';
 import { cancellationFigures, freeLookDays, type PaymentPeriod } from './cancellation';
 import { policyEvent } from './policyEvents';
-import { refundKey } from './policyRefunds';
+import { refundCancellation } from './policyRefunds';
 import { findPolicyInScope, loadLifecycle, stateName } from './policyRecord';
 
 export interface CancelContext {
@@ -96,35 +96,8 @@ export async function cancelPolicy(
       current.version,
     );
   });
-  if (figures.refundCents > 0) await refund(ctx, p.policy_number, p.quote_uuid, figures.refundCents);
+  if (figures.refundCents > 0) {
+    await refundCancellation(ctx, p.policy_number, p.quote_uuid, figures.refundCents);
+  }
   return result(true);
-}
-
-// After the commit, outside its transaction (the payment service is another party): money back to the
-// purchase's charge. The refund record keeps the service's reference; when the service refuses (more than
-// what is left of the charge, as later monthly instalments are not charged here) the record stays without one.
-async function refund(ctx: CancelContext, policyNumber: string, quoteUuid: string, amountCents: number) {
-  const quote = await ctx.db
-    .selectFrom('quotes')
-    .select('charge_id')
-    .where('uuid', '=', quoteUuid)
-    .executeTakeFirst();
-  if (!quote?.charge_id) {
-    ctx.log.warn({ policyNumber }, 'no charge to refund the cancellation to');
-    return;
-  }
-  const answer = await ctx.payments.refund({
-    chargeId: quote.charge_id,
-    amountCents,
-    idempotencyKey: refundKey(policyNumber),
-  });
-  if (answer.outcome !== 'ok') {
-    ctx.log.warn({ policyNumber, reason: answer.reason }, 'the cancellation refund was refused');
-    return;
-  }
-  await ctx.db
-    .updateTable('policy_refunds')
-    .set({ reference: answer.refundId })
-    .where('policy_number', '=', policyNumber)
-    .execute();
 }

@@ -205,7 +205,7 @@ async function settle(actor: QuoteActor, uuid: string, attempt: Attempt): Promis
     userId: actor.principal.userId,
     entityId: actor.acting.id,
     requestId: actor.requestId,
-    idempotencyKey: attempt.requestId,
+    idempotencyKey: actor.idempotencyKey ?? attempt.requestId,
   };
   const base: ChargeAttempt = {
     requestId: attempt.requestId,

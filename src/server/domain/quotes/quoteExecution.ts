@@ -16,6 +16,8 @@ export interface QuoteActor {
   principal: Principal;
   acting: ActingEntity;
   requestId: string;
+  // The request's Idempotency-Key header (src/server/http/idempotency.ts), for the events' metadata.
+  idempotencyKey?: string | null;
   // The payment service purchases charge through (docs/payments.md).
   payments: PaymentAdapter;
 }
@@ -78,7 +80,12 @@ export async function appendToQuote(
       quoteAggregate,
       uuid,
       events,
-      { userId: actor.principal.userId, entityId: actor.acting.id, requestId: actor.requestId },
+      {
+        userId: actor.principal.userId,
+        entityId: actor.acting.id,
+        requestId: actor.requestId,
+        ...(actor.idempotencyKey && { idempotencyKey: actor.idempotencyKey }),
+      },
       expectedVersion,
     );
   } catch (error) {

@@ -146,7 +146,7 @@ async function settle(
     userId: actor.principal.userId,
     entityId: actor.acting.id,
     requestId: actor.requestId,
-    idempotencyKey: attempt.requestId,
+    idempotencyKey: actor.idempotencyKey ?? attempt.requestId,
   };
   try {
     return await actor.db.transaction().execute(async (trx) => {

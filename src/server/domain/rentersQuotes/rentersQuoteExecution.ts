@@ -15,6 +15,8 @@ export interface RentersQuoteActor {
   principal: Principal;
   acting: ActingEntity;
   requestId: string;
+  // The request's Idempotency-Key header (src/server/http/idempotency.ts), for the events' metadata.
+  idempotencyKey?: string | null;
   payments: PaymentAdapter;
 }
 
@@ -80,8 +82,10 @@ export async function appendToRentersQuote(
   id: string,
   events: readonly NewEvent[],
   expectedVersion?: number,
-  idempotencyKey?: string,
+  commandKey?: string,
 ): Promise<RentersQuoteView> {
+  // The request's key when it sent one; else the command's own (a purchase's request_id).
+  const idempotencyKey = actor.idempotencyKey ?? commandKey;
   try {
     await execute(
       trx,

@@ -23,6 +23,8 @@ import {
 } from '../../auth/sessions';
 import type { Db } from '../../store/db';
 import { HttpError, ValidationFailed, unauthenticated, zodFailure } from '../errors';
+import { refuseCommonPassword } from '../newPassword';
+import { logSecurityEvent } from '../securityLog';
 
 export interface AuthRouteOptions {
   db: Db;
@@ -81,7 +83,10 @@ export function authRoutes(app: FastifyInstance, options: AuthRouteOptions): voi
       const body = parseAuthBody(request.body);
       if (body.kind === 'refresh') {
         const issued = await rotateRefreshToken(db, body.refresh_token, tokens);
-        if (!issued) throw unauthenticated();
+        if (!issued) {
+          logSecurityEvent(request, { kind: 'refresh-refused' });
+          throw unauthenticated();
+        }
         return issued;
       }
       if (body.kind === 'logout') {
@@ -89,6 +94,7 @@ export function authRoutes(app: FastifyInstance, options: AuthRouteOptions): voi
         return { message: 'Logged out.' };
       }
       if (await isThrottled(db, body.email, request.ip)) {
+        logSecurityEvent(request, { kind: 'login-throttled', email: body.email });
         throw new HttpError(429, 'Too many failed login attempts. Try again later.');
       }
       const user = await db
@@ -102,6 +108,8 @@ export function authRoutes(app: FastifyInstance, options: AuthRouteOptions): voi
         : await verifyAgainstNothing(body.password);
       // The staff of a deactivated agency cannot sign in, as if their own account were deactivated.
       if (!user || !ok || !user.is_enabled || user.status_code !== 'ACTIVE') {
+        const reason = !user ? 'unknown-account' : !ok ? 'wrong-password' : 'account-disabled';
+        logSecurityEvent(request, { kind: 'login-refused', reason, email: body.email });
         await recordFailure(db, body.email, request.ip);
         throw new ValidationFailed({ email: [BAD_CREDENTIALS] }, BAD_CREDENTIALS);
       }
@@ -131,6 +139,7 @@ export function authRoutes(app: FastifyInstance, options: AuthRouteOptions): voi
       schema: { body: ResetPasswordRequest, response: { 200: MessageResponse, 422: ValidationErrorBody } },
     },
     async (request) => {
+      await refuseCommonPassword(request.body.password);
       const done = await resetPassword(db, request.body, request.id);
       if (!done)
         throw new ValidationFailed({ token: ['This password reset link is invalid or has expired.'] });

@@ -3,15 +3,12 @@ import { isAllowed, type AccessCheck } from '../../../api/access';
 import { accessSubject, entityScope, type Principal } from '../../access/principal';
 import { findEntityInScope } from '../../domain/entities/entityQueries';
 import type { Db } from '../../store/db';
-import type { EventMetadata } from '../../store/eventStore';
 import { notFound } from '../errors';
 import { requirePrincipal } from '../routeTable';
 
 // What every entity route needs: the caller, their scope, the entity (404 outside the scope, so ids of
 // other agencies are not confirmed) and the metadata of the events it appends.
-export function metadataOf(request: FastifyRequest, principal: Principal): EventMetadata {
-  return { userId: principal.userId, entityId: principal.acting.id, requestId: request.id };
-}
+export { metadataOf } from './userMetadata';
 
 export function can(principal: Principal, check: AccessCheck): boolean {
   return isAllowed(check, accessSubject(principal));

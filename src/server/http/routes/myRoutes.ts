@@ -11,6 +11,8 @@ import { revokeOtherSessions } from '../../auth/sessions';
 import { changePassword, changeUser, type UserChanges } from '../../domain/users/userCommands';
 import type { Db } from '../../store/db';
 import { HttpError, ValidationFailed } from '../errors';
+import { refuseCommonPassword } from '../newPassword';
+import { logSecurityEvent } from '../securityLog';
 import { requirePrincipal } from '../routeTable';
 import { metadataOf } from './userMetadata';
 
@@ -89,12 +91,14 @@ export function myRoutes(app: FastifyInstance, options: { db: Db }): void {
         .where('id', '=', principal.userId)
         .executeTakeFirstOrThrow();
       if (!(await verifyPassword(user.password_hash, body.currentPassword))) {
+        logSecurityEvent(request, { kind: 'password-check-failed' });
         await recordFailure(db, principal.email, request.ip);
         throw new ValidationFailed({ currentPassword: [WRONG_PASSWORD] });
       }
       if (body.password === body.currentPassword) {
         throw new ValidationFailed({ password: ['The new password must differ from the current one.'] });
       }
+      await refuseCommonPassword(body.password);
       const passwordHash = await hashPassword(body.password);
       await db.transaction().execute(async (trx) => {
         await changePassword(trx, principal.userId, passwordHash, 'change', metadataOf(request, principal));

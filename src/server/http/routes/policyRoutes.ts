@@ -84,7 +84,7 @@ export function policyRoutes(app: FastifyInstance, options: { db: Db; payments?:
   r.post(
     '/v2/policies/:matterId/cancel',
     {
-      config: { access: POLICY_ACCESS },
+      config: { access: POLICY_ACCESS, idempotent: true },
       schema: { params: MatterIdParams, body: CancelRequest, response: { 200: CancelResponse } },
     },
     async (request) => {

@@ -10,6 +10,7 @@ import {
 import { findActingEntity, isStaff, type ActingEntity } from '../../access/principal';
 import type { Db } from '../../store/db';
 import { forbidden } from '../errors';
+import { idempotencyKeyOf } from '../idempotency';
 import { requirePrincipal } from '../routeTable';
 import { answerUnderwriting } from '../../domain/quotes/answerUnderwriting';
 import { chooseCoverage } from '../../domain/quotes/chooseCoverage';
@@ -55,7 +56,7 @@ export function quoteActionRoutes(app: FastifyInstance, options: QuoteActionOpti
   r.post(
     '/v1/quote/action',
     {
-      config: { access: anyOf('quote_new') },
+      config: { access: anyOf('quote_new'), idempotent: true },
       schema: { body: QuoteActionRequest, response: { 200: QuoteActionResponse } },
     },
     async (request) => {
@@ -64,7 +65,14 @@ export function quoteActionRoutes(app: FastifyInstance, options: QuoteActionOpti
       const meta = { action: body.action, actionCode: body.actionCode ?? null };
       try {
         return await run(
-          { db, principal: requirePrincipal(request), acting, requestId: request.id, payments },
+          {
+            db,
+            principal: requirePrincipal(request),
+            acting,
+            requestId: request.id,
+            idempotencyKey: idempotencyKeyOf(request),
+            payments,
+          },
           body,
           meta,
           secret,

@@ -85,7 +85,7 @@ export function rentersPolicyChangeRoutes(
     r.post(
       `/v2/renters/policies/:matterId/${kind}`,
       {
-        config: { access },
+        config: { access, idempotent: true },
         schema: { params: MatterIdParams, body: requests[kind], response: { 200: RentersChangeResponse } },
       },
       async (request) => {

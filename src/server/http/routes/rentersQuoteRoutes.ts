@@ -35,6 +35,7 @@ import {
 } from '../../domain/rentersQuotes/rentersQuoteExecution';
 import { rentersQuoteView } from '../../domain/rentersQuotes/rentersQuoteView';
 import type { Db } from '../../store/db';
+import { idempotencyKeyOf } from '../idempotency';
 import { requirePrincipal } from '../routeTable';
 
 // The renters quote journey's API (docs/renters-quotes.md, SPEC §3 and §6 "Renters"): renters_qt_create,
@@ -52,7 +53,8 @@ export function rentersQuoteRoutes(
   const r = app.withTypeProvider<ZodTypeProvider>();
   const actorOf = (request: FastifyRequest): RentersQuoteActor => {
     const principal = requirePrincipal(request);
-    return { db, principal, acting: principal.acting, requestId: request.id, payments };
+    const idempotencyKey = idempotencyKeyOf(request);
+    return { db, principal, acting: principal.acting, requestId: request.id, idempotencyKey, payments };
   };
   const answers = { 200: RentersQuoteResponse };
 
@@ -131,7 +133,7 @@ export function rentersQuoteRoutes(
   r.post(
     '/v2/renters/quotes/:id/purchase',
     {
-      config: { access },
+      config: { access, idempotent: true },
       schema: { params: idParams, body: PurchaseRentersQuoteRequest, response: answers },
     },
     async (request) => ({

@@ -13,7 +13,7 @@ import {
   RoleUpdateRequest,
   type Role,
 } from '../../../api/schemas/roles';
-import type { Principal } from '../../access/principal';
+import { isStaff, type Principal } from '../../access/principal';
 import { grantErrors, holdsAll, revokeErrors, setChanges } from '../../domain/roles/privilegeGrants';
 import { changeRole, createRole, deleteRole, type RoleChanges } from '../../domain/roles/roleCommands';
 import { ROLE_STREAM } from '../../domain/roles/roleEvents';
@@ -64,6 +64,23 @@ function requireDeletable(principal: Principal, role: Role): void {
       'This role holds a privilege that cannot be granted again, so it cannot be deleted.',
     );
   }
+}
+
+// Roles are global, so an agency's role administrator changes or deletes only roles held inside their own
+// subtree: otherwise one agency could strip or rename the privileges of another agency's users.
+async function requireHeldWithin(db: Db | Trx, principal: Principal, roleId: number): Promise<void> {
+  if (isStaff(principal)) return;
+  const outsider = await db
+    .selectFrom('user_roles as ur')
+    .innerJoin('users as u', 'u.id', 'ur.user_id')
+    .innerJoin('entities as e', 'e.id', 'u.entity_id')
+    .select('u.id')
+    .where('ur.role_id', '=', roleId)
+    .where('u.is_deleted', '=', false)
+    .where('e.path', 'not like', `${principal.entityPath}%`)
+    .executeTakeFirst();
+  if (outsider)
+    throw new HttpError(403, 'Users of other agencies hold this role: it cannot be changed here.');
 }
 
 async function loadRole(db: Db | Trx, id: number): Promise<Role> {
@@ -148,6 +165,7 @@ export function roleRoutes(app: FastifyInstance, options: { db: Db }): void {
       const role = await writing(db, async (trx) => {
         const current = await loadRole(trx, id);
         requireManageable(principal, current);
+        await requireHeldWithin(trx, principal, id);
         const changes: RoleChanges = { fields: {} };
         const errors: Record<string, string[]> = {};
         if (body.role_name !== undefined && body.role_name !== current.role_name) {
@@ -190,6 +208,7 @@ export function roleRoutes(app: FastifyInstance, options: { db: Db }): void {
       await db.transaction().execute(async (trx) => {
         const current = await loadRole(trx, id);
         requireManageable(principal, current);
+        await requireHeldWithin(trx, principal, id);
         requireDeletable(principal, current);
         await deleteRole(trx, id, metadataOf(request, principal), current.version);
       });

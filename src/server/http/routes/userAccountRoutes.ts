@@ -9,6 +9,7 @@ import { revokeAllSessions } from '../../auth/sessions';
 import { changePassword, changeUserStatus, type UserStatusEvent } from '../../domain/users/userCommands';
 import type { Db } from '../../store/db';
 import { HttpError } from '../errors';
+import { refuseCommonPassword } from '../newPassword';
 import { requirePrincipal } from '../routeTable';
 import { portalOrigin } from './authRoutes';
 import { UserParams, loadUser, refuseSelf, requireManageable } from './userAccess';
@@ -96,6 +97,7 @@ export function userAccountRoutes(
       const target = await loadUser(db, request.params.id, principal);
       refuseSelf(principal, target, 'Change your own password in My settings.');
       requireManageable(principal, target);
+      await refuseCommonPassword(request.body.password);
       const passwordHash = await hashPassword(request.body.password);
       await db.transaction().execute(async (trx) => {
         const current = await loadUser(trx, target.id, principal);

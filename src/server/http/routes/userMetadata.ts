@@ -1,10 +1,17 @@
 import type { FastifyRequest } from 'fastify';
 import type { Principal } from '../../access/principal';
 import type { EventMetadata } from '../../store/eventStore';
+import { idempotencyKeyOf } from '../idempotency';
 
 // Who did it, for whom, in which request: the metadata of every event a signed-in user's command appends.
 export function metadataOf(request: FastifyRequest, principal: Principal): EventMetadata {
-  return { userId: principal.userId, entityId: principal.acting.id, requestId: request.id };
+  const idempotencyKey = idempotencyKeyOf(request);
+  return {
+    userId: principal.userId,
+    entityId: principal.acting.id,
+    requestId: request.id,
+    ...(idempotencyKey !== null && { idempotencyKey }),
+  };
 }
 
 // A unique index of a projection refused the write: two requests raced past the same check.

@@ -22,6 +22,7 @@ import { userTypeFor } from '../../domain/users/userRules';
 import type { Db } from '../../store/db';
 import type { Trx } from '../../store/eventStore';
 import { HttpError, ValidationFailed } from '../errors';
+import { refuseCommonPassword } from '../newPassword';
 import { streamHistory } from '../history';
 import { fetchPage, likePattern } from '../paging';
 import { requirePrincipal } from '../routeTable';
@@ -114,6 +115,7 @@ export function userRoutes(app: FastifyInstance, options: { db: Db; publicUrl: s
           'You may not set passwords. Leave the password empty to send an invitation.',
         );
       }
+      await refuseCommonPassword(body.password);
       const errors: Errors = {};
       const entity = await checkEntity(db, principal, body.entity, errors);
       if (entity && body.is_admin && userTypeFor(entity.type_code, true) !== 'admin') {

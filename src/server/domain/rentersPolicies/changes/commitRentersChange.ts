@@ -60,7 +60,8 @@ async function attempt(
     const decided = decideChange(kind, policy, inputs, previewed.fingerprint, today);
     const stored = await appendToRentersPolicy(
       trx,
-      { ...ctx.metadata, idempotencyKey: previewed.fingerprint },
+      // The request's Idempotency-Key when it sent one, else the preview's fingerprint.
+      { ...ctx.metadata, idempotencyKey: ctx.metadata.idempotencyKey ?? previewed.fingerprint },
       ref.policyNumber,
       [decided.event],
       today,

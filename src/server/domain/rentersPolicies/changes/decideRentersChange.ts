@@ -16,7 +16,7 @@ import {
 } from '../../../../api/schemas/rentersPolicyChanges';
 import { HttpError, ValidationFailed } from '../../../http/errors';
 import type { NewEvent } from '../../../store/eventStore';
-import type { RentersChangeData } from './rentersChangeEvents';
+import type { RentersChangeData, RentersSettledData } from './rentersChangeEvents';
 import { CHANGE_EVENT } from './rentersChangeEvents';
 import { reasonRefusal } from './rentersChangeReasons';
 import {
@@ -98,9 +98,19 @@ function undoneCancellation(policy: RentersPolicyForChange): UndoneCancellation 
   );
   if (last?.type !== 'renters.cancelled') return null;
   const d = last.data as Partial<RentersChangeData> & { cancelDate?: string };
+  // A refund the payment service refused gave nothing back, so there is nothing to charge back: charging it
+  // would bill the customer for money they never received (docs/renters-cancellation.md "Reinstate").
+  const refused = policy.events.some(
+    (e) =>
+      e.type === 'renters.settled' &&
+      (e.data as Partial<RentersSettledData>).changeVersion === last.version &&
+      (e.data as Partial<RentersSettledData>).status === 'FAILED',
+  );
   return {
     effectiveDate: d.effectiveDate ?? d.cancelDate ?? policy.term.effectiveDate,
-    settlement: d.settlement ?? { kind: 'none', amountCents: 0 },
+    settlement: refused
+      ? { kind: 'none', amountCents: 0 }
+      : (d.settlement ?? { kind: 'none', amountCents: 0 }),
   };
 }
 
