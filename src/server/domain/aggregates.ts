@@ -9,6 +9,12 @@ import { POLICY_STREAM, policyLifecycleEvent } from './policies/policyEvents';
 import { rentersPolicyStatusMachine } from '../../machines/rentersPolicyStatus';
 import { RENTERS_POLICY_STREAM, rentersPolicyStatusEvent } from './rentersPolicies/rentersPolicyEvents';
 import { COMMISSION_RULE_STREAM, commissionRuleLifecycleEvent } from './commission/commissionRuleEvents';
+import { BANK_ACCOUNT_STREAM } from './bankAccounts/bankAccountEvents';
+import { CLAIM_STREAM } from './matters/matterEvents';
+import { QUOTE_STREAM } from './quotes/quoteEvents';
+import { RENTERS_PAYMENT_ACCOUNT_STREAM } from './rentersPayments/rentersPaymentEvents';
+import { RENTERS_QUOTE_STREAM } from './rentersQuotes/rentersQuoteEvents';
+import { COMMISSION_STATEMENT_STREAM } from './commission/statementEvents';
 export { quoteAggregate } from './quotes/quoteAggregate';
 export { rentersQuoteAggregate } from './rentersQuotes/rentersQuoteAggregate';
 export { statementAggregate } from './commission/statementAggregate';
@@ -70,6 +76,24 @@ export const commissionRuleAggregate: AggregateSpec = {
   machine: recordLifecycleMachine,
   toMachineEvent: commissionRuleLifecycleEvent,
 };
+
+// The order a rebuild replays the log in (store/bulkReplay.ts), as groups of stream types. A group's events
+// are replayed together in log order; a group of one type whose projections have a bulk form is replayed
+// stream by stream in bulk. A group whose projection reads another's table comes after it (entities before
+// everything that names an entity, policies before the quotes whose pets name their policy and before their
+// claims). The administration records are one group: a deleted role takes its user links with it, so users
+// and roles must keep their log order.
+export const REPLAY_ORDER: readonly (readonly string[])[] = [
+  [ENTITY_STREAM, ROLE_STREAM, USER_STREAM, COMMISSION_RULE_STREAM, BANK_ACCOUNT_STREAM],
+  [CUSTOMER_STREAM],
+  [RENTERS_PAYMENT_ACCOUNT_STREAM],
+  [POLICY_STREAM],
+  [CLAIM_STREAM],
+  [QUOTE_STREAM],
+  [RENTERS_POLICY_STREAM],
+  [RENTERS_QUOTE_STREAM],
+  [COMMISSION_STATEMENT_STREAM],
+];
 
 // Projection tables in the order a rebuild clears them (children first).
 export const PROJECTION_TABLES = [

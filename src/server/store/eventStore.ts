@@ -41,17 +41,38 @@ export class VersionConflictError extends Error {
 
 export type Projection = (trx: Trx, event: StoredEvent) => Promise<void>;
 
-const projections = new Map<string, Projection[]>();
+// The same projection over many whole streams of one type at once, for a rebuild or a bulk load: it must
+// leave the tables as replaying each stream's events through the per-event projection would
+// (bulkReplay.ts; tests/api/bulkReplay.test.ts compares the two).
+export type BulkProjection = (trx: Trx, streams: readonly (readonly StoredEvent[])[]) => Promise<void>;
+
+interface Registered {
+  each: Projection;
+  bulk: BulkProjection | null;
+}
+
+const projections = new Map<string, Registered[]>();
 
 // Projections run inside the appending transaction, so a reader sees what a writer just wrote.
-export function registerProjection(streamType: string, projection: Projection): void {
+export function registerProjection(streamType: string, projection: Projection, bulk?: BulkProjection): void {
   const list = projections.get(streamType) ?? [];
-  if (!list.includes(projection)) list.push(projection);
+  if (!list.some((r) => r.each === projection)) list.push({ each: projection, bulk: bulk ?? null });
   projections.set(streamType, list);
 }
 
 export function projectionsOf(streamType: string): readonly Projection[] {
-  return projections.get(streamType) ?? [];
+  return (projections.get(streamType) ?? []).map((r) => r.each);
+}
+
+// The bulk forms of a stream type's projections, or null when one of them has none (the stream type is then
+// replayed event by event).
+export function bulkProjectionsOf(streamType: string): readonly BulkProjection[] | null {
+  const list = projections.get(streamType) ?? [];
+  return list.every((r) => r.bulk) ? list.map((r) => r.bulk!) : null;
+}
+
+export function projectedStreamTypes(): readonly string[] {
+  return [...projections.keys()];
 }
 
 type EventRow = {

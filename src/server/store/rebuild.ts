@@ -1,34 +1,21 @@
 import { sql } from 'kysely';
 import type { Db } from './db';
-import { PROJECTION_TABLES } from '../domain/aggregates';
+import { PROJECTION_TABLES, REPLAY_ORDER } from '../domain/aggregates';
 import { syncEntityDetailSequences } from '../domain/entities/entitySequences';
-import { projectionsOf, toStoredEvent } from './eventStore';
+import { replayStreamTypes, type ReplayOptions } from './bulkReplay';
+import { projectedStreamTypes } from './eventStore';
 
-const BATCH = 2000;
-
-// Clears every projection and replays the whole log through the projections, in one transaction so readers
-// never see a half-built table. Returns the number of events replayed.
-export async function rebuildProjections(db: Db): Promise<number> {
+// Clears every projection and replays the whole log through the projections, one stream type at a time in
+// REPLAY_ORDER (bulk where the type's projections have a bulk form), in one transaction so readers never
+// see a half-built table. Returns the number of events replayed. `bulk: false` replays every event through
+// the per-event projections, as appends ran them (to compare the two).
+export async function rebuildProjections(db: Db, options: ReplayOptions = {}): Promise<number> {
   return db.transaction().execute(async (trx) => {
     for (const table of PROJECTION_TABLES) await trx.deleteFrom(table).execute();
-    let after = '0';
+    const unordered = projectedStreamTypes().filter((t) => !REPLAY_ORDER.some((group) => group.includes(t)));
+    if (unordered.length > 0) throw new Error(`No replay order for stream types ${unordered.join(', ')}`);
     let count = 0;
-    for (;;) {
-      const rows = await trx
-        .selectFrom('events')
-        .selectAll()
-        .where('position', '>', after)
-        .orderBy('position')
-        .limit(BATCH)
-        .execute();
-      for (const row of rows) {
-        const event = toStoredEvent(row);
-        for (const projection of projectionsOf(event.streamType)) await projection(trx, event);
-      }
-      count += rows.length;
-      if (rows.length < BATCH) break;
-      after = String(rows.at(-1)!.position);
-    }
+    for (const group of REPLAY_ORDER) count += await replayStreamTypes(trx, group, options);
     // Ids are taken from sequences; keep them ahead of the replayed records.
     for (const [table, sequence] of [
       ['entities', 'entity_id_seq'],

@@ -1,4 +1,7 @@
+import type { Insertable, Updateable } from 'kysely';
 import { registerProjection, type StoredEvent, type Trx } from '../../store/eventStore';
+import { insertRows } from '../../store/insertRows';
+import type { CustomersTable } from './customerTables';
 import {
   CUSTOMER_STREAM,
   type CustomerContactChanged,
@@ -19,34 +22,32 @@ const columns = (d: CustomerDetails) => ({
   zip: d.zip,
 });
 
-async function project(trx: Trx, event: StoredEvent): Promise<void> {
+// What an event does to the customer's row: create it, or change some of its columns.
+type CustomerChange =
+  { insert: Insertable<CustomersTable> } | { id: number; set: Updateable<CustomersTable> } | null;
+
+function changeOf(event: StoredEvent): CustomerChange {
   if (event.type === 'customer.created') {
     const data = event.data as unknown as CustomerCreated;
-    await trx
-      .insertInto('customers')
-      .values({
+    return {
+      insert: {
         id: data.id,
         entity_id: data.entityId,
         ...columns(data),
         created_at: event.recordedAt,
         version: event.version,
-      })
-      .execute();
-    return;
+      },
+    };
   }
+  const id = Number(event.streamId);
   if (event.type === 'customer.updated') {
-    await trx
-      .updateTable('customers')
-      .set({ ...columns(event.data as unknown as CustomerDetails), version: event.version })
-      .where('id', '=', Number(event.streamId))
-      .execute();
-    return;
+    return { id, set: { ...columns(event.data as unknown as CustomerDetails), version: event.version } };
   }
   if (event.type === 'customer.contactChanged') {
     const c = (event.data as unknown as CustomerContactChanged).contact;
-    await trx
-      .updateTable('customers')
-      .set({
+    return {
+      id,
+      set: {
         email: c.email,
         phone: c.phone,
         address_line_1: c.addressLine1,
@@ -54,10 +55,33 @@ async function project(trx: Trx, event: StoredEvent): Promise<void> {
         city: c.city,
         zip: c.zip,
         version: event.version,
-      })
-      .where('id', '=', Number(event.streamId))
-      .execute();
+      },
+    };
   }
+  return null;
 }
 
-registerProjection(CUSTOMER_STREAM, project);
+async function project(trx: Trx, event: StoredEvent): Promise<void> {
+  const change = changeOf(event);
+  if (!change) return;
+  if ('insert' in change) await trx.insertInto('customers').values(change.insert).execute();
+  else await trx.updateTable('customers').set(change.set).where('id', '=', change.id).execute();
+}
+
+// Each stream folded to its final row, then one insert for them all.
+async function projectMany(trx: Trx, streams: readonly (readonly StoredEvent[])[]): Promise<void> {
+  const rows: Insertable<CustomersTable>[] = [];
+  for (const events of streams) {
+    let row: Insertable<CustomersTable> | null = null;
+    for (const event of events) {
+      const change = changeOf(event);
+      if (!change) continue;
+      if ('insert' in change) row = { ...change.insert };
+      else if (row) Object.assign(row, change.set);
+    }
+    if (row) rows.push(row);
+  }
+  await insertRows(trx, 'customers', rows);
+}
+
+registerProjection(CUSTOMER_STREAM, project, projectMany);

@@ -1,5 +1,7 @@
+import type { Insertable } from 'kysely';
 import type { StoredEvent, Trx } from '../../store/eventStore';
 import type { DocumentGenerated, NoteAdded } from './matterEvents';
+import type { PolicyDocumentsTable, PolicyNotesTable } from './matterTables';
 
 // The read rows of a policy's notes and generated documents, keyed by policy number (the stream's id). The
 // pet and renters streams write them alike, so both projections call these. An insert of a known id does
@@ -36,4 +38,30 @@ export async function insertDocumentRow(trx: Trx, event: StoredEvent): Promise<v
     })
     .onConflict((oc) => oc.column('id').doNothing())
     .execute();
+}
+
+// The same rows as values, for a bulk replay that inserts many at once.
+export function noteRowOf(event: StoredEvent): Insertable<PolicyNotesTable> {
+  const n = event.data as unknown as NoteAdded;
+  return {
+    id: n.noteId,
+    policy_number: event.streamId,
+    note: n.note,
+    created_at: event.recordedAt,
+    created_by: event.metadata.userId,
+  };
+}
+
+export function documentRowOf(event: StoredEvent): Insertable<PolicyDocumentsTable> {
+  const d = event.data as unknown as DocumentGenerated;
+  return {
+    id: d.documentId,
+    policy_number: event.streamId,
+    type: d.type,
+    name: d.name,
+    content_type: d.contentType,
+    size: d.size,
+    content_id: d.contentId,
+    created_at: event.recordedAt,
+  };
 }

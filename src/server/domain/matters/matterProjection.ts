@@ -1,6 +1,8 @@
+import type { Insertable, Updateable } from 'kysely';
 import { registerProjection, type StoredEvent, type Trx } from '../../store/eventStore';
+import { insertRows } from '../../store/insertRows';
 import { POLICY_STREAM } from '../policies/policyEvents';
-import { insertDocumentRow, insertNoteRow } from './annotationRows';
+import { documentRowOf, insertDocumentRow, insertNoteRow, noteRowOf } from './annotationRows';
 import { applyClaimChange, type ClaimChange } from './claimStatus';
 import {
   CLAIM_STREAM,
@@ -9,6 +11,7 @@ import {
   type ClaimSubmitted,
   type FileAttached,
 } from './matterEvents';
+import type { ClaimPaymentsTable, ClaimsTable, PolicyFilesTable } from './matterTables';
 
 // Read tables of a policy's notes, documents and files, and of claims with their payments. Every write is
 // safe to replay over rows already there (an insert of a known id does nothing, a submitted claim starts
@@ -17,19 +20,9 @@ async function projectPolicy(trx: Trx, event: StoredEvent): Promise<void> {
   if (event.type === 'policy.documentGenerated') {
     await insertDocumentRow(trx, event);
   } else if (event.type === 'policy.fileAttached') {
-    const f = event.data as unknown as FileAttached;
     await trx
       .insertInto('policy_files')
-      .values({
-        id: f.fileId,
-        policy_number: event.streamId,
-        name: f.name,
-        content_type: f.contentType,
-        size: f.size,
-        content_id: f.contentId,
-        uploaded_at: event.recordedAt,
-        uploaded_by: event.metadata.userId,
-      })
+      .values(fileRowOf(event))
       .onConflict((oc) => oc.column('id').doNothing())
       .execute();
   } else if (event.type === 'policy.noteAdded') {
@@ -37,77 +30,149 @@ async function projectPolicy(trx: Trx, event: StoredEvent): Promise<void> {
   }
 }
 
-async function projectClaim(trx: Trx, event: StoredEvent): Promise<void> {
-  const db = trx;
-  const claimId = Number(event.streamId);
-  if (event.type === 'claim.submitted') {
-    const c = event.data as unknown as ClaimSubmitted;
-    const row = {
-      claim_number: c.claimNumber,
-      policy_number: c.policyNumber,
-      status: 'SUBMITTED',
-      loss_date: c.lossDate,
-      reported_date: c.reportedDate,
-      conditions: JSON.stringify(c.conditions),
-      description: c.description,
-      claimed_cents: c.claimedCents,
-      approved_cents: null,
-      paid_cents: 0,
-      decision_reason: null,
-      version: event.version,
-      created_at: event.recordedAt,
-      updated_at: event.recordedAt,
-    };
-    await db
-      .insertInto('claims')
-      .values({ id: claimId, ...row })
-      .onConflict((oc) => oc.column('id').doUpdateSet(row))
-      .execute();
-    await db.deleteFrom('claim_payments').where('claim_id', '=', claimId).execute();
-    return;
-  }
-  const claim = await db
-    .selectFrom('claims')
-    .select(['status', 'approved_cents', 'paid_cents'])
-    .where('id', '=', claimId)
-    .executeTakeFirst();
-  if (!claim) return;
+function fileRowOf(event: StoredEvent): Insertable<PolicyFilesTable> {
+  const f = event.data as unknown as FileAttached;
+  return {
+    id: f.fileId,
+    policy_number: event.streamId,
+    name: f.name,
+    content_type: f.contentType,
+    size: f.size,
+    content_id: f.contentId,
+    uploaded_at: event.recordedAt,
+    uploaded_by: event.metadata.userId,
+  };
+}
+
+async function projectPolicies(trx: Trx, streams: readonly (readonly StoredEvent[])[]): Promise<void> {
+  const events = streams.flat();
+  const of = (type: string) => events.filter((e) => e.type === type);
+  await insertRows(trx, 'policy_documents', of('policy.documentGenerated').map(documentRowOf));
+  await insertRows(trx, 'policy_files', of('policy.fileAttached').map(fileRowOf));
+  await insertRows(trx, 'policy_notes', of('policy.noteAdded').map(noteRowOf));
+}
+
+type ClaimRow = Insertable<ClaimsTable> & { id: number };
+
+function submittedRow(event: StoredEvent): ClaimRow {
+  const c = event.data as unknown as ClaimSubmitted;
+  return {
+    id: Number(event.streamId),
+    claim_number: c.claimNumber,
+    policy_number: c.policyNumber,
+    status: 'SUBMITTED',
+    loss_date: c.lossDate,
+    reported_date: c.reportedDate,
+    conditions: JSON.stringify(c.conditions),
+    description: c.description,
+    claimed_cents: c.claimedCents,
+    approved_cents: null,
+    paid_cents: 0,
+    decision_reason: null,
+    version: event.version,
+    created_at: event.recordedAt,
+    updated_at: event.recordedAt,
+  };
+}
+
+// What a later event does to the claim's figures (null: not allowed in its status, so nothing; the command
+// checked the change before appending, and a replay meets the same figures), and the payment it records.
+function claimChangeOf(
+  claim: { status: string; approved_cents: number | null; paid_cents: number },
+  event: StoredEvent,
+): { set: Updateable<ClaimsTable>; payment: Insertable<ClaimPaymentsTable> | null } | null {
   const change = { ...event.data, type: event.type } as unknown as ClaimChange;
   const next = applyClaimChange(
     { status: claim.status as ClaimStatus, approvedCents: claim.approved_cents, paidCents: claim.paid_cents },
     change,
   );
-  // The command checked the change before appending; a replay meets the same figures.
-  if (!next) return;
+  if (!next) return null;
   const reason = typeof event.data.reason === 'string' ? event.data.reason : undefined;
-  await db
-    .updateTable('claims')
-    .set({
-      status: next.status,
-      approved_cents: next.approvedCents,
-      paid_cents: next.paidCents,
-      ...(reason !== undefined ? { decision_reason: reason } : {}),
-      version: event.version,
-      updated_at: event.recordedAt,
-    })
+  const set = {
+    status: next.status,
+    approved_cents: next.approvedCents,
+    paid_cents: next.paidCents,
+    ...(reason !== undefined ? { decision_reason: reason } : {}),
+    version: event.version,
+    updated_at: event.recordedAt,
+  };
+  if (event.type !== 'claim.paymentMade') return { set, payment: null };
+  const p = event.data as unknown as ClaimPaymentMade;
+  return {
+    set,
+    payment: {
+      id: p.paymentId,
+      claim_id: Number(event.streamId),
+      paid_on: p.paidOn,
+      amount_cents: p.amountCents,
+      method: p.method,
+      reference: p.reference,
+    },
+  };
+}
+
+async function projectClaim(trx: Trx, event: StoredEvent): Promise<void> {
+  const claimId = Number(event.streamId);
+  if (event.type === 'claim.submitted') {
+    const { id, ...row } = submittedRow(event);
+    await trx
+      .insertInto('claims')
+      .values({ id, ...row })
+      .onConflict((oc) => oc.column('id').doUpdateSet(row))
+      .execute();
+    await trx.deleteFrom('claim_payments').where('claim_id', '=', claimId).execute();
+    return;
+  }
+  const claim = await trx
+    .selectFrom('claims')
+    .select(['status', 'approved_cents', 'paid_cents'])
     .where('id', '=', claimId)
-    .execute();
-  if (event.type === 'claim.paymentMade') {
-    const p = event.data as unknown as ClaimPaymentMade;
-    await db
+    .executeTakeFirst();
+  if (!claim) return;
+  const change = claimChangeOf(claim, event);
+  if (!change) return;
+  await trx.updateTable('claims').set(change.set).where('id', '=', claimId).execute();
+  if (change.payment) {
+    await trx
       .insertInto('claim_payments')
-      .values({
-        id: p.paymentId,
-        claim_id: claimId,
-        paid_on: p.paidOn,
-        amount_cents: p.amountCents,
-        method: p.method,
-        reference: p.reference,
-      })
+      .values(change.payment)
       .onConflict((oc) => oc.column('id').doNothing())
       .execute();
   }
 }
 
-registerProjection(POLICY_STREAM, projectPolicy);
-registerProjection(CLAIM_STREAM, projectClaim);
+// Each claim folded to its final row and payments in memory, then one insert per table.
+async function projectClaims(trx: Trx, streams: readonly (readonly StoredEvent[])[]): Promise<void> {
+  const claims: ClaimRow[] = [];
+  const payments: Insertable<ClaimPaymentsTable>[] = [];
+  for (const events of streams) {
+    let claim: ClaimRow | null = null;
+    let paid: Insertable<ClaimPaymentsTable>[] = [];
+    for (const event of events) {
+      if (event.type === 'claim.submitted') {
+        claim = submittedRow(event);
+        paid = [];
+        continue;
+      }
+      if (!claim) continue;
+      const change = claimChangeOf(
+        {
+          status: claim.status,
+          approved_cents: claim.approved_cents ?? null,
+          paid_cents: claim.paid_cents ?? 0,
+        },
+        event,
+      );
+      if (!change) continue;
+      Object.assign(claim, change.set);
+      if (change.payment && !paid.some((p) => p.id === change.payment!.id)) paid.push(change.payment);
+    }
+    if (claim) claims.push(claim);
+    payments.push(...paid);
+  }
+  await insertRows(trx, 'claims', claims);
+  await insertRows(trx, 'claim_payments', payments);
+}
+
+registerProjection(POLICY_STREAM, projectPolicy, projectPolicies);
+registerProjection(CLAIM_STREAM, projectClaim, projectClaims);

@@ -1,97 +1,146 @@
+import type { Insertable, Updateable } from 'kysely';
 import { registerProjection, type StoredEvent, type Trx } from '../../store/eventStore';
+import { insertRows } from '../../store/insertRows';
 import { refundKey } from './policyRefunds';
 import { POLICY_STREAM, type PolicyCancelled, type PolicyIssued } from './policyEvents';
+import type { PoliciesTable, PolicyRefundsTable } from './policyTables';
 
 // Read table `policies` (SPEC §3 "Policies (pets)"), kept in step with the policy stream; policy search
-// reads it.
-async function project(trx: Trx, event: StoredEvent): Promise<void> {
-  if (event.type !== 'policy.issued') {
-    await projectLater(trx, event);
-    return;
-  }
-  const p = event.data as unknown as PolicyIssued;
-  await trx
-    .insertInto('policies')
-    .values({
-      policy_number: p.policyNumber,
-      matter_id: p.matterId,
-      policy_version: event.version,
-      quote_uuid: p.quoteUuid,
-      entity_id: p.entityId,
-      customer_id: p.customerId,
-      pet_id: p.pet.id,
-      pet_name: p.pet.name,
-      species: p.pet.species,
-      breed: p.pet.breed,
-      gender: p.pet.gender,
-      age_at_inception: p.pet.ageAtInception,
-      plan_code: p.planCode,
-      term_type: p.termType,
-      status_code: 'ACTIVE',
-      brand_code: null,
-      state: p.state,
-      deductible_cents: p.deductibleCents,
-      reimbursement: p.reimbursement,
-      annual_coverage_cents: p.annualCoverageCents,
-      exam_fee: p.examFee,
-      wellness_code: p.wellnessCode,
-      annual_premium_cents: p.premiumCents,
-      payment_period: p.paymentPeriod,
-      init_pay_successful: p.initialPaymentSuccessful,
-      purchase_date: p.purchaseDate,
-      inception_date: p.effectiveDate,
-      effective_date: p.effectiveDate,
-      expiration_date: p.expirationDate,
-      cancel_effective_date: null,
-      purchased_at: event.recordedAt,
-    })
-    .execute();
-}
+// reads it. A cancellation also records the refund (`policy_refunds`).
 
-// Every later event moves the policy's version; a cancellation also its status and the refund record. The
-// status is CANCELLED from the commit on, with the cancel effective date saying when cover ends (SPEC §9:
-// CANCELLED is the only other status shown); the policy's lifecycle tells what may still be done.
-async function projectLater(trx: Trx, event: StoredEvent): Promise<void> {
-  const policyNumber = event.streamId;
-  if (event.type !== 'policy.cancelled') {
-    await trx
-      .updateTable('policies')
-      .set({ policy_version: event.version })
-      .where('policy_number', '=', policyNumber)
-      .execute();
-    return;
-  }
+type RefundRow = Omit<Insertable<PolicyRefundsTable>, 'matter_id' | 'reference'>;
+
+// What an event does to the policy's row: the issue inserts it; every later event moves the policy's
+// version; a cancellation also its status and cancel date, and records the refund. The status is CANCELLED
+// from the commit on, with the cancel effective date saying when cover ends (SPEC §9: CANCELLED is the only
+// other status shown); the policy's lifecycle tells what may still be done.
+type PolicyChange =
+  { insert: Insertable<PoliciesTable> } | { set: Updateable<PoliciesTable>; refund?: RefundRow };
+
+function changeOf(event: StoredEvent): PolicyChange {
+  if (event.type === 'policy.issued') return { insert: issuedRow(event) };
+  if (event.type !== 'policy.cancelled') return { set: { policy_version: event.version } };
   const c = event.data as unknown as PolicyCancelled;
-  const policy = await trx
-    .updateTable('policies')
-    .set({
+  return {
+    set: {
       policy_version: event.version,
       status_code: 'CANCELLED',
       cancel_effective_date: c.cancelEffectiveDate,
       cancel_reason: c.reason,
-    })
-    .where('policy_number', '=', policyNumber)
-    .returning('matter_id')
-    .executeTakeFirstOrThrow();
-  // The payment service's refund of this key, when a rebuild finds it already answered.
-  const refunded = await trx
-    .selectFrom('payment_refunds')
-    .select('refund_id')
-    .where('idempotency_key', '=', refundKey(policyNumber))
-    .where('outcome', '=', 'ok')
-    .executeTakeFirst();
-  await trx
-    .insertInto('policy_refunds')
-    .values({
-      policy_number: policyNumber,
-      matter_id: policy.matter_id,
+    },
+    refund: {
+      policy_number: event.streamId,
       amount_cents: c.refundCents,
       refunded_on: c.committedOn,
       reason: c.reason,
-      reference: refunded?.refund_id ?? null,
       created_at: event.recordedAt,
+    },
+  };
+}
+
+function issuedRow(event: StoredEvent): Insertable<PoliciesTable> {
+  const p = event.data as unknown as PolicyIssued;
+  return {
+    policy_number: p.policyNumber,
+    matter_id: p.matterId,
+    policy_version: event.version,
+    quote_uuid: p.quoteUuid,
+    entity_id: p.entityId,
+    customer_id: p.customerId,
+    pet_id: p.pet.id,
+    pet_name: p.pet.name,
+    species: p.pet.species,
+    breed: p.pet.breed,
+    gender: p.pet.gender,
+    age_at_inception: p.pet.ageAtInception,
+    plan_code: p.planCode,
+    term_type: p.termType,
+    status_code: 'ACTIVE',
+    brand_code: null,
+    state: p.state,
+    deductible_cents: p.deductibleCents,
+    reimbursement: p.reimbursement,
+    annual_coverage_cents: p.annualCoverageCents,
+    exam_fee: p.examFee,
+    wellness_code: p.wellnessCode,
+    annual_premium_cents: p.premiumCents,
+    payment_period: p.paymentPeriod,
+    init_pay_successful: p.initialPaymentSuccessful,
+    purchase_date: p.purchaseDate,
+    inception_date: p.effectiveDate,
+    effective_date: p.effectiveDate,
+    expiration_date: p.expirationDate,
+    cancel_effective_date: null,
+    purchased_at: event.recordedAt,
+  };
+}
+
+// The payment service's answered refunds of these policies (found when a rebuild meets a cancellation whose
+// refund was already made), by policy number.
+async function refundReferences(trx: Trx, policyNumbers: readonly string[]): Promise<Map<string, string>> {
+  if (policyNumbers.length === 0) return new Map();
+  const keys = new Map(policyNumbers.map((n) => [refundKey(n), n]));
+  const answered = await trx
+    .selectFrom('payment_refunds')
+    .select(['idempotency_key', 'refund_id'])
+    .where('idempotency_key', 'in', [...keys.keys()])
+    .where('outcome', '=', 'ok')
+    .execute();
+  return new Map(answered.map((r) => [keys.get(r.idempotency_key)!, r.refund_id!]));
+}
+
+async function project(trx: Trx, event: StoredEvent): Promise<void> {
+  const change = changeOf(event);
+  if ('insert' in change) {
+    await trx.insertInto('policies').values(change.insert).execute();
+    return;
+  }
+  const policy = await trx
+    .updateTable('policies')
+    .set(change.set)
+    .where('policy_number', '=', event.streamId)
+    .returning('matter_id')
+    .executeTakeFirstOrThrow();
+  if (!change.refund) return;
+  const references = await refundReferences(trx, [event.streamId]);
+  await trx
+    .insertInto('policy_refunds')
+    .values({
+      ...change.refund,
+      matter_id: policy.matter_id,
+      reference: references.get(event.streamId) ?? null,
     })
     .execute();
 }
 
-registerProjection(POLICY_STREAM, project);
+// Each stream folded to its final row and refund, then one insert per table and one refund lookup.
+async function projectMany(trx: Trx, streams: readonly (readonly StoredEvent[])[]): Promise<void> {
+  const policies: Insertable<PoliciesTable>[] = [];
+  const refunds: Insertable<PolicyRefundsTable>[] = [];
+  for (const events of streams) {
+    let row: Insertable<PoliciesTable> | null = null;
+    for (const event of events) {
+      const change = changeOf(event);
+      if ('insert' in change) {
+        row = { ...change.insert };
+        continue;
+      }
+      if (!row) throw new Error(`Policy ${event.streamId} has events before its issue`);
+      Object.assign(row, change.set);
+      if (change.refund) refunds.push({ ...change.refund, matter_id: row.matter_id, reference: null });
+    }
+    if (row) policies.push(row);
+  }
+  await insertRows(trx, 'policies', policies);
+  const references = await refundReferences(
+    trx,
+    refunds.map((r) => r.policy_number),
+  );
+  await insertRows(
+    trx,
+    'policy_refunds',
+    refunds.map((r) => ({ ...r, reference: references.get(r.policy_number) ?? null })),
+  );
+}
+
+registerProjection(POLICY_STREAM, project, projectMany);

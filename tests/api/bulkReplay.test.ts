@@ -1,0 +1,48 @@
+import { describe, expect, it, vi } from 'vitest';
+import { PROJECTION_TABLES, REPLAY_ORDER } from '../../src/server/domain/aggregates';
+import { seedDemoCommissionHistory } from '../../src/server/seed/demoCommissionHistory';
+import { bulkProjectionsOf, projectedStreamTypes } from '../../src/server/store/eventStore';
+import { rebuildProjections } from '../../src/server/store/rebuild';
+import { eventCount, expectRebuildReproducesReadTables, readTables } from '../support/eventLogChecks';
+import { useTestServer } from '../support/suite';
+import { testDatabases } from '../support/testServer';
+
+// A rebuild replays the big stream types in bulk, whole streams at a time (store/bulkReplay.ts). Over the
+// demo's book (pet policies with claims and notes, a year of renters business with its changes, twelve months
+// of commission statements) the bulk replay must leave every read table exactly as the per-event
+// projections leave it, and as the appends left it.
+// The demo book with its policies and a year of history takes a while to make on a busy machine.
+vi.setConfig({ hookTimeout: 240_000, testTimeout: 240_000 });
+
+describe.each(testDatabases())('bulk replay on %s', (database) => {
+  const s = useTestServer(database, { SEED_DEMO_POLICIES: 'true' });
+  const db = () => s.t.server.database.db;
+
+  it('gives the tables the per-event replay gives, for every stream type', async () => {
+    await seedDemoCommissionHistory(
+      db(),
+      new Date().toISOString().slice(0, 10),
+      s.t.config.accessTokenSecret,
+    );
+    await expectRebuildReproducesReadTables(db());
+    const events = await eventCount(db());
+    expect(await rebuildProjections(db(), { bulk: false })).toBe(events);
+    const eventByEvent = await readTables(db());
+    expect(await rebuildProjections(db())).toBe(events);
+    const bulk = await readTables(db());
+    for (const table of PROJECTION_TABLES) {
+      expect(bulk[table], `${table} replayed in bulk`).toEqual(eventByEvent[table]);
+    }
+  });
+
+  it('has a replay order for every projected stream type, and a bulk form for every type replayed alone', () => {
+    for (const type of projectedStreamTypes()) {
+      expect(
+        REPLAY_ORDER.filter((group) => group.includes(type)),
+        type,
+      ).toHaveLength(1);
+    }
+    const alone = REPLAY_ORDER.filter((group) => group.length === 1).map((group) => group[0]!);
+    expect(alone.filter((type) => !bulkProjectionsOf(type))).toEqual([]);
+  });
+});
