@@ -1,59 +1,35 @@
+import { insertRows } from '../../store/insertRows';
 import { registerProjection, type StoredEvent, type Trx } from '../../store/eventStore';
+import { RENTERS_PAYMENT_ACCOUNT_STREAM, type PrimaryMethodChanged } from './rentersPaymentEvents';
 import {
-  RENTERS_PAYMENT_ACCOUNT_STREAM,
-  type PaymentAccountOpened,
-  type PaymentMethodAdded,
-  type PrimaryMethodChanged,
-} from './rentersPaymentEvents';
+  accountRowOf,
+  methodRowOf,
+  paymentAccountRowsOf,
+  PRIMARY,
+  RETIRED,
+  type AccountRow,
+  type MethodRow,
+} from './rentersPaymentRows';
 
-// Read tables `renters_payment_accounts` and `renters_payment_methods`. A new method is active but not
-// primary; primaryChanged makes it the one that bills and retires the one before it.
+// Read tables `renters_payment_accounts` and `renters_payment_methods` (the rows: rentersPaymentRows.ts).
 async function project(trx: Trx, event: StoredEvent): Promise<void> {
   if (event.type === 'rentersPaymentAccount.opened') {
-    const data = event.data as unknown as PaymentAccountOpened;
-    await trx
-      .insertInto('renters_payment_accounts')
-      .values({
-        id: data.accountId,
-        customer_id: data.customerId,
-        version: event.version,
-        created_at: event.recordedAt,
-      })
-      .execute();
+    await trx.insertInto('renters_payment_accounts').values(accountRowOf(event)).execute();
     return;
   }
   if (event.type === 'rentersPaymentAccount.methodAdded') {
-    const data = event.data as unknown as PaymentMethodAdded;
-    await trx
-      .insertInto('renters_payment_methods')
-      .values({
-        id: data.methodId,
-        account_id: data.accountId,
-        customer_id: data.customerId,
-        type_code: data.typeCode,
-        processor_payment_method_id: data.processorPaymentMethodId,
-        last4: data.last4,
-        billing_zip_code: data.billingZipCode,
-        is_active: true,
-        is_primary: false,
-        added_at: event.recordedAt,
-      })
-      .execute();
+    await trx.insertInto('renters_payment_methods').values(methodRowOf(event)).execute();
   }
   if (event.type === 'rentersPaymentAccount.primaryChanged') {
     const data = event.data as unknown as PrimaryMethodChanged;
     if (data.previousMethodId !== null) {
       await trx
         .updateTable('renters_payment_methods')
-        .set({ is_primary: false, is_active: false })
+        .set(RETIRED)
         .where('id', '=', data.previousMethodId)
         .execute();
     }
-    await trx
-      .updateTable('renters_payment_methods')
-      .set({ is_primary: true, is_active: true })
-      .where('id', '=', data.methodId)
-      .execute();
+    await trx.updateTable('renters_payment_methods').set(PRIMARY).where('id', '=', data.methodId).execute();
   }
   await trx
     .updateTable('renters_payment_accounts')
@@ -62,4 +38,17 @@ async function project(trx: Trx, event: StoredEvent): Promise<void> {
     .execute();
 }
 
-registerProjection(RENTERS_PAYMENT_ACCOUNT_STREAM, project);
+// Whole streams: each folds to its account and methods, inserted a table at a time.
+async function projectMany(trx: Trx, streams: readonly (readonly StoredEvent[])[]): Promise<void> {
+  const accounts: AccountRow[] = [];
+  const methods: MethodRow[] = [];
+  for (const stream of streams) {
+    const rows = paymentAccountRowsOf(stream);
+    if (rows.account) accounts.push(rows.account);
+    methods.push(...rows.methods);
+  }
+  await insertRows(trx, 'renters_payment_accounts', accounts);
+  await insertRows(trx, 'renters_payment_methods', methods);
+}
+
+registerProjection(RENTERS_PAYMENT_ACCOUNT_STREAM, project, projectMany);

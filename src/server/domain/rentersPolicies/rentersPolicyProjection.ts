@@ -1,74 +1,30 @@
-import { rentersPolicyFacts } from '../../../machines/rentersRecordFlags';
-import { isNonRenewing, statusCodeOf } from '../../../machines/rentersPolicyStatus';
+import { insertRows } from '../../store/insertRows';
 import { readStream, registerProjection, type StoredEvent, type Trx } from '../../store/eventStore';
-import {
-  RENTERS_POLICY_STREAM,
-  rentersPolicyStatusEvent,
-  type RentersPolicyIssued,
-} from './rentersPolicyEvents';
+import { RENTERS_POLICY_STREAM } from './rentersPolicyEvents';
+import { issuedRowOf, rentersPolicyRowOf, statusColumnsOf, type RentersPolicyRow } from './rentersPolicyRows';
 
-// Read table `renters_policies`. The issue event inserts the row; after every event the status columns are
-// refreshed from the stream folded through the status machine up to that event (never set by hand), so a
-// rebuild, which replays the log event by event, ends with the same row.
+// Read table `renters_policies` (the row: rentersPolicyRows.ts). The issue event inserts the row; after every
+// event the status columns are refreshed from the stream folded through the status machine up to that event
+// (never set by hand), so the row is always the fold of the log, whichever way it is replayed.
 async function project(trx: Trx, event: StoredEvent): Promise<void> {
-  if (event.type === 'renters.policyIssued') await insertIssued(trx, event);
+  if (event.type === 'renters.policyIssued') {
+    await trx.insertInto('renters_policies').values(issuedRowOf(event)).execute();
+  }
   const events = (await readStream(trx, RENTERS_POLICY_STREAM, event.streamId)).filter(
     (e) => e.version <= event.version,
   );
-  const facts = rentersPolicyFacts(events.map(rentersPolicyStatusEvent));
   await trx
     .updateTable('renters_policies')
-    .set({
-      policy_version: event.version,
-      machine_state: facts.logged,
-      status_code: statusCodeOf(facts.logged) ?? 'ACTIVE',
-      rewritten_as: facts.rewrittenAs,
-      effective_date: facts.term?.effectiveDate ?? undefined,
-      expiration_date: facts.term?.expirationDate ?? undefined,
-      cancellation_date: facts.cancelDate,
-      non_renew: isNonRenewing(facts.logged) || facts.nonRenewEffectiveDate !== null,
-      non_renew_effective_date: facts.nonRenewEffectiveDate,
-    })
+    .set(statusColumnsOf(events))
     .where('policy_number', '=', event.streamId)
     .execute();
 }
 
-async function insertIssued(trx: Trx, event: StoredEvent): Promise<void> {
-  const p = event.data as unknown as RentersPolicyIssued;
-  await trx
-    .insertInto('renters_policies')
-    .values({
-      policy_number: p.policyNumber,
-      matter_id: p.matterId,
-      policy_version: event.version,
-      quote_id: p.quoteId,
-      entity_id: p.entityId,
-      customer_id: p.customerId,
-      rewrite_of: p.rewriteOf,
-      rewritten_as: null,
-      machine_state: 'active',
-      status_code: 'ACTIVE',
-      term_interval: p.termInterval,
-      state: p.propertyAddress.state,
-      property_line_1: p.propertyAddress.line1,
-      property_line_2: p.propertyAddress.line2,
-      property_city: p.propertyAddress.city,
-      property_zip: p.propertyAddress.zip,
-      term_premium_cents: p.termPremiumCents,
-      taxes_cents: p.taxesCents,
-      fees_cents: p.feesCents,
-      total_cents: p.totalCents,
-      next_bill_due: p.nextBill?.dueDate ?? null,
-      next_bill_cents: p.nextBill?.amountCents ?? null,
-      sold_on: p.soldOn,
-      inception_date: p.effectiveDate,
-      effective_date: p.effectiveDate,
-      expiration_date: p.expirationDate,
-      cancellation_date: null,
-      non_renew: false,
-      non_renew_effective_date: null,
-    })
-    .execute();
+// Whole streams: each folds to its final row at once. The property address edits come after, from
+// rentersMatterProjection.ts, which registers after this module.
+async function projectMany(trx: Trx, streams: readonly (readonly StoredEvent[])[]): Promise<void> {
+  const rows = streams.map(rentersPolicyRowOf).filter((row): row is RentersPolicyRow => row !== null);
+  await insertRows(trx, 'renters_policies', rows);
 }
 
-registerProjection(RENTERS_POLICY_STREAM, project);
+registerProjection(RENTERS_POLICY_STREAM, project, projectMany);
