@@ -1,0 +1,74 @@
+import { sql } from 'kysely';
+import { REPLAY_ORDER } from '../../domain/aggregates';
+import { bulkProjectionsOf, projectionsOf, type StoredEvent, type Trx } from '../../store/eventStore';
+import { insertRows } from '../../store/insertRows';
+import type { GeneratedStream } from './generatedStream';
+
+// Appends generated streams to the log with multi-row inserts, then runs them through the projections'
+// bulk forms, group by group in replay order, as a rebuild would. The streams must be new (no event of
+// them in the log yet) and each whole; positions are reserved from the log's own sequence, so appends by a
+// running server interleave safely. Returns the events appended.
+export async function loadStreams(trx: Trx, streams: readonly GeneratedStream[]): Promise<number> {
+  const total = streams.reduce((sum, s) => sum + s.events.length, 0);
+  if (total === 0) return 0;
+  let position = await reservePositions(trx, total);
+  const stored = streams.map((stream) =>
+    stream.events.map((event, i): StoredEvent => ({
+      position: String(position++),
+      streamType: stream.streamType,
+      streamId: stream.streamId,
+      version: i + 1,
+      type: event.type,
+      data: event.data,
+      metadata: stream.metadata,
+      recordedAt: event.recordedAt,
+    })),
+  );
+  await insertRows(
+    trx,
+    'events',
+    stored.flat().map((e) => ({
+      position: e.position,
+      stream_type: e.streamType,
+      stream_id: e.streamId,
+      version: e.version,
+      type: e.type,
+      data: JSON.stringify(e.data),
+      metadata: JSON.stringify(e.metadata),
+      recorded_at: e.recordedAt,
+    })),
+  );
+  for (const group of REPLAY_ORDER) {
+    for (const streamType of group) {
+      const ofType = stored.filter((s) => s[0]?.streamType === streamType);
+      if (ofType.length === 0) continue;
+      const bulk = bulkProjectionsOf(streamType);
+      if (bulk) {
+        for (const project of bulk) await project(trx, ofType);
+        continue;
+      }
+      for (const event of ofType.flat()) {
+        for (const project of projectionsOf(streamType)) await project(trx, event);
+      }
+    }
+  }
+  return total;
+}
+
+// The first of `count` consecutive positions, taken from the log's sequence in one step.
+async function reservePositions(trx: Trx, count: number): Promise<number> {
+  const { rows } = await sql<{ last: string }>`
+    select setval(pg_get_serial_sequence('events', 'position'),
+                  nextval(pg_get_serial_sequence('events', 'position')) + ${count - 1})::text as last`.execute(
+    trx,
+  );
+  return Number(rows[0]!.last) - count + 1;
+}
+
+// The first of `count` consecutive values of an id sequence, reserved in one step.
+export async function reserveIds(trx: Trx, sequence: string, count: number): Promise<number> {
+  if (count === 0) return 0;
+  const { rows } = await sql<{ last: string }>`
+    select setval(${sequence}, nextval(${sequence}) + ${count - 1})::text as last`.execute(trx);
+  return Number(rows[0]!.last) - count + 1;
+}
