@@ -40,6 +40,7 @@ export function petSale(
   soldOn: string,
   today: string,
 ): GeneratedStream[] {
+  random.ownedBy(ids.customerId);
   const state = random.pick(catalogue.petStates);
   const person = personIn(random, state, ids.customerId);
   const quoteUuid = random.uuid();

@@ -2,9 +2,19 @@
 // and each record draws from its own generator, so a record does not change when the chunk size does.
 export class Random {
   private state: number;
+  private owner = 0;
+  private issued = 0;
 
   constructor(seed: number) {
     this.state = seed >>> 0;
+  }
+
+  // The record the next UUIDs belong to (a sale's customer id, unique in the database): they end with its
+  // number and a count, so no two records' UUIDs meet, which 32 bits of generator state alone cannot promise.
+  ownedBy(owner: number): this {
+    this.owner = owner;
+    this.issued = 0;
+    return this;
   }
 
   // Independent generators for record `index` of a data set made with `seed`.
@@ -31,13 +41,15 @@ export class Random {
     return this.next() < probability;
   }
 
-  // A version-4-shaped UUID from this generator (records must be reproducible, so not crypto's).
+  // A version-4-shaped UUID from this generator (records must be reproducible, so not crypto's): 20 random
+  // hex digits, then the owner's number and a count.
   uuid(): string {
-    const hex = Array.from({ length: 32 }, () => Math.floor(this.next() * 16).toString(16));
+    const hex = Array.from({ length: 20 }, () => Math.floor(this.next() * 16).toString(16));
     hex[12] = '4';
     hex[16] = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
     const h = hex.join('');
-    return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+    const tail = `${this.owner.toString(16).padStart(9, '0')}${(this.issued++).toString(16).padStart(3, '0')}`;
+    return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${tail.slice(-12)}`;
   }
 
   digits(count: number): string {

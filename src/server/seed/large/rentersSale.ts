@@ -31,6 +31,7 @@ export function rentersSale(
   soldOn: string,
   today: string,
 ): GeneratedStream[] {
+  random.ownedBy(ids.customerId);
   const state = random.pick(catalogue.rentersStates);
   const person = personIn(random, state, ids.customerId);
   const quoteId = random.uuid();
