@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
 import { buildApp, type BuiltApp } from './app';
 import type { Config } from './config';
-import { openDatabase, type OpenDatabase } from './store/db';
+import { openDatabase, type DatabaseOptions, type OpenDatabase } from './store/db';
 import { migrateToLatest } from './store/migrate';
 import { seedDemo } from './seed/seedDemo';
 import { createSandboxPaymentAdapter } from './domain/payments/sandboxPaymentAdapter';
@@ -19,6 +19,7 @@ export interface ServerOptions {
   logger?: FastifyServerOptions['logger'];
   // Embedded database directory; `null` keeps it in memory (tests).
   pgliteDir?: string | null;
+  queryLog?: DatabaseOptions['log'];
 }
 
 // Opens the database, migrates it, seeds the demo business when enabled and builds the HTTP app.
@@ -27,6 +28,7 @@ export async function createServer(config: Config, options: ServerOptions): Prom
     url: config.databaseUrl,
     schema: config.databaseSchema,
     pgliteDir: options.pgliteDir === null ? undefined : (options.pgliteDir ?? join(config.dataDir, 'pglite')),
+    log: options.queryLog,
   });
   await migrateToLatest(database.db);
   if (config.seedDemo)

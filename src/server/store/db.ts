@@ -1,6 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import {
   Kysely,
+  type LogEvent,
   PGliteDialect,
   PGliteDriver,
   PostgresDialect,
@@ -52,6 +53,8 @@ export interface DatabaseOptions {
   schema?: string | undefined;
   // Directory of the embedded database; absent means in memory.
   pgliteDir?: string | undefined;
+  // Sees every query with its parameters and time (the benchmark explains the searches' SQL with it).
+  log?: ((event: LogEvent) => void) | undefined;
 }
 
 export interface OpenDatabase {
@@ -83,10 +86,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenDataba
     );
     pool.on('error', () => undefined);
     // bigint columns (positions, counts) arrive as strings; timestamps as Date.
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: options.log });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
   const pglite = await PGlite.create(options.pgliteDir ?? 'memory://');
-  const db = new Kysely<Database>({ dialect: new SerialPGliteDialect(pglite) });
+  const db = new Kysely<Database>({ dialect: new SerialPGliteDialect(pglite), log: options.log });
   return { db, kind: 'pglite', close: () => db.destroy() };
 }
