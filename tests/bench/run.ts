@@ -73,8 +73,11 @@ async function benchDatabase(database: TestDatabase): Promise<BenchReport['secti
   }
 }
 
+// BENCH_DATABASES=postgres (or pglite) measures one of them.
+const only = process.env.BENCH_DATABASES?.split(',');
+const databases = testDatabases().filter((d) => !only || only.includes(d));
 const sections: BenchReport['sections'][number][] = [];
-for (const database of testDatabases()) sections.push(await benchDatabase(database));
+for (const database of databases) sections.push(await benchDatabase(database));
 console.info('portal');
 const portal = await measurePortal();
 sections.push({
