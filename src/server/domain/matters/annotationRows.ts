@@ -8,39 +8,22 @@ import type { PolicyDocumentsTable, PolicyNotesTable } from './matterTables';
 // nothing, so a replay gives the same rows.
 
 export async function insertNoteRow(trx: Trx, event: StoredEvent): Promise<void> {
-  const n = event.data as unknown as NoteAdded;
   await trx
     .insertInto('policy_notes')
-    .values({
-      id: n.noteId,
-      policy_number: event.streamId,
-      note: n.note,
-      created_at: event.recordedAt,
-      created_by: event.metadata.userId,
-    })
+    .values(noteRowOf(event))
     .onConflict((oc) => oc.column('id').doNothing())
     .execute();
 }
 
 export async function insertDocumentRow(trx: Trx, event: StoredEvent): Promise<void> {
-  const d = event.data as unknown as DocumentGenerated;
   await trx
     .insertInto('policy_documents')
-    .values({
-      id: d.documentId,
-      policy_number: event.streamId,
-      type: d.type,
-      name: d.name,
-      content_type: d.contentType,
-      size: d.size,
-      content_id: d.contentId,
-      created_at: event.recordedAt,
-    })
+    .values(documentRowOf(event))
     .onConflict((oc) => oc.column('id').doNothing())
     .execute();
 }
 
-// The same rows as values, for a bulk replay that inserts many at once.
+// The rows as values; a bulk replay inserts many at once.
 export function noteRowOf(event: StoredEvent): Insertable<PolicyNotesTable> {
   const n = event.data as unknown as NoteAdded;
   return {

@@ -1,3 +1,5 @@
+import type { EventMetadata } from '../../store/eventStore';
+import type { GeneratedStream } from './generatedStream';
 import type { Random } from './random';
 
 // Names and places the large data set draws from: enough variety that a name search finds a realistic
@@ -283,3 +285,37 @@ export function personIn(random: Random, state: string, index: number): Person {
 }
 
 export const petName = (random: Random) => random.pick(PETS);
+
+// The customer a purchase creates, as the purchase records it.
+export function customerStream(
+  customer: { id: number; entityId: number; quoteUuid: string; addressLine2: string | null },
+  person: Person,
+  metadata: EventMetadata,
+  at: Date,
+): GeneratedStream {
+  return {
+    streamType: 'customer',
+    streamId: String(customer.id),
+    metadata,
+    events: [
+      {
+        type: 'customer.created',
+        data: {
+          id: customer.id,
+          zip: person.zip,
+          city: person.city,
+          email: person.email,
+          phone: person.phone,
+          state: person.state,
+          entityId: customer.entityId,
+          lastName: person.lastName,
+          firstName: person.firstName,
+          quoteUuid: customer.quoteUuid,
+          addressLine1: person.street,
+          addressLine2: customer.addressLine2,
+        },
+        recordedAt: at,
+      },
+    ],
+  };
+}

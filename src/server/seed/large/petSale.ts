@@ -3,7 +3,7 @@ import { oneYearAfter } from '../../domain/policies/policyNumbers';
 import type { EventMetadata } from '../../store/eventStore';
 import type { Catalogue } from './catalogue';
 import { addDays, at, type GeneratedStream } from './generatedStream';
-import { personIn, petName } from './people';
+import { customerStream, personIn, petName } from './people';
 import type { Random } from './random';
 
 export interface Seller {
@@ -79,7 +79,7 @@ export function petSale(
   const downpayment = annualTotal - installment * 11;
   const charged = monthly ? downpayment : annualTotal;
   const policyNumbers = ids.policyNumbers.map((n) => `PET-${state}-${String(n).padStart(8, '0')}`);
-  const customer = {
+  const quoted = {
     zip: person.zip,
     city: person.city,
     email: person.email,
@@ -112,7 +112,7 @@ export function petSale(
             species: p.species,
           })),
           uuid: quoteUuid,
-          customer,
+          customer: quoted,
           startDate,
         },
         recordedAt: when(2),
@@ -170,7 +170,7 @@ export function petSale(
         type: 'quote.checkoutSubmitted',
         data: {
           payment: { last4: '4242', token: `tok_card_${random.uuid()}`, method: 'card' },
-          customer: { ...customer, street2: null },
+          customer: { ...quoted, street2: null },
           requestId,
           amountCents: charged,
           paymentPeriod,
@@ -198,31 +198,12 @@ export function petSale(
 
   const purchased = when(10);
   const purchaseMetadata = { ...metadata, idempotencyKey: requestId };
-  const customerStream: GeneratedStream = {
-    streamType: 'customer',
-    streamId: String(ids.customerId),
-    metadata: purchaseMetadata,
-    events: [
-      {
-        type: 'customer.created',
-        data: {
-          id: ids.customerId,
-          zip: person.zip,
-          city: person.city,
-          email: person.email,
-          phone: person.phone,
-          state,
-          entityId: seller.entityId,
-          lastName: person.lastName,
-          firstName: person.firstName,
-          quoteUuid,
-          addressLine1: person.street,
-          addressLine2: null,
-        },
-        recordedAt: purchased,
-      },
-    ],
-  };
+  const customer = customerStream(
+    { id: ids.customerId, entityId: seller.entityId, quoteUuid, addressLine2: null },
+    person,
+    purchaseMetadata,
+    purchased,
+  );
 
   const policies = pets.map((pet, i): GeneratedStream => {
     const issued: PolicyIssued = {
@@ -281,7 +262,7 @@ export function petSale(
     return { streamType: 'policy', streamId: issued.policyNumber, metadata: purchaseMetadata, events };
   });
 
-  return [quote, customerStream, ...policies];
+  return [quote, customer, ...policies];
 }
 
 // A cancellation on `day`, effective that day, with the refund of the premium paid beyond the days in force.

@@ -3,7 +3,7 @@ import { oneYearAfter, rentersMatterId } from '../../domain/rentersPolicies/rent
 import type { EventMetadata } from '../../store/eventStore';
 import type { Catalogue } from './catalogue';
 import { addDays, at, type GeneratedStream } from './generatedStream';
-import { personIn } from './people';
+import { customerStream, personIn } from './people';
 import type { Seller } from './petSale';
 import type { Random } from './random';
 
@@ -135,31 +135,12 @@ export function rentersSale(
     }
   }
   return [
-    {
-      streamType: 'customer',
-      streamId: String(ids.customerId),
+    customerStream(
+      { id: ids.customerId, entityId: seller.entityId, quoteUuid: quoteId, addressLine2: address.line2 },
+      person,
       metadata,
-      events: [
-        {
-          type: 'customer.created',
-          data: {
-            id: ids.customerId,
-            zip: person.zip,
-            city: person.city,
-            email: person.email,
-            phone: person.phone,
-            state,
-            entityId: seller.entityId,
-            lastName: person.lastName,
-            firstName: person.firstName,
-            quoteUuid: quoteId,
-            addressLine1: address.line1,
-            addressLine2: address.line2,
-          },
-          recordedAt: sold,
-        },
-      ],
-    },
+      sold,
+    ),
     { streamType: 'renters_policy', streamId: issued.policyNumber, metadata, events: policyEvents },
   ];
 }
