@@ -1,4 +1,3 @@
-import { lazy, type ReactNode } from 'react';
 import { BANK_SCREENS } from '../features/accounting/bankVerification/bankVerificationScreens';
 import { COMMISSION_PAYMENT_SCREENS } from '../features/accounting/commissionPayments/commissionPaymentsScreens';
 import { COMMISSION_SCREENS } from '../features/commission/commissionScreens';
@@ -13,13 +12,19 @@ import { RENTERS_JOURNEY_SCREENS } from '../features/renters/journey/rentersJour
 import { RENTERS_POLICY_SCREENS } from '../features/renters/policy/rentersPolicyScreens';
 import { RENTERS_SEARCH_SCREENS } from '../features/renters/search/rentersSearchScreens';
 import { ACCESS_SCREENS } from '../features/users/accessScreens';
+import { lazyScreen, screenEntry, type ScreenEntry } from '../ui/screens/lazyScreen';
 
 // Which screen each route of PORTAL_ROUTES shows; routes missing here show the "not available yet" screen.
-// Feature screens are loaded on first use, so the first page stays small.
-const HomeScreen = lazy(() => import('../features/home/HomeScreen').then((m) => ({ default: m.HomeScreen })));
+// Feature screens are loaded on first use, so the first page stays small; a screen with `preload` is
+// fetched as its route is entered, alongside the guard.
+const HomeScreen = lazyScreen(() => import('../features/home/HomeScreen').then((m) => m.HomeScreen));
 
-export const SCREENS: Readonly<Record<string, () => ReactNode>> = {
-  home: () => <HomeScreen />,
+export const SCREENS: Readonly<Record<string, ScreenEntry>> = {
+  // Where a sign-in lands.
+  home: screenEntry(
+    () => <HomeScreen />,
+    () => HomeScreen.preload(),
+  ),
   ...ENTITY_SCREENS,
   ...ACCESS_SCREENS,
   ...QUOTE_SEARCH_SCREENS,

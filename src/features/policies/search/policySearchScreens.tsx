@@ -1,10 +1,11 @@
-import { lazy, type ReactNode } from 'react';
+import { lazyScreen, screenEntry, type ScreenEntry } from '../../../ui/screens/lazyScreen';
 
-// The policy search screen by PORTAL_ROUTES id, loaded on first use.
-const PolicySearchScreen = lazy(() =>
-  import('./PolicySearchScreen').then((m) => ({ default: m.PolicySearchScreen })),
-);
+// The policy search screen by PORTAL_ROUTES id; its code is fetched as the route is entered.
+const PolicySearchScreen = lazyScreen(() => import('./PolicySearchScreen').then((m) => m.PolicySearchScreen));
 
-export const POLICY_SEARCH_SCREENS: Readonly<Record<string, () => ReactNode>> = {
-  policies: () => <PolicySearchScreen />,
+export const POLICY_SEARCH_SCREENS: Readonly<Record<string, ScreenEntry>> = {
+  policies: screenEntry(
+    () => <PolicySearchScreen />,
+    () => PolicySearchScreen.preload(),
+  ),
 };
