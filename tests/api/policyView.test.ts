@@ -43,6 +43,14 @@ describe.each(testDatabases())('policy view on %s', (database) => {
     const today = centralToday();
     expect(view.matterId).toBe(first.matter_id);
     expect(view.customerMatterIds).toEqual(policies.map((p) => p.matter_id));
+    // Named for the screen's links, so it need not fetch each policy to name it.
+    expect(view.customerPolicies).toEqual(
+      policies.map((p, i) => ({
+        matterId: p.matter_id,
+        policyNumber: p.policy_number,
+        petName: JOURNEY_PETS[i]!.name,
+      })),
+    );
     expect(view.version).toBeGreaterThanOrEqual(1);
     expect(view.summary).toMatchObject({
       policyNumber: first.policy_number,

@@ -22,6 +22,10 @@ export const PolicyView = z.object({
   matterId: z.number().int(),
   // The matter ids of every policy of the same policyholder the caller may see (two pets → two ids).
   customerMatterIds: z.array(z.number().int()),
+  // The same policies, named for the screen's links to them (pet: one policy per pet).
+  customerPolicies: z.array(
+    z.object({ matterId: z.number().int(), policyNumber: z.string(), petName: z.string() }),
+  ),
   version: z.number().int(),
   summary: z.object({
     policyNumber: z.string(),

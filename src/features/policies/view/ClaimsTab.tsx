@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useState } from 'react';
-import { claimQuery, claimsQuery } from '../../../api/calls/policyMatters';
+import { claimQuery } from '../../../api/calls/policyMatters';
 import type { Claim } from '../../../api/schemas/policyMatters';
 import { errorMessage } from '../../../api/httpErrors';
 import { Alert } from '../../../ui/feedback/Alert';
@@ -10,13 +10,14 @@ import { Button } from '../../../ui/forms/Button';
 import { DataTable } from '../../../ui/table/DataTable';
 import { formatCode, formatDate, formatMoney } from './format';
 import { Facts, Panel } from './Panel';
+import { screenClaimsQuery } from './policyScreenData';
 
 const column = createColumnHelper<Claim>();
 const paymentColumn = createColumnHelper<Claim['payments'][number]>();
 
 // The policy's claims with status, conditions and amounts; one claim's record and its payments on demand.
 export function ClaimsTab({ matterId }: { matterId: number }) {
-  const claims = useQuery(claimsQuery(matterId));
+  const claims = useQuery(screenClaimsQuery(matterId));
   const [open, setOpen] = useState<number | null>(null);
   const columns = [
     column.accessor('claimNumber', { header: 'Claim' }),

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { anyOf } from '../../../api/access';
-import { policyKeys, policyQuery } from '../../../api/calls/policies';
+import { policyKeys } from '../../../api/calls/policies';
 import { addNote, documentsQuery, downloadDocument, notesQuery } from '../../../api/calls/policyMatters';
 import type { PolicyView } from '../../../api/schemas/policies';
 import { Alert } from '../../../ui/feedback/Alert';
@@ -18,12 +18,13 @@ import { EditPolicyholderDialog } from './EditPolicyholderDialog';
 import { EventsTab } from './EventsTab';
 import { FilesTab } from './FilesTab';
 import { formatDate } from './format';
-import { MatterSwitcher } from './MatterSwitcher';
+import { MatterLinks } from './MatterSwitcher';
 import { NotesTab } from './NotesTab';
 import { PaymentsTab } from './PaymentsTab';
 import { PolicyCards } from './PolicyCards';
 import { PolicyLoadError } from './PolicyLoadError';
 import { PolicyStatusBadge } from './PolicyStatusBadge';
+import { FIRST_TAB, screenPolicyQuery } from './policyScreenData';
 import { PolicyTermLine } from './PolicyTermLine';
 import { RatesTab } from './RatesTab';
 
@@ -39,7 +40,7 @@ export function PolicyScreen() {
 }
 
 function PolicyLoader({ matterId }: { matterId: number }) {
-  const policy = useQuery(policyQuery(matterId));
+  const policy = useQuery(screenPolicyQuery(matterId));
   if (policy.isError) {
     return (
       <PolicyLoadError
@@ -97,13 +98,14 @@ function PolicyRecord({ policy }: { policy: PolicyView }) {
           )
         }
       />
-      <MatterSwitcher
+      <MatterLinks
         label="The customer's policies"
         className="mb-5"
         matterId={matterId}
-        customerMatterIds={policy.customerMatterIds}
-        query={policyQuery}
-        nameOf={(view) => `${view.pet.name} · ${view.summary.policyNumber}`}
+        matters={policy.customerPolicies.map((p) => ({
+          matterId: p.matterId,
+          name: `${p.petName} · ${p.policyNumber}`,
+        }))}
         linkTo={(id) => `/policies/${id}`}
       />
       {notice && (
@@ -140,7 +142,7 @@ function PolicyRecord({ policy }: { policy: PolicyView }) {
         <Tabs
           label="Policy matters"
           tabs={[
-            { id: 'claims', label: 'Claims', content: <ClaimsTab matterId={matterId} /> },
+            { id: FIRST_TAB, label: 'Claims', content: <ClaimsTab matterId={matterId} /> },
             {
               id: 'documents',
               label: 'Documents',

@@ -8,17 +8,22 @@ import { findPolicyInScope, loadLifecycle, type PolicyLifecycle, type PolicyReco
 
 const BREED_NAMES = new Map(BREEDS.map((b) => [b.code, b.name]));
 
-// The matter ids of every policy of the policyholder that the caller may see, the one shown included.
-async function customerMatterIds(db: Db, principal: Principal, customerId: number): Promise<number[]> {
+// Every policy of the policyholder that the caller may see, the one shown included, named for the screen's
+// links to them, so the screen need not fetch each one to name it.
+async function customerPolicies(
+  db: Db,
+  principal: Principal,
+  customerId: number,
+): Promise<PolicyView['customerPolicies']> {
   const scope = entityScope(principal);
   let query = db
     .selectFrom('policies as p')
     .innerJoin('entities as e', 'e.id', 'p.entity_id')
-    .select('p.matter_id')
+    .select(['p.matter_id as matterId', 'p.policy_number as policyNumber', 'p.pet_name as petName'])
     .where('p.customer_id', '=', customerId)
     .orderBy('p.matter_id');
   if (scope.kind === 'subtree') query = query.where('e.path', 'like', `${scope.path}%`);
-  return (await query.execute()).map((r) => r.matter_id);
+  return query.execute();
 }
 
 // The "can" of the view: what the lifecycle statechart takes in the policy's state today.
@@ -29,10 +34,15 @@ export function allowed(lifecycle: PolicyLifecycle): PolicyView['can'] {
   };
 }
 
-export function toPolicyView(p: PolicyRecord, matterIds: number[], lifecycle: PolicyLifecycle): PolicyView {
+export function toPolicyView(
+  p: PolicyRecord,
+  policies: PolicyView['customerPolicies'],
+  lifecycle: PolicyLifecycle,
+): PolicyView {
   return {
     matterId: p.matter_id,
-    customerMatterIds: matterIds,
+    customerMatterIds: policies.map((policy) => policy.matterId),
+    customerPolicies: policies,
     version: lifecycle.version,
     summary: {
       policyNumber: p.policy_number,
@@ -84,5 +94,5 @@ export async function viewPolicy(db: Db, principal: Principal, matterId: number)
   const lifecycle = await db
     .transaction()
     .execute((trx) => loadLifecycle(trx, p.policy_number, centralDate()));
-  return toPolicyView(p, await customerMatterIds(db, principal, p.customer_id), lifecycle);
+  return toPolicyView(p, await customerPolicies(db, principal, p.customer_id), lifecycle);
 }
