@@ -1,8 +1,13 @@
-import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
-import type { ReactNode } from 'react';
+import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type Row } from '@tanstack/react-table';
+import { useRef, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { PageMeta, SortOrder } from '../../api/schemas/paging';
 import { Pagination } from './Pagination';
+import { VirtualRows } from './VirtualRows';
+
+// Up to this many rows render whole. A longer table (a page of 100, a statement's lines) scrolls in a box of
+// its own with the header kept on top, and renders only the rows in sight.
+export const VIRTUAL_AFTER = 50;
 
 export interface DataTableProps<T> {
   // Column ids are the server's sort fields; a column sorts only with `enableSorting: true`.
@@ -37,15 +42,52 @@ export function DataTable<T>(props: DataTableProps<T>) {
     manualSorting: true,
     getRowId: (row) => String(rowKey(row)),
   });
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const bodyRows = table.getRowModel().rows;
+  const long = bodyRows.length > VIRTUAL_AFTER;
+
+  const bodyRow = (row: Row<T>, index?: number, measure?: (element: HTMLTableRowElement | null) => void) => (
+    <tr
+      key={row.id}
+      ref={measure}
+      data-index={index}
+      aria-rowindex={index === undefined ? undefined : index + 2}
+      className="hover:bg-slate-50"
+    >
+      {row.getVisibleCells().map((cell, cellIndex) => {
+        const content = flexRender(cell.column.columnDef.cell, cell.getContext());
+        return (
+          <td key={cell.id} className="whitespace-nowrap px-4 py-3 text-slate-700">
+            {cellIndex === 0 && rowHref ? (
+              <Link to={rowHref(row.original)} className="font-medium text-indigo-700 hover:underline">
+                {content}
+              </Link>
+            ) : (
+              content
+            )}
+          </td>
+        );
+      })}
+    </tr>
+  );
 
   return (
     <div className="overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
-      <div className="overflow-x-auto">
-        <table className="min-w-full divide-y divide-slate-200 text-sm" aria-busy={loading || undefined}>
+      {/* A long table's box is focusable, so the keyboard can scroll it as well as Tab through its rows. */}
+      <div
+        ref={scrollRef}
+        className={long ? 'max-h-[70vh] overflow-auto [overflow-anchor:none]' : 'overflow-x-auto'}
+        {...(long ? { tabIndex: 0, role: 'region', 'aria-label': caption } : {})}
+      >
+        <table
+          className="min-w-full divide-y divide-slate-200 text-sm"
+          aria-busy={loading || undefined}
+          aria-rowcount={long ? bodyRows.length + 1 : undefined}
+        >
           <caption className="sr-only">{caption}</caption>
-          <thead className="sticky top-0 bg-slate-50">
+          <thead className="sticky top-0 z-10 bg-slate-50 shadow-[0_1px_0_0_var(--color-slate-200)]">
             {table.getHeaderGroups().map((group) => (
-              <tr key={group.id}>
+              <tr key={group.id} aria-rowindex={long ? 1 : undefined}>
                 {group.headers.map((header) => {
                   const sortable = header.column.columnDef.enableSorting === true && onSort;
                   const active = sort === header.column.id;
@@ -78,27 +120,17 @@ export function DataTable<T>(props: DataTableProps<T>) {
             ))}
           </thead>
           <tbody className={`divide-y divide-slate-100 ${loading ? 'opacity-60' : ''}`}>
-            {table.getRowModel().rows.map((row) => (
-              <tr key={row.id} className="hover:bg-slate-50">
-                {row.getVisibleCells().map((cell, index) => {
-                  const content = flexRender(cell.column.columnDef.cell, cell.getContext());
-                  return (
-                    <td key={cell.id} className="whitespace-nowrap px-4 py-3 text-slate-700">
-                      {index === 0 && rowHref ? (
-                        <Link
-                          to={rowHref(row.original)}
-                          className="font-medium text-indigo-700 hover:underline"
-                        >
-                          {content}
-                        </Link>
-                      ) : (
-                        content
-                      )}
-                    </td>
-                  );
-                })}
-              </tr>
-            ))}
+            {long ? (
+              <VirtualRows
+                count={bodyRows.length}
+                scrollRef={scrollRef}
+                colSpan={columns.length}
+                resetKey={meta?.page.number}
+                row={(index, measure) => bodyRow(bodyRows[index]!, index, measure)}
+              />
+            ) : (
+              bodyRows.map((row) => bodyRow(row))
+            )}
             {rows.length === 0 && !loading && (
               <tr>
                 <td colSpan={columns.length} className="px-4 py-10 text-center text-slate-500">
