@@ -17,12 +17,23 @@ export interface RequestChain {
 
 const isApi = (url: URL) => /^\/v\d+\//.test(url.pathname);
 
-// Records the API calls `page` finishes from now on; `stop()` returns them in start order.
-export function recordApiCalls(page: Page): { stop(): ApiCall[] } {
+// Records the API calls `page` makes from now on. `settled()` waits until none has been in flight for a
+// while (the page's own "networkidle" fires once per document, so it says nothing after a link is followed
+// inside the portal); `stop()` returns the calls in start order.
+export function recordApiCalls(page: Page): { settled(quietMs?: number): Promise<void>; stop(): ApiCall[] } {
   const calls: ApiCall[] = [];
+  let inFlight = 0;
+  let lastChange = Date.now();
+  const started = (request: Request) => {
+    if (!isApi(new URL(request.url()))) return;
+    inFlight += 1;
+    lastChange = Date.now();
+  };
   const finished = (request: Request) => {
     const url = new URL(request.url());
     if (!isApi(url)) return;
+    inFlight -= 1;
+    lastChange = Date.now();
     const timing = request.timing();
     calls.push({
       label: `${request.method()} ${url.pathname}${url.search}`,
@@ -30,10 +41,19 @@ export function recordApiCalls(page: Page): { stop(): ApiCall[] } {
       end: timing.startTime + timing.responseEnd,
     });
   };
+  page.on('request', started);
   page.on('requestfinished', finished);
   page.on('requestfailed', finished);
   return {
+    async settled(quietMs = 750) {
+      const deadline = Date.now() + 15_000;
+      while (inFlight > 0 || Date.now() - lastChange < quietMs) {
+        if (Date.now() > deadline) throw new Error(`API requests still in flight: ${inFlight}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
     stop() {
+      page.off('request', started);
       page.off('requestfinished', finished);
       page.off('requestfailed', finished);
       return calls.sort((a, b) => a.start - b.start);
