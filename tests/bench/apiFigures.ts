@@ -126,6 +126,8 @@ export async function apiFigures(server: BenchServer, budgetMs: number): Promise
   let healthz = 0;
   for (const endpoint of endpoints) {
     const result = await load(server.url, endpoint.path, endpoint.plan);
+    // Requests abandoned when the load stopped may still hold the database: let them finish first.
+    await settled(server);
     if (endpoint.name === 'GET /healthz') healthz = result.rps;
     const connections = endpoint.plan?.connections ?? CONNECTIONS;
     const label = `${server.database} · ${endpoint.name}`;
@@ -140,15 +142,28 @@ export async function apiFigures(server: BenchServer, budgetMs: number): Promise
         : {}),
       note: `${size}, ${connections} connections${errors}`,
     });
+    // No answer within the run is no figure: it must not pass a budget as 0 ms.
+    const answered = result.rps > 0;
     figures.push({
-      figure: `${label} p50 / p99`,
-      value: result.p99,
+      figure: `${label} p50 / p99${answered ? '' : ' (no request answered in the run)'}`,
+      value: answered ? result.p99 : Number.NaN,
       unit: 'ms p99',
       reference: { label: 'p50 ms', value: result.p50 },
       ...(endpoint.p99Budget ? { budget: p99Budget(endpoint.p99Budget) } : {}),
     });
   }
   return figures;
+}
+
+// Waits (at most a minute) until a request that reads the database answers within 100 ms again.
+async function settled(server: BenchServer): Promise<void> {
+  const until = Date.now() + 60_000;
+  while (Date.now() < until) {
+    const started = performance.now();
+    await (await fetch(`${server.url}/v1/public/entity-brands`)).arrayBuffer();
+    if (performance.now() - started < 100) return;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
 }
 
 // The year's net written premium report, one request at a time (issue 10: at most 500 ms).

@@ -32,12 +32,16 @@ export function passes(figure: Figure): boolean | null {
   const { budget } = figure;
   if (!budget) return null;
   const measured = budget.onRatio ? ratioOf(figure) : figure.value;
-  if (measured === null) return false;
+  if (measured === null || Number.isNaN(measured)) return false;
   return budget.kind === 'at most' ? measured <= budget.value : measured >= budget.value;
 }
 
 const number = (value: number) =>
-  value >= 100 ? Math.round(value).toLocaleString('en-US') : String(Number(value.toPrecision(3)));
+  Number.isNaN(value)
+    ? '–'
+    : value >= 100
+      ? Math.round(value).toLocaleString('en-US')
+      : String(Number(value.toPrecision(3)));
 
 function budgetText({ kind, value, onRatio }: Budget, unit: string): string {
   const sign = kind === 'at most' ? '≤' : '≥';
