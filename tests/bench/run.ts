@@ -92,6 +92,8 @@ const report: BenchReport = {
     `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'}), ${Math.round(totalmem() / 2 ** 30)} GiB.`,
     `API load: autocannon, ${CONNECTIONS} connections unless noted, ${SECONDS} s per endpoint, against 127.0.0.1. Ratios are to GET /healthz of the same run (the framework's own ceiling here).`,
     'Books made by `npm run seed:large` (seed 1): 60% pet sales (one or two pets), 40% renters, over two years, by a hierarchy of agencies (one per 500 policies, at most 2,000), with 24 months of commission statements.',
+    // What was special about this run (other load on the machine, parts left out), in the person's words.
+    ...(process.env.BENCH_NOTE ? [process.env.BENCH_NOTE] : []),
   ],
   sections,
 };
