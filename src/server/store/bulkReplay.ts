@@ -1,12 +1,5 @@
 import { sql } from 'kysely';
-import {
-  bulkProjectionsOf,
-  projectionsOf,
-  toStoredEvent,
-  type BulkProjection,
-  type StoredEvent,
-  type Trx,
-} from './eventStore';
+import { bulkProjectionsOf, projectionsOf, toStoredEvent, type StoredEvent, type Trx } from './eventStore';
 
 // Events read per round trip. A stream is never split between rounds: its tail waits for the next round.
 const CHUNK = 5_000;
@@ -27,10 +20,27 @@ export async function replayStreamTypes(
 ): Promise<number> {
   const bulk = streamTypes.length === 1 && options.bulk !== false ? bulkProjectionsOf(streamTypes[0]!) : null;
   if (!bulk) return replayEventByEvent(trx, streamTypes);
-  return replayInBulk(trx, streamTypes[0]!, bulk);
+  return replayInBulk(trx, streamTypes[0]!);
 }
 
-async function replayInBulk(trx: Trx, streamType: string, bulk: readonly BulkProjection[]): Promise<number> {
+// Runs whole streams of one type through its projections: the bulk forms when every projection has one,
+// else each event through the per-event forms. A rebuild and a bulk load both project this way.
+export async function projectStreams(
+  trx: Trx,
+  streamType: string,
+  streams: readonly (readonly StoredEvent[])[],
+): Promise<void> {
+  const bulk = bulkProjectionsOf(streamType);
+  if (bulk) {
+    for (const project of bulk) await project(trx, streams);
+    return;
+  }
+  for (const event of streams.flat()) {
+    for (const project of projectionsOf(streamType)) await project(trx, event);
+  }
+}
+
+async function replayInBulk(trx: Trx, streamType: string): Promise<number> {
   let count = 0;
   let after: StreamPosition | null = null;
   let pending: StoredEvent[] = [];
@@ -54,7 +64,7 @@ async function replayInBulk(trx: Trx, streamType: string, bulk: readonly BulkPro
     const complete = done ? events : events.filter((e) => e.streamId !== last!.stream_id);
     pending = done ? [] : events.filter((e) => e.streamId === last!.stream_id);
     const streams = groupByStream(complete);
-    for (const project of bulk) await project(trx, streams);
+    await projectStreams(trx, streamType, streams);
     count += complete.length;
     if (done) break;
     after = { streamId: last!.stream_id, version: last!.version };

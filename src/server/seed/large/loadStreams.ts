@@ -1,6 +1,7 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { REPLAY_ORDER } from '../../domain/aggregates';
-import { bulkProjectionsOf, projectionsOf, type StoredEvent, type Trx } from '../../store/eventStore';
+import { projectStreams } from '../../store/bulkReplay';
+import type { StoredEvent, Trx } from '../../store/eventStore';
 import { insertRows } from '../../store/insertRows';
 import type { GeneratedStream } from './generatedStream';
 
@@ -41,32 +42,21 @@ export async function loadStreams(trx: Trx, streams: readonly GeneratedStream[])
   for (const group of REPLAY_ORDER) {
     for (const streamType of group) {
       const ofType = stored.filter((s) => s[0]?.streamType === streamType);
-      if (ofType.length === 0) continue;
-      const bulk = bulkProjectionsOf(streamType);
-      if (bulk) {
-        for (const project of bulk) await project(trx, ofType);
-        continue;
-      }
-      for (const event of ofType.flat()) {
-        for (const project of projectionsOf(streamType)) await project(trx, event);
-      }
+      if (ofType.length > 0) await projectStreams(trx, streamType, ofType);
     }
   }
   return total;
 }
 
 // The first of `count` consecutive positions, taken from the log's sequence in one step.
-async function reservePositions(trx: Trx, count: number): Promise<number> {
-  const { rows } = await sql<{ last: string }>`
-    select setval(pg_get_serial_sequence('events', 'position'),
-                  nextval(pg_get_serial_sequence('events', 'position')) + ${count - 1})::text as last`.execute(
-    trx,
-  );
-  return Number(rows[0]!.last) - count + 1;
-}
+const reservePositions = (trx: Trx, count: number) =>
+  reserve(trx, sql`pg_get_serial_sequence('events', 'position')`, count);
 
 // The first of `count` consecutive values of an id sequence, reserved in one step.
-export async function reserveIds(trx: Trx, sequence: string, count: number): Promise<number> {
+export const reserveIds = (trx: Trx, sequence: string, count: number) =>
+  reserve(trx, sql`${sequence}`, count);
+
+async function reserve(trx: Trx, sequence: RawBuilder<unknown>, count: number): Promise<number> {
   if (count === 0) return 0;
   const { rows } = await sql<{ last: string }>`
     select setval(${sequence}, nextval(${sequence}) + ${count - 1})::text as last`.execute(trx);
