@@ -95,13 +95,12 @@ async function project(trx: Trx, event: StoredEvent): Promise<void> {
     await trx.insertInto('policies').values(change.insert).execute();
     return;
   }
-  const policy = await trx
-    .updateTable('policies')
-    .set(change.set)
-    .where('policy_number', '=', event.streamId)
-    .returning('matter_id')
-    .executeTakeFirstOrThrow();
-  if (!change.refund) return;
+  const update = trx.updateTable('policies').set(change.set).where('policy_number', '=', event.streamId);
+  if (!change.refund) {
+    await update.execute();
+    return;
+  }
+  const policy = await update.returning('matter_id').executeTakeFirstOrThrow();
   const references = await refundReferences(trx, [event.streamId]);
   await trx
     .insertInto('policy_refunds')
