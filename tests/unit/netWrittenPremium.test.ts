@@ -5,7 +5,7 @@ import {
   summarizeNwp,
   type AdjustmentType,
 } from '../../src/server/domain/reports/netWrittenPremium';
-import { adjustmentsOfStream } from '../../src/server/domain/reports/premiumAdjustments';
+import { adjustmentsOfStream, groupOf } from '../../src/server/domain/reports/premiumAdjustments';
 
 // The net written premium of SPEC §3 from policy logs (docs/reports.md "Net written premium"): given streams,
 // when their adjustments are read and summed, then each adjustment type, line and month holds its premium.
@@ -158,7 +158,7 @@ describe('summing a period', () => {
     ];
     // A retired type still shows when an event of it was recorded.
     const audit = { ...adjustments[0]!, eventId: 1, eventCode: 'AU', premiumCents: 500, on: '2026-02-10' };
-    const summary = summarizeNwp([...adjustments, audit], TYPES, period);
+    const summary = summarizeNwp([...adjustments, audit].map(groupOf), TYPES, period);
     const total = (key: string) => summary.totals.find((t) => `${t.code}/${t.businessType}` === key);
     expect(total('NB/NEW')).toMatchObject({ count: 2, premiumCents: 84_000 });
     expect(total('CN/NEW')).toMatchObject({ count: 1, premiumCents: -20_000 });

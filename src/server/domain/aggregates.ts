@@ -32,6 +32,7 @@ import './rentersQuotes/rentersQuoteProjection';
 import './rentersPayments/rentersPaymentProjection';
 import './commission/commissionRuleProjection';
 import './bankAccounts/bankAccountProjection';
+import './reports/premiumAdjustmentProjection';
 
 // The event-sourced records of the administration area. Importing this module registers their projections.
 export const entityAggregate: AggregateSpec = {
@@ -101,6 +102,7 @@ export const PROJECTION_TABLES = [
   'commission_statement_overrides',
   'commission_statements',
   'commission_rules',
+  'premium_adjustments',
   'claim_payments',
   'claims',
   'policy_notes',

@@ -20,7 +20,8 @@ export async function replayStreamTypes(
 ): Promise<number> {
   const bulk = streamTypes.length === 1 && options.bulk !== false ? bulkProjectionsOf(streamTypes[0]!) : null;
   if (!bulk) return replayEventByEvent(trx, streamTypes);
-  return replayInBulk(trx, streamTypes[0]!);
+  const streamType = streamTypes[0]!;
+  return replayInBulk(trx, streamType, (streams) => projectStreams(trx, streamType, streams));
 }
 
 // Runs whole streams of one type through its projections: the bulk forms when every projection has one,
@@ -40,7 +41,14 @@ export async function projectStreams(
   }
 }
 
-async function replayInBulk(trx: Trx, streamType: string): Promise<number> {
+// Feeds every stream of a type, whole, to `project`, a chunk of streams at a time; with `types`, only those
+// events of each stream (a projection added to a kept book fills itself from the events it reads).
+export async function replayInBulk(
+  trx: Trx,
+  streamType: string,
+  project: (streams: readonly (readonly StoredEvent[])[]) => Promise<void>,
+  types?: readonly string[],
+): Promise<number> {
   let count = 0;
   let after: StreamPosition | null = null;
   let pending: StoredEvent[] = [];
@@ -50,6 +58,7 @@ async function replayInBulk(trx: Trx, streamType: string): Promise<number> {
       .selectFrom('events')
       .selectAll()
       .where('stream_type', '=', streamType)
+      .$if(types !== undefined, (q) => q.where('type', 'in', types!))
       .$if(from !== null, (q) =>
         q.where(sql<boolean>`(stream_id, version) > (${from!.streamId}, ${from!.version})`),
       )
@@ -63,8 +72,7 @@ async function replayInBulk(trx: Trx, streamType: string): Promise<number> {
     // The last stream of a full chunk may go on in the next one.
     const complete = done ? events : events.filter((e) => e.streamId !== last!.stream_id);
     pending = done ? [] : events.filter((e) => e.streamId === last!.stream_id);
-    const streams = groupByStream(complete);
-    await projectStreams(trx, streamType, streams);
+    await project(groupByStream(complete));
     count += complete.length;
     if (done) break;
     after = { streamId: last!.stream_id, version: last!.version };

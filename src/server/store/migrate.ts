@@ -21,6 +21,7 @@ import * as m017 from './migrations/017_commission_statements';
 import * as m018 from './migrations/018_reports';
 import * as m019 from './migrations/019_idempotency_keys';
 import * as m020 from './migrations/020_append_only_events';
+import * as m021 from './migrations/021_premium_adjustments';
 
 // Migrations are listed here rather than read from disk, so the same list runs under tsx, vitest and bundles.
 const MIGRATIONS: Record<string, Migration> = {
@@ -44,6 +45,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '018_reports': m018,
   '019_idempotency_keys': m019,
   '020_append_only_events': m020,
+  '021_premium_adjustments': m021,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -1,9 +1,10 @@
+import { sql } from 'kysely';
 import type { Db } from '../../store/db';
 import { type PolicyCancelled, type PolicyIssued } from '../policies/policyEvents';
 import { RENTERS_POLICY_STREAM, type RentersPolicyIssued } from '../rentersPolicies/rentersPolicyEvents';
 import type { BusinessType, CommissionSpecies } from './commissionRules';
-import { readPolicyStreams, type PolicyLogEvent } from '../reports/policyLogStreams';
-import { monthOf, type CommissionableEvent } from './statementLines';
+import type { PolicyLogEvent } from '../reports/policyLogStreams';
+import type { CommissionableEvent } from './statementLines';
 
 // The policy events that earn or take back commission (docs/commission.md "Statement generation"), read from
 // the pet and renters policy logs. The chargeback is returned written premium, not the refund, so a
@@ -19,23 +20,6 @@ export const COMMISSIONABLE_TYPES = [
 ] as const;
 
 export type { PolicyLogEvent };
-
-// The fields of the events' data the fold below reads (and all a reader of the log need fetch for it).
-export const COMMISSIONABLE_FIELDS = [
-  'policyNumber',
-  'entityId',
-  'state',
-  'pet.species',
-  'premiumCents',
-  'flatCancel',
-  'annualPremiumCents',
-  'earnedPremiumCents',
-  'propertyAddress.state',
-  'rewriteOf',
-  'termPremiumCents',
-  'method',
-  'premiumReturnedCents',
-] as const;
 
 const utcDay = (at: Date) => at.toISOString().slice(0, 10);
 const cents = (value: unknown) => (typeof value === 'number' && Number.isInteger(value) ? value : 0);
@@ -133,7 +117,6 @@ export function commissionableEventsOfStream(stream: readonly PolicyLogEvent[]):
   return first.streamType === RENTERS_POLICY_STREAM ? rentersEvents(stream) : petEvents(stream);
 }
 
-const monthStart = (month: string) => `${month}-01T00:00:00Z`;
 export function nextMonth(month: string): string {
   const [y, m] = month.split('-').map(Number) as [number, number];
   return new Date(Date.UTC(y, m, 1)).toISOString().slice(0, 7);
@@ -143,21 +126,41 @@ export function previousMonth(month: string): string {
   return new Date(Date.UTC(y, m - 2, 1)).toISOString().slice(0, 7);
 }
 
-// The commissionable events recorded in `month` (UTC), of one entity or of all.
+// The commissionable events recorded in `month` (UTC), of one entity or of all, in log order: the premium
+// adjustments (premiumAdjustmentProjection.ts) other than endorsements, which earn nothing.
 export async function commissionableEventsOfMonth(
   db: Db,
   month: string,
   entityId?: number,
 ): Promise<CommissionableEvent[]> {
-  const streams = await readPolicyStreams(db, {
-    types: COMMISSIONABLE_TYPES,
-    from: monthStart(month),
-    to: monthStart(nextMonth(month)),
-    entityId,
-    fields: COMMISSIONABLE_FIELDS,
-  });
-  return streams
-    .flatMap(commissionableEventsOfStream)
-    .filter((event) => monthOf(event.on) === month && (entityId === undefined || event.entityId === entityId))
-    .sort((a, b) => a.eventId - b.eventId);
+  let query = db
+    .selectFrom('premium_adjustments')
+    .select([
+      'event_id',
+      sql<string>`to_char("on", 'YYYY-MM-DD')`.as('on_day'),
+      'policy_number',
+      'entity_id',
+      'state_code',
+      'species',
+      'event_code',
+      'business_type',
+      'premium_cents',
+    ])
+    .where('on', '>=', sql<Date>`${`${month}-01`}::date`)
+    .where('on', '<', sql<Date>`${`${nextMonth(month)}-01`}::date`)
+    .where('event_code', '<>', 'EN')
+    .orderBy('event_id');
+  if (entityId !== undefined) query = query.where('entity_id', '=', entityId);
+  const rows = await query.execute();
+  return rows.map((row) => ({
+    eventId: Number(row.event_id),
+    policyNumber: row.policy_number,
+    entityId: row.entity_id,
+    eventCode: row.event_code,
+    businessType: row.business_type,
+    stateCode: row.state_code,
+    species: row.species as CommissionSpecies,
+    on: row.on_day,
+    premiumCents: row.premium_cents,
+  }));
 }

@@ -12,13 +12,13 @@ import {
   type DayPeriod,
 } from './dashboardPeriods';
 import { utcDayWindow } from './policyLogStreams';
-import { premiumAdjustmentsBetween, type PremiumAdjustment } from './premiumAdjustments';
+import { adjustmentGroupsBetween, type AdjustmentGroup } from './premiumAdjustments';
 
 // The figures of the dashboard (SPEC §2 "Dashboard", docs/reports.md "Dashboard") for one period and a
 // comparison period that ends before it (by default the period of the same length just before), over the
 // caller's entity scope. Written premium, policies written and
-// cancellations come from premiumAdjustmentsBetween, the net written premium report's own reading of the
-// policy logs, so the dashboard and the report agree to the cent. Money is in cents here.
+// cancellations come from adjustmentGroupsBetween, the net written premium report's own reading of the
+// premium adjustments, so the dashboard and the report agree to the cent. Money is in cents here.
 
 export interface Compared {
   current: number;
@@ -179,7 +179,7 @@ export async function dashboardStatistics(
   const [quotes, adjustments, commission, entity] = await Promise.all([
     readEach((w) => quoteCountsByDay(db, utcDayWindow(w.fromDate, w.toDate), scope)),
     readEach((w) =>
-      premiumAdjustmentsBetween(db, {
+      adjustmentGroupsBetween(db, {
         fromDay: w.fromDate,
         toDay: w.toDate,
         entityPath: scope.kind === 'subtree' ? scope.path : undefined,
@@ -197,10 +197,8 @@ export async function dashboardStatistics(
       period,
       before,
     );
-  const adjustmentFigure = (
-    keep: (a: PremiumAdjustment) => boolean,
-    value: (a: PremiumAdjustment) => number,
-  ) => compare(adjustments.filter(keep), (a) => a.on, value, period, before);
+  const adjustmentFigure = (keep: (a: AdjustmentGroup) => boolean, value: (a: AdjustmentGroup) => number) =>
+    compare(adjustments.filter(keep), (a) => a.on, value, period, before);
   const commissionFigure = (earned: boolean) =>
     compare(
       commission.filter((c) => EARNED_STATES.includes(c.state) === earned),
@@ -235,8 +233,8 @@ export async function dashboardStatistics(
     const bucket = at(a.on);
     if (!bucket) continue;
     bucket.writtenPremiumCents += a.premiumCents;
-    if (WRITTEN_CODES.has(a.eventCode)) bucket.policiesWritten += 1;
-    if (CANCELLATION_CODES.has(a.eventCode)) bucket.cancellations += 1;
+    if (WRITTEN_CODES.has(a.eventCode)) bucket.policiesWritten += a.count;
+    if (CANCELLATION_CODES.has(a.eventCode)) bucket.cancellations += a.count;
   }
 
   return {
@@ -253,7 +251,7 @@ export async function dashboardStatistics(
     },
     policiesWritten: adjustmentFigure(
       (a) => WRITTEN_CODES.has(a.eventCode),
-      () => 1,
+      (a) => a.count,
     ),
     writtenPremiumCents: adjustmentFigure(
       () => true,
@@ -261,7 +259,7 @@ export async function dashboardStatistics(
     ),
     cancellations: adjustmentFigure(
       (a) => CANCELLATION_CODES.has(a.eventCode),
-      () => 1,
+      (a) => a.count,
     ),
     commissionEarnedCents: commissionFigure(true),
     commissionPendingCents: commissionFigure(false),

@@ -1,9 +1,10 @@
 import { nextMonth } from '../commission/commissionableEvents';
 import type { BusinessType } from '../commission/commissionRules';
-import type { PolicyLine, PremiumAdjustment } from './premiumAdjustments';
+import type { AdjustmentGroup, PolicyLine } from './premiumAdjustments';
 
 // The net written premium report (SPEC §3 "Written premium report"; docs/reports.md): the period's adjustments
-// summed per adjustment type and business type, per line and per month. Pure, in integer cents.
+// (summed per day, code, business type and line) summed per adjustment type and business type, per line and
+// per month. Pure, in integer cents.
 
 export interface AdjustmentType {
   code: string;
@@ -49,7 +50,7 @@ export function monthsBetween(fromDay: string, toDay: string): string[] {
 // with zeros when the period has none, so the table keeps its shape; a disabled type appears only when an
 // event of it was recorded.
 export function summarizeNwp(
-  adjustments: readonly PremiumAdjustment[],
+  adjustments: readonly AdjustmentGroup[],
   types: readonly AdjustmentType[],
   period: { fromDay: string; toDay: string },
 ): NwpSummary {
@@ -90,20 +91,20 @@ export function summarizeNwp(
       count: 0,
       premiumCents: 0,
     };
-    total.count += 1;
+    total.count += a.count;
     total.premiumCents += a.premiumCents;
     totals.set(k, total);
     const month = months.get(a.on.slice(0, 7));
     if (month) {
-      month.count += 1;
+      month.count += a.count;
       month.premiumCents += a.premiumCents;
-      if (a.premiumCents < 0) month.returnedCents += a.premiumCents;
-      else month.writtenCents += a.premiumCents;
+      month.returnedCents += a.returnedCents;
+      month.writtenCents += a.writtenCents;
     }
     const line = lines.get(a.line)!;
-    line.count += 1;
+    line.count += a.count;
     line.premiumCents += a.premiumCents;
-    sumOfTotals.count += 1;
+    sumOfTotals.count += a.count;
     sumOfTotals.premiumCents += a.premiumCents;
   }
 

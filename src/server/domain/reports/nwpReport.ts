@@ -5,7 +5,13 @@ import type { Db } from '../../store/db';
 import { csvLine } from '../quotes/quoteExport';
 import { dollars } from '../rating/wireAmounts';
 import { summarizeNwp } from './netWrittenPremium';
-import { premiumAdjustmentsBetween, type PremiumAdjustment } from './premiumAdjustments';
+import {
+  adjustmentGroupsBetween,
+  countAdjustmentsBetween,
+  premiumAdjustmentBatches,
+  type AdjustmentWindow,
+  type PremiumAdjustment,
+} from './premiumAdjustments';
 
 // Runs the net written premium report for a caller: resolves the period (default: the year to date, UTC)
 // and the entity (within the caller's reach), reads the adjustments and sums them.
@@ -54,17 +60,16 @@ export async function resolveNwpRun(
 
 export const isProblem = (run: NwpRun | NwpProblem): run is NwpProblem => 'field' in run;
 
-export const adjustmentsOfRun = (db: Db, run: NwpRun): Promise<PremiumAdjustment[]> =>
-  premiumAdjustmentsBetween(db, {
-    fromDay: run.fromDay,
-    toDay: run.toDay,
-    stateCode: run.stateCode,
-    entityPath: run.entityPath,
-  });
+const windowOf = (run: NwpRun): AdjustmentWindow => ({
+  fromDay: run.fromDay,
+  toDay: run.toDay,
+  stateCode: run.stateCode,
+  entityPath: run.entityPath,
+});
 
 export async function nwpReport(db: Db, run: NwpRun): Promise<NwpReport> {
   const [adjustments, types] = await Promise.all([
-    adjustmentsOfRun(db, run),
+    adjustmentGroupsBetween(db, windowOf(run)),
     db
       .selectFrom('event_types')
       .select(['code', 'description', 'category', 'allow_new_business', 'allow_renewal', 'is_enabled'])
@@ -102,31 +107,36 @@ export const NWP_CSV_HEADER = [
   'premium',
 ];
 
-// One CSV line per adjustment, in the order they were recorded.
-export async function nwpCsv(db: Db, adjustments: readonly PremiumAdjustment[]): Promise<string[]> {
-  const ids = [...new Set(adjustments.map((a) => a.entityId))];
-  const entities = ids.length
-    ? await db
+export const countNwpRows = (db: Db, run: NwpRun): Promise<number> =>
+  countAdjustmentsBetween(db, windowOf(run));
+
+// One CSV line per adjustment, in the order they were recorded, read and written a batch at a time.
+export async function* nwpCsv(db: Db, run: NwpRun): AsyncGenerator<string> {
+  yield csvLine(NWP_CSV_HEADER);
+  const names = new Map<number, { entity_code: string; entity_name: string }>();
+  for await (const batch of premiumAdjustmentBatches(db, windowOf(run))) {
+    const unknown = [...new Set(batch.map((a) => a.entityId))].filter((id) => !names.has(id));
+    if (unknown.length > 0) {
+      const entities = await db
         .selectFrom('entities')
         .select(['id', 'entity_code', 'entity_name'])
-        .where('id', 'in', ids)
-        .execute()
-    : [];
-  const byId = new Map(entities.map((e) => [e.id, e]));
-  return [
-    csvLine(NWP_CSV_HEADER),
-    ...adjustments.map((a) =>
-      csvLine([
-        a.on,
-        a.policyNumber,
-        a.line,
-        byId.get(a.entityId)?.entity_code ?? null,
-        byId.get(a.entityId)?.entity_name ?? null,
-        a.stateCode,
-        a.eventCode,
-        a.businessType,
-        (a.premiumCents / 100).toFixed(2),
-      ]),
-    ),
-  ];
+        .where('id', 'in', unknown)
+        .execute();
+      for (const e of entities) names.set(e.id, e);
+    }
+    yield batch.map((a) => csvRow(a, names.get(a.entityId))).join('');
+  }
 }
+
+const csvRow = (a: PremiumAdjustment, entity: { entity_code: string; entity_name: string } | undefined) =>
+  csvLine([
+    a.on,
+    a.policyNumber,
+    a.line,
+    entity?.entity_code ?? null,
+    entity?.entity_name ?? null,
+    a.stateCode,
+    a.eventCode,
+    a.businessType,
+    (a.premiumCents / 100).toFixed(2),
+  ]);

@@ -1,12 +1,9 @@
+import { sql } from 'kysely';
 import type { Db } from '../../store/db';
-import {
-  COMMISSIONABLE_FIELDS,
-  COMMISSIONABLE_TYPES,
-  commissionableEventsOfStream,
-} from '../commission/commissionableEvents';
-import type { BusinessType } from '../commission/commissionRules';
+import { COMMISSIONABLE_TYPES, commissionableEventsOfStream } from '../commission/commissionableEvents';
+import type { BusinessType, CommissionSpecies } from '../commission/commissionRules';
 import type { CommissionableEvent } from '../commission/statementLines';
-import { readPolicyStreams, utcDayWindow, type PolicyLogEvent } from './policyLogStreams';
+import type { PolicyLogEvent } from './policyLogStreams';
 
 // The adjustment events of SPEC §3 that make up written premium, read from the pet and renters policy logs
 // (docs/reports.md "Net written premium"): issue (NB, or RW for a rewrite), renewal (RN), cancellation (CN pro
@@ -72,24 +69,155 @@ export interface AdjustmentWindow {
   entityPath?: string;
 }
 
-// The adjustments recorded on fromDay..toDay (UTC), by day, then in the order they were recorded.
+// The adjustments of one UTC day with the same code, business type and line, summed: what the report and
+// the dashboard add up, so they read a few rows per day instead of every adjustment.
+export interface AdjustmentGroup {
+  on: string;
+  eventCode: string;
+  businessType: BusinessType;
+  line: PolicyLine;
+  count: number;
+  premiumCents: number;
+  // The positive and the negative adjustments' premium apart (premiumCents is their sum).
+  writtenCents: number;
+  returnedCents: number;
+}
+
+function adjustmentsIn(db: Db, window: AdjustmentWindow) {
+  let query = db
+    .selectFrom('premium_adjustments as a')
+    .where('a.on', '>=', sql<Date>`${window.fromDay}::date`)
+    .where('a.on', '<=', sql<Date>`${window.toDay}::date`);
+  if (window.stateCode !== undefined) query = query.where('a.state_code', '=', window.stateCode);
+  if (window.entityPath !== undefined)
+    query = query.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('entities as e')
+          .select('e.id')
+          .whereRef('e.id', '=', 'a.entity_id')
+          .where('e.path', 'like', `${window.entityPath}%`),
+      ),
+    );
+  return query;
+}
+
+const utcDayText = sql<string>`to_char(a."on", 'YYYY-MM-DD')`;
+
+// The period's adjustments summed per day, code, business type and line.
+export async function adjustmentGroupsBetween(db: Db, window: AdjustmentWindow): Promise<AdjustmentGroup[]> {
+  const rows = await adjustmentsIn(db, window)
+    .select([
+      utcDayText.as('on'),
+      'a.event_code',
+      'a.business_type',
+      'a.line',
+      sql<string>`count(*)`.as('count'),
+      sql<string>`coalesce(sum(a.premium_cents), 0)`.as('premium'),
+      sql<string>`coalesce(sum(greatest(a.premium_cents, 0)), 0)`.as('written'),
+      sql<string>`coalesce(sum(least(a.premium_cents, 0)), 0)`.as('returned'),
+    ])
+    .groupBy(['a.on', 'a.event_code', 'a.business_type', 'a.line'])
+    .execute();
+  return rows.map((row) => ({
+    on: row.on,
+    eventCode: row.event_code,
+    businessType: row.business_type,
+    line: row.line,
+    count: Number(row.count),
+    premiumCents: Number(row.premium),
+    writtenCents: Number(row.written),
+    returnedCents: Number(row.returned),
+  }));
+}
+
+// The same sums over adjustments in hand (one group per adjustment): what a reader of the log would get.
+export const groupOf = (a: PremiumAdjustment): AdjustmentGroup => ({
+  on: a.on,
+  eventCode: a.eventCode,
+  businessType: a.businessType,
+  line: a.line,
+  count: 1,
+  premiumCents: a.premiumCents,
+  writtenCents: Math.max(a.premiumCents, 0),
+  returnedCents: Math.min(a.premiumCents, 0),
+});
+
+export async function countAdjustmentsBetween(db: Db, window: AdjustmentWindow): Promise<number> {
+  const row = await adjustmentsIn(db, window)
+    .select(sql<string>`count(*)`.as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+const BATCH = 5_000;
+
+interface AdjustmentRow {
+  event_id: string | number;
+  on_day: string;
+  line: PolicyLine;
+  policy_number: string;
+  entity_id: number;
+  state_code: string;
+  species: string;
+  event_code: string;
+  business_type: BusinessType;
+  premium_cents: number;
+}
+
+// The adjustments recorded on fromDay..toDay (UTC), by day, then in the order they were recorded, a batch at
+// a time (an export of a year holds hundreds of thousands).
+export async function* premiumAdjustmentBatches(
+  db: Db,
+  window: AdjustmentWindow,
+): AsyncGenerator<PremiumAdjustment[]> {
+  let after: { on: string; eventId: number } | null = null;
+  for (;;) {
+    const from: { on: string; eventId: number } | null = after;
+    const rows: AdjustmentRow[] = await adjustmentsIn(db, window)
+      .select([
+        'a.event_id',
+        utcDayText.as('on_day'),
+        'a.line',
+        'a.policy_number',
+        'a.entity_id',
+        'a.state_code',
+        'a.species',
+        'a.event_code',
+        'a.business_type',
+        'a.premium_cents',
+      ])
+      .$if(from !== null, (q) =>
+        q.where(sql<boolean>`(a."on", a.event_id) > (${from!.on}::date, ${from!.eventId})`),
+      )
+      .orderBy('a.on')
+      .orderBy('a.event_id')
+      .limit(BATCH)
+      .execute();
+    const batch: PremiumAdjustment[] = rows.map((row): PremiumAdjustment => ({
+      eventId: Number(row.event_id),
+      on: row.on_day,
+      line: row.line,
+      policyNumber: row.policy_number,
+      entityId: row.entity_id,
+      stateCode: row.state_code,
+      species: row.species as CommissionSpecies,
+      eventCode: row.event_code,
+      businessType: row.business_type,
+      premiumCents: row.premium_cents,
+    }));
+    if (batch.length > 0) yield batch;
+    if (rows.length < BATCH) return;
+    const last: PremiumAdjustment = batch.at(-1)!;
+    after = { on: last.on, eventId: last.eventId };
+  }
+}
+
+// Every adjustment of the period, in that order.
 export async function premiumAdjustmentsBetween(
   db: Db,
   window: AdjustmentWindow,
 ): Promise<PremiumAdjustment[]> {
-  const streams = await readPolicyStreams(db, {
-    types: ADJUSTMENT_TYPES,
-    ...utcDayWindow(window.fromDay, window.toDay),
-    entityPath: window.entityPath,
-    fields: COMMISSIONABLE_FIELDS,
-  });
-  return streams
-    .flatMap(adjustmentsOfStream)
-    .filter(
-      (a) =>
-        a.on >= window.fromDay &&
-        a.on <= window.toDay &&
-        (window.stateCode === undefined || a.stateCode === window.stateCode),
-    )
-    .sort((a, b) => a.on.localeCompare(b.on) || a.eventId - b.eventId);
+  const out: PremiumAdjustment[] = [];
+  for await (const batch of premiumAdjustmentBatches(db, window)) out.push(...batch);
+  return out;
 }

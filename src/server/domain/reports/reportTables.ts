@@ -12,6 +12,23 @@ export interface ReportsTable {
   is_enabled: boolean;
 }
 
+// One premium adjustment of a policy log (migration 021, premiumAdjustmentProjection.ts): what the net
+// written premium report, the dashboard and statement generation sum, kept so they never fold the raw log.
+// bigint comes back as a string from node-postgres and a number from PGlite: readers pass it through Number().
+export interface PremiumAdjustmentsTable {
+  event_id: ColumnType<string | number, number, number>;
+  on: ColumnType<Date, string, string>;
+  line: 'PET' | 'RENTERS';
+  policy_number: string;
+  entity_id: number;
+  state_code: string;
+  species: string;
+  event_code: string;
+  business_type: 'NEW' | 'RENEWAL';
+  premium_cents: number;
+}
+
 export interface ReportTables {
   reports: ReportsTable;
+  premium_adjustments: PremiumAdjustmentsTable;
 }

@@ -14,13 +14,7 @@ import {
   type StatementReportSearch,
 } from '../../../api/schemas/reports';
 import { accessSubject, entityScope } from '../../access/principal';
-import {
-  adjustmentsOfRun,
-  isProblem,
-  nwpCsv,
-  nwpReport,
-  resolveNwpRun,
-} from '../../domain/reports/nwpReport';
+import { countNwpRows, isProblem, nwpCsv, nwpReport, resolveNwpRun } from '../../domain/reports/nwpReport';
 import {
   statementReportCsv,
   statementReportMonths,
@@ -157,11 +151,10 @@ export function reportRoutes(app: FastifyInstance, options: { db: Db; today?: ()
     { config: { access: REPORT_ACCESS.nwp }, schema: { querystring: NwpQuery } },
     async (request, reply) => {
       const run = await nwpRun(request, request.query);
-      const adjustments = await adjustmentsOfRun(db, run);
       return sendCsv(reply, {
         filename: `net-written-premium-${run.fromDay}-${run.toDay}.csv`,
-        totalRows: adjustments.length,
-        lines: await nwpCsv(db, adjustments),
+        totalRows: await countNwpRows(db, run),
+        lines: nwpCsv(db, run),
       });
     },
   );
