@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { countCsvRows } from '../../src/api/download';
 import { CommissionRulePage } from '../../src/api/schemas/commissionRules';
 import {
   OverrideListResponse,
@@ -1111,6 +1112,8 @@ describe.each(testDatabases())('commission statements on %s', (database) => {
     expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(csv.headers.get('content-disposition')).toContain(`.csv"`);
     const rows = csvRows(csv.text);
+    // The announced count is what the portal's download checks the file against (docs/reports.md "Exports").
+    expect(Number(csv.headers.get('x-total-count'))).toBe(countCsvRows(csv.text));
     expect(rows.slice(0, 4)).toEqual([
       ['Entity', `${agency.code} ${current.entity.entity_name}`],
       ['Month', MONTH],

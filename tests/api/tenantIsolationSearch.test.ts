@@ -216,14 +216,16 @@ describe.each(testDatabases())('tenant isolation of searches, lists and reports 
     }
   });
 
-  it('keeps every figure of the dashboard and the premium report to the asker’s subtree', async () => {
+  it('keeps every figure of the dashboard, the premium report and its export to the asker’s subtree', async () => {
     const today = new Date().toISOString().slice(0, 10);
     const figures = async (tenant: Tenant) => {
       const dashboard = await send(tenant, { method: 'GET', path: '/v2/dashboard/statistics' });
       const nwp = await send(tenant, { method: 'GET', path: `/v2/reports/nwp?toDate=${today}` });
+      const nwpFile = await send(tenant, { method: 'GET', path: `/v2/reports/nwp/export?toDate=${today}` });
       expectStatus(dashboard, 200);
       expectStatus(nwp, 200);
-      return { dashboard: dashboard.body, nwp: nwp.body };
+      expectStatus(nwpFile, 200);
+      return { dashboard: dashboard.body, nwp: nwp.body, nwpFile: nwpFile.text };
     };
     const cases = [...world.tenants.values()].flatMap((asker) =>
       [...world.tenants.values()]

@@ -10,7 +10,9 @@ import { sortedStatementRows, toStatementRow, type StatementSearchFilters } from
 // The files of the commission cycle: one statement as PDF or CSV (what an agency is sent), and the payment
 // report of many statements (what accounting pays from).
 
-export function statementCsv(statement: Statement): string {
+// The file's lines: the statement's heading, the column names, a line per commission line and override, and
+// the totals.
+export function statementCsv(statement: Statement): string[] {
   const head = [
     ['Entity', `${statement.entity.entity_code} ${statement.entity.entity_name}`],
     ['Month', statement.statement_month],
@@ -37,7 +39,7 @@ export function statementCsv(statement: Statement): string {
     csvLine(['Amount', '', '', '', null, statement.amount.toFixed(2), '']),
     csvLine(['Override total', '', '', '', null, statement.override_total.toFixed(2), '']),
     csvLine(['Payment total', '', '', '', null, statement.payment_total.toFixed(2), '']),
-  ].join('');
+  ];
 }
 
 export async function statementPdf(statement: Statement): Promise<Uint8Array> {

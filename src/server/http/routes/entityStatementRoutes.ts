@@ -18,6 +18,7 @@ import {
 import { integerParam } from '../../../api/schemas/params';
 import { recordDownload, runStatementCommand } from '../../domain/commission/statementCommands';
 import { statementCsv, statementPdf } from '../../domain/commission/statementFiles';
+import { sendCsv } from '../csvDownload';
 import { addOverride, deleteOverride, updateOverride } from '../../domain/commission/statementOverrides';
 import { sortedStatementRows, toStatementRow } from '../../domain/commission/statementSearch';
 import {
@@ -142,15 +143,22 @@ export function entityStatementRoutes(app: FastifyInstance, options: { db: Db; t
       const { format } = request.query;
       const found = await statementFor(request, entityId, statementId);
       const statement = await view(found.principal, found.statement);
-      const body = format === 'csv' ? statementCsv(statement) : Buffer.from(await statementPdf(statement));
       const metadata = metadataOf(request, found.principal);
-      await db.transaction().execute((trx) => recordDownload(trx, statementId, format, metadata));
       const name = `commission-statement-${statement.entity.entity_code}-${statement.statement_month}.${format}`;
+      if (format === 'csv') {
+        const lines = statementCsv(statement);
+        await db.transaction().execute((trx) => recordDownload(trx, statementId, format, metadata));
+        // Every CSV goes through sendCsv (docs/reports.md "Exports"): its records after the first line.
+        reply.header('cache-control', 'private, no-store');
+        return sendCsv(reply, { filename: name, totalRows: lines.length - 1, lines });
+      }
+      const pdf = Buffer.from(await statementPdf(statement));
+      await db.transaction().execute((trx) => recordDownload(trx, statementId, format, metadata));
       return reply
-        .header('content-type', format === 'csv' ? 'text/csv; charset=utf-8' : 'application/pdf')
+        .header('content-type', 'application/pdf')
         .header('content-disposition', `attachment; filename="${name}"`)
         .header('cache-control', 'private, no-store')
-        .send(body);
+        .send(pdf);
     },
   );
 
