@@ -1,4 +1,4 @@
-import { DEFAULT_VALIDATION_MESSAGE } from './schemas/errors';
+import { DEFAULT_VALIDATION_MESSAGE } from './schemas/fieldErrors';
 
 // A call the server answered with an error status (or that never reached it: status 0).
 export class ApiError extends Error {

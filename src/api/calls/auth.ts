@@ -1,37 +1,25 @@
 import { apiRequest } from '../client';
-import { LogoutResponse, MessageResponse, TokenResponse, type LoginRequest } from '../schemas/auth';
+import type { LoginRequest, TokenResponse } from '../schemas/auth';
 
-// POST /v2/auth (login, logout) and the password reset pair of SPEC §7.
+// POST /v2/auth (login, logout) of SPEC §7; the password reset pair is in ./passwordReset.
 // The refresh grant lives in the client, which retries the call that found the token expired.
+// The session service calls these from the first script, which leaves zod out: the answers' schemas load
+// alongside the call.
+const authSchemas = () => import('../schemas/auth');
 
 export async function login(credentials: LoginRequest): Promise<TokenResponse> {
-  return TokenResponse.parse(await apiRequest('/v2/auth', { method: 'POST', body: credentials }));
+  const [answer, { TokenResponse }] = await Promise.all([
+    apiRequest('/v2/auth', { method: 'POST', body: credentials }),
+    authSchemas(),
+  ]);
+  return TokenResponse.parse(answer);
 }
 
 export async function revokeRefreshToken(refreshToken: string): Promise<string> {
   const body = { grant_type: 'revoke', refresh_token: refreshToken };
-  return LogoutResponse.parse(await apiRequest('/v2/auth', { method: 'POST', body })).message;
-}
-
-export interface ForgotPasswordInput {
-  email: string;
-  // Where the mailed link points; the server appends /reset-password?token=…&email=….
-  redirectURL?: string;
-}
-
-export async function requestPasswordReset(input: ForgotPasswordInput): Promise<string> {
-  const response = await apiRequest('/v1/password-forgot', { method: 'POST', body: input, public: true });
-  return MessageResponse.parse(response).message;
-}
-
-export interface ResetPasswordInput {
-  email: string;
-  password: string;
-  passwordConfirmation: string;
-  token: string;
-}
-
-export async function resetPassword(input: ResetPasswordInput): Promise<string> {
-  const response = await apiRequest('/v1/password-reset', { method: 'POST', body: input, public: true });
-  return MessageResponse.parse(response).message;
+  const [answer, { LogoutResponse }] = await Promise.all([
+    apiRequest('/v2/auth', { method: 'POST', body }),
+    authSchemas(),
+  ]);
+  return LogoutResponse.parse(answer).message;
 }

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { requestPasswordReset } from '../../api/calls/auth';
+import { requestPasswordReset } from '../../api/calls/passwordReset';
 import { ValidationError, errorMessage } from '../../api/httpErrors';
 import { Alert } from '../../ui/feedback/Alert';
 import { Button } from '../../ui/forms/Button';

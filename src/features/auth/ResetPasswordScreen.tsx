@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { resetPassword } from '../../api/calls/auth';
+import { resetPassword } from '../../api/calls/passwordReset';
 import { ValidationError, errorMessage } from '../../api/httpErrors';
 import { PASSWORD_MIN } from '../../api/schemas/auth';
 import { Alert } from '../../ui/feedback/Alert';
