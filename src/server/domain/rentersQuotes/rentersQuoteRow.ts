@@ -34,6 +34,7 @@ export function rentersQuoteRowOf(events: readonly StoredEvent[]): RentersQuoteR
     journey: JSON.stringify(context),
     rating: ratingOf(events.slice(start)),
     updated_at: last.recordedAt,
+    purchased_at: events.find((e) => e.type === 'rentersQuote.purchaseSucceeded')?.recordedAt ?? null,
   };
 }
 

@@ -25,6 +25,8 @@ export interface RentersQuotesTable {
   rating: JSONColumnType<RentersRating> | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  // When the purchase succeeded (migration 024), for the dashboard's quotes converted.
+  purchased_at: Timestamp | null;
 }
 
 export interface RentersQuoteTables {

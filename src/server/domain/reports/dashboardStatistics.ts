@@ -1,7 +1,6 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { EntityScope } from '../../access/principal';
 import type { Db } from '../../store/db';
-import { RENTERS_QUOTE_STREAM } from '../rentersQuotes/rentersQuoteEvents';
 import {
   addDays,
   bucketOf,
@@ -73,9 +72,8 @@ const inScope = (scope: EntityScope): RawBuilder<SqlBool> =>
 const utcDayOf = (column: RawBuilder<unknown>) =>
   sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD')`;
 
-// Quotes started and purchased per UTC day of [from, to), per line, in one query: pet quotes by their read
-// row's created_at and purchased_at; renters quotes by created_at and their purchaseSucceeded event (the
-// read row keeps no purchase time).
+// Quotes started and purchased per UTC day of [from, to), per line, in one query, by the read rows'
+// created_at and purchased_at.
 async function quoteCountsByDay(db: Db, window: { from: string; to: string }, scope: EntityScope) {
   const from = sql`${window.from}::timestamptz`;
   const to = sql`${window.to}::timestamptz`;
@@ -96,12 +94,9 @@ async function quoteCountsByDay(db: Db, window: { from: string; to: string }, sc
      where r.created_at >= ${from} and r.created_at < ${to} and ${where}
      group by 3
     union all
-    select 'renters', 'converted', ${utcDayOf(sql`ev.recorded_at`)}, count(*)
-      from events ev
-      join renters_quotes r on r.id = ev.stream_id
-      join entities e on e.id = r.entity_id
-     where ev.stream_type = ${RENTERS_QUOTE_STREAM} and ev.type = 'rentersQuote.purchaseSucceeded'
-       and ev.recorded_at >= ${from} and ev.recorded_at < ${to} and ${where}
+    select 'renters', 'converted', ${utcDayOf(sql`r.purchased_at`)}, count(*)
+      from renters_quotes r join entities e on e.id = r.entity_id
+     where r.purchased_at >= ${from} and r.purchased_at < ${to} and ${where}
      group by 3`.execute(db);
   return result.rows.map((row): DayCount => ({ ...row, count: Number(row.count) }));
 }
