@@ -5,16 +5,21 @@ import { HttpError } from '../../http/errors';
 import { CommandRejectedError } from '../../store/aggregate';
 import type { Db } from '../../store/db';
 import { VersionConflictError, type EventMetadata } from '../../store/eventStore';
+import { BatchConflictError, runStatementBatch } from './statementBatch';
 import { runStatementCommand } from './statementCommands';
 import { statementQuery, type StatementSearchFilters } from './statementSearch';
 
 // Bulk approve, unapprove, mark paid and mark unpaid by selected ids or by filter (SPEC §3, §4). Each row
-// moves in a transaction of its own through the same command as a single statement, so one row's refusal
-// neither stops nor undoes the others, and every row that cannot move is reported with its reason.
+// moves or is refused as the single statement command would move or refuse it, so one row's refusal neither
+// stops nor undoes the others, and every row that cannot move is reported with its reason. Rows go a batch
+// per transaction (statementBatch.ts); a batch that a concurrent writer got in the way of is done again one
+// row per transaction through the single command, so every row still ends as if it had been alone.
 
 const DEFAULT_STEP = 500;
+// Statements per transaction: a batch's reads, insert and update stay one statement each.
+const BATCH = 500;
 
-interface Target {
+export interface Target {
   id: number;
   entity_code: string;
   month: string;
@@ -27,13 +32,26 @@ function reasonOf(error: unknown): string | null {
   return null;
 }
 
-async function runOn(
+interface Outcome {
+  affected: number;
+  refused: BulkRefusal[];
+}
+
+function refusalOf(target: Target, error: unknown): BulkRefusal {
+  const message = reasonOf(error);
+  if (message === null) throw error;
+  return { id: target.id, entity_code: target.entity_code, statement_month: target.month, message };
+}
+
+// One transaction per row through the single command: the path every row took before batches, and the one
+// a batch falls back to.
+export async function runOneByOne(
   db: Db,
   targets: readonly Target[],
   command: StatementCommand,
   today: string,
   metadata: EventMetadata,
-): Promise<{ affected: number; refused: BulkRefusal[] }> {
+): Promise<Outcome> {
   let affected = 0;
   const refused: BulkRefusal[] = [];
   for (const target of targets) {
@@ -43,15 +61,48 @@ async function runOn(
         .execute((trx) => runStatementCommand(trx, target.id, command, { today, metadata }));
       affected++;
     } catch (error) {
-      const message = reasonOf(error);
-      if (message === null) throw error;
-      refused.push({
-        id: target.id,
-        entity_code: target.entity_code,
-        statement_month: target.month,
-        message,
-      });
+      refused.push(refusalOf(target, error));
     }
+  }
+  return { affected, refused };
+}
+
+async function runBatch(
+  db: Db,
+  targets: readonly Target[],
+  command: StatementCommand,
+  today: string,
+  metadata: EventMetadata,
+): Promise<Outcome> {
+  let outcomes: (Error | null)[] | null;
+  try {
+    const ids = targets.map((t) => t.id);
+    outcomes = await db
+      .transaction()
+      .execute((trx) => runStatementBatch(trx, ids, command, { today, metadata }));
+  } catch (error) {
+    if (!(error instanceof BatchConflictError)) throw error;
+    outcomes = null;
+  }
+  if (outcomes === null) return runOneByOne(db, targets, command, today, metadata);
+  const refused: BulkRefusal[] = [];
+  for (const [i, error] of outcomes.entries()) if (error) refused.push(refusalOf(targets[i]!, error));
+  return { affected: outcomes.length - refused.length, refused };
+}
+
+async function runOn(
+  db: Db,
+  targets: readonly Target[],
+  command: StatementCommand,
+  today: string,
+  metadata: EventMetadata,
+): Promise<Outcome> {
+  let affected = 0;
+  const refused: BulkRefusal[] = [];
+  for (let i = 0; i < targets.length; i += BATCH) {
+    const outcome = await runBatch(db, targets.slice(i, i + BATCH), command, today, metadata);
+    affected += outcome.affected;
+    refused.push(...outcome.refused);
   }
   return { affected, refused };
 }

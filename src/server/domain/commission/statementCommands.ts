@@ -1,5 +1,4 @@
 import {
-  COMMAND_EVENTS,
   commandRefusal,
   type StatementCommand,
   type StatementState,
@@ -13,7 +12,7 @@ import {
   type NewEvent,
   type Trx,
 } from '../../store/eventStore';
-import { activeBankAccountId } from '../bankAccounts/bankAccountQueries';
+import { commandEvent, paymentFacts } from './statementPayment';
 import { statementAggregate } from './statementAggregate';
 
 // Approve, unapprove, mark paid and mark unpaid of one statement (SPEC §4; docs/decisions/009). The stream is
@@ -27,9 +26,7 @@ export interface CommandContext {
   expectedVersion?: number;
 }
 
-export function noBankAccountMessage(entityCode: string) {
-  return `${entityCode} has no verified bank account: verify one under Accounting → Bank Account Verification before marking its statement paid.`;
-}
+export { noBankAccountMessage } from './statementPayment';
 
 async function eventFor(
   trx: Trx,
@@ -37,25 +34,11 @@ async function eventFor(
   command: StatementCommand,
   today: string,
 ): Promise<NewEvent> {
-  const type = COMMAND_EVENTS[command];
-  if (command !== 'markPaid') return { type, data: {} };
-  const statement = await trx
-    .selectFrom('commission_statements as s')
-    .innerJoin('entities as e', 'e.id', 's.entity_id')
-    .select(['s.entity_id', 's.payment_total_cents', 'e.entity_code'])
-    .where('s.id', '=', statementId)
-    .executeTakeFirstOrThrow();
-  const bankAccountId = await activeBankAccountId(trx, statement.entity_id);
-  if (!bankAccountId) throw new HttpError(409, noBankAccountMessage(statement.entity_code));
-  return {
-    type,
-    data: {
-      bankAccountVerified: true,
-      bankAccountId,
-      paymentAmountCents: Number(statement.payment_total_cents),
-      paidOn: today,
-    },
-  };
+  const facts = command === 'markPaid' ? await paymentFacts(trx, [statementId]) : new Map();
+  const event = commandEvent(command, facts.get(statementId), today);
+  if (event instanceof HttpError) throw event;
+  if (!event) throw notFound('No such statement.');
+  return event;
 }
 
 export async function runStatementCommand(

@@ -58,4 +58,43 @@ async function projectMany(trx: Trx, streams: readonly (readonly StoredEvent[])[
   );
 }
 
+// Events just appended to many statements, one each (a bulk command's batch): the columns a kind of change
+// sets are written for all its statements in one UPDATE, as the per-event form would write them one by one.
+// An event that changes more than the statement's row goes through the per-event form, and so do all of
+// them when a statement has several, whose order matters.
+export async function projectAppended(trx: Trx, events: readonly StoredEvent[]): Promise<void> {
+  if (new Set(events.map((e) => e.streamId)).size !== events.length) {
+    for (const event of events) await project(trx, event);
+    return;
+  }
+  const groups = new Map<string, { columns: string[]; records: Record<string, unknown>[] }>();
+  for (const event of events) {
+    const effect = effectOf(event);
+    if (!effect) continue;
+    const { set, ...more } = effect;
+    if (!set || Object.values(more).some((v) => v !== undefined)) {
+      await project(trx, event);
+      continue;
+    }
+    // A column left undefined is left alone, as kysely's set() leaves it.
+    const columns = Object.entries(set)
+      .filter(([, value]) => value !== undefined)
+      .map(([column]) => column)
+      .sort();
+    const key = columns.join(',');
+    const group = groups.get(key) ?? { columns, records: [] };
+    groups.set(key, group);
+    group.records.push({ ...set, id: Number(event.streamId) });
+  }
+  for (const { columns, records } of groups.values()) {
+    // The records take the table's row type, so each value is cast as its column is.
+    await sql`update commission_statements s
+      set ${sql.join(columns.map((c) => sql`${sql.ref(c)} = ${sql.ref(`v.${c}`)}`))}
+      from json_populate_recordset(null::commission_statements, ${JSON.stringify(records)}::json) v
+      where s.id = v.id`.execute(trx);
+  }
+}
+
+export { project as projectStatementEvent };
+
 registerProjection(COMMISSION_STATEMENT_STREAM, project, projectMany);
