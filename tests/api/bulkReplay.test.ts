@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { describe, expect, it, vi } from 'vitest';
 import { PROJECTION_TABLES, REPLAY_ORDER } from '../../src/server/domain/aggregates';
 import { seedDemoCommissionHistory } from '../../src/server/seed/demoCommissionHistory';
@@ -17,6 +18,14 @@ vi.setConfig({ hookTimeout: 240_000, testTimeout: 240_000 });
 describe.each(testDatabases())('bulk replay on %s', (database) => {
   const s = useTestServer(database, { SEED_DEMO_POLICIES: 'true' });
   const db = () => s.t.server.database.db;
+  const indexDefinitions = async () =>
+    (
+      await sql<{ definition: string }>`
+        select pg_get_indexdef(c.oid) as definition
+          from pg_index x join pg_class c on c.oid = x.indexrelid join pg_class t on t.oid = x.indrelid
+         where t.relnamespace = current_schema()::regnamespace and t.relname = any(${[...PROJECTION_TABLES]})
+         order by 1`.execute(db())
+    ).rows.map((r) => r.definition);
 
   it('gives the tables the per-event replay gives, for every stream type', async () => {
     await seedDemoCommissionHistory(
@@ -28,8 +37,12 @@ describe.each(testDatabases())('bulk replay on %s', (database) => {
     const events = await eventCount(db());
     expect(await rebuildProjections(db(), { bulk: false })).toBe(events);
     const eventByEvent = await readTables(db());
+    const indexes = await indexDefinitions();
+    expect(indexes.length).toBeGreaterThan(PROJECTION_TABLES.length);
     expect(await rebuildProjections(db())).toBe(events);
     const bulk = await readTables(db());
+    // The bulk rebuild drops the secondary indexes while it loads: every one is back, as it was.
+    expect(await indexDefinitions()).toEqual(indexes);
     for (const table of PROJECTION_TABLES) {
       expect(bulk[table], `${table} replayed in bulk`).toEqual(eventByEvent[table]);
     }

@@ -96,6 +96,10 @@ export const REPLAY_ORDER: readonly (readonly string[])[] = [
   [COMMISSION_STATEMENT_STREAM],
 ];
 
+// The secondary indexes a bulk replay reads by, kept while a rebuild drops the others (store/rebuild.ts): the
+// quote projection finds a purchase's policies by quote.
+export const REPLAY_LOOKUP_INDEXES: readonly string[] = ['policies_quote'];
+
 // Projection tables in the order a rebuild clears them (children first).
 export const PROJECTION_TABLES = [
   'commission_statement_lines',

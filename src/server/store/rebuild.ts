@@ -1,9 +1,10 @@
 import { sql } from 'kysely';
 import type { Db } from './db';
-import { PROJECTION_TABLES, REPLAY_ORDER } from '../domain/aggregates';
+import { PROJECTION_TABLES, REPLAY_LOOKUP_INDEXES, REPLAY_ORDER } from '../domain/aggregates';
 import { syncEntityDetailSequences } from '../domain/entities/entitySequences';
 import { replayStreamTypes, type ReplayOptions } from './bulkReplay';
 import { projectedStreamTypes } from './eventStore';
+import { withoutSecondaryIndexes } from './secondaryIndexes';
 
 // Clears every projection and replays the whole log through the projections, one stream type at a time in
 // REPLAY_ORDER (bulk where the type's projections have a bulk form), in one transaction so readers never
@@ -14,8 +15,16 @@ export async function rebuildProjections(db: Db, options: ReplayOptions = {}): P
     for (const table of PROJECTION_TABLES) await trx.deleteFrom(table).execute();
     const unordered = projectedStreamTypes().filter((t) => !REPLAY_ORDER.some((group) => group.includes(t)));
     if (unordered.length > 0) throw new Error(`No replay order for stream types ${unordered.join(', ')}`);
-    let count = 0;
-    for (const group of REPLAY_ORDER) count += await replayStreamTypes(trx, group, options);
+    const replay = async () => {
+      let events = 0;
+      for (const group of REPLAY_ORDER) events += await replayStreamTypes(trx, group, options);
+      return events;
+    };
+    // The event-by-event replay stands for appends as they ran, indexes and all.
+    const count =
+      options.bulk === false
+        ? await replay()
+        : await withoutSecondaryIndexes(trx, PROJECTION_TABLES, REPLAY_LOOKUP_INDEXES, replay);
     // Ids are taken from sequences; keep them ahead of the replayed records.
     for (const [table, sequence] of [
       ['entities', 'entity_id_seq'],
