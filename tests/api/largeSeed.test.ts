@@ -1,8 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
+import { DashboardStatisticsResponse } from '../../src/api/schemas/dashboard';
+import { RentersQuoteResponse } from '../../src/api/schemas/rentersQuotes';
 import { PROJECTION_TABLES } from '../../src/server/domain/aggregates';
+import { utcToday } from '../../src/server/domain/rentersPolicies/rentersPolicyNumbers';
 import { seedLargeBook } from '../../src/server/seed/large/seedLarge';
 import { rebuildProjections } from '../../src/server/store/rebuild';
 import { eventCount, expectRebuildReproducesReadTables, readTables } from '../support/eventLogChecks';
+import { ADMIN } from '../support/personas';
 import { useTestServer } from '../support/suite';
 import { DEMO_PASSWORD, testDatabases } from '../support/testServer';
 
@@ -38,6 +42,7 @@ describe.each(testDatabases())('the large book on %s', (database) => {
     expect(Number(pets?.n) + Number(renters?.n)).toBe(result.policies);
     expect(Number(pets?.n)).toBeGreaterThan(0);
     expect(Number(renters?.n)).toBeGreaterThan(0);
+    await expectRentersQuotesOfPolicies();
 
     await expectRebuildReproducesReadTables(db());
     const bulk = await readTables(db());
@@ -45,4 +50,82 @@ describe.each(testDatabases())('the large book on %s', (database) => {
     const eventByEvent = await readTables(db());
     for (const table of PROJECTION_TABLES) expect(eventByEvent[table], table).toEqual(bulk[table]);
   });
+
+  const dayOf = (day: Date | string) => (typeof day === 'string' ? day : day.toISOString().slice(0, 10));
+
+  // Each renters policy was bought through its quote: the quote is purchased, names the policy, and was
+  // priced at the policy's figures by the same rating; the API answers it and the dashboard counts it.
+  async function expectRentersQuotesOfPolicies() {
+    const policies = await db()
+      .selectFrom('renters_policies')
+      .select([
+        'policy_number',
+        'quote_id',
+        'term_interval',
+        'term_premium_cents',
+        'taxes_cents',
+        'fees_cents',
+        'total_cents',
+        'next_bill_due',
+        'next_bill_cents',
+        'effective_date',
+      ])
+      .execute();
+    const quotes = new Map(
+      (await db().selectFrom('renters_quotes').selectAll().execute()).map((q) => [q.id, q]),
+    );
+    expect(quotes.size).toBe(policies.length);
+    const { access_token: token } = await s.api.login(ADMIN);
+    for (const policy of policies) {
+      const quote = quotes.get(policy.quote_id);
+      expect(quote, policy.policy_number).toBeDefined();
+      expect(quote).toMatchObject({
+        step: 'purchased',
+        policy_number: policy.policy_number,
+        total_cents: policy.total_cents,
+      });
+      expect(dayOf(quote!.effective_date)).toBe(dayOf(policy.effective_date));
+      const premium = quote!.journey.premium!;
+      expect(premium).toEqual({
+        termInterval: policy.term_interval,
+        termPremiumCents: policy.term_premium_cents,
+        taxesCents: policy.taxes_cents,
+        feesCents: policy.fees_cents,
+        totalCents: policy.total_cents,
+      });
+      const nextBill = quote!.rating!.next_bill;
+      expect(nextBill && { due: nextBill.due_date, cents: nextBill.amount }).toEqual(
+        policy.next_bill_due && { due: dayOf(policy.next_bill_due), cents: policy.next_bill_cents },
+      );
+
+      const answer = await s.api.get(`/v2/renters/quotes/${policy.quote_id}`, { token });
+      expect(answer.status, answer.text).toBe(200);
+      const view = RentersQuoteResponse.parse(answer.body).data;
+      expect(view.step).toBe('purchased');
+      expect(view.policy?.policy_number).toBe(policy.policy_number);
+      expect(view.premium?.total).toBe(policy.total_cents / 100);
+      expect(view.premium?.term_premium).toBe(policy.term_premium_cents / 100);
+    }
+    const firstPayments = await db()
+      .selectFrom('events')
+      .select(['stream_id', 'data'])
+      .where('stream_type', '=', 'renters_policy')
+      .where('type', '=', 'renters.policyIssued')
+      .execute();
+    for (const issued of firstPayments) {
+      const data = issued.data as { quoteId: string; payment: { amountCents: number } };
+      expect(data.payment.amountCents, issued.stream_id).toBe(
+        quotes.get(data.quoteId)!.rating!.schedule[0]!.total,
+      );
+    }
+
+    // The book spans two years: the dashboard's longest period, to today, holds every renters quote.
+    const today = utcToday();
+    const from = new Date(Date.parse(today) - 730 * 86_400_000).toISOString().slice(0, 10);
+    const answer = await s.api.get(`/v2/dashboard/statistics?fromDate=${from}&toDate=${today}`, { token });
+    expect(answer.status, answer.text).toBe(200);
+    const { figures } = DashboardStatisticsResponse.parse(answer.body).data;
+    expect(figures.quotesStartedByLine.renters.current).toBe(policies.length);
+    expect(figures.quotesConvertedByLine.renters.current).toBe(policies.length);
+  }
 });
