@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { issueRentersPolicy } from '../domain/rentersPolicies/issueRentersPolicy';
+import { issueRentersPolicy, ratedFigures } from '../domain/rentersPolicies/issueRentersPolicy';
 import { utcToday } from '../domain/rentersPolicies/rentersPolicyNumbers';
 import { filedRentersTables } from '../domain/rentersRating/filedRentersTables';
 import { rateRentersQuote } from '../domain/rentersRating/rateRentersQuote';
@@ -198,14 +198,7 @@ export async function seedDemoRentersPolicies(db: Db): Promise<number> {
         coverage,
         termInterval: demo.termInterval,
         effectiveDate,
-        termPremiumCents: rating.term_premium,
-        taxesCents: rating.taxes.total,
-        feesCents: rating.fee_total,
-        totalCents: rating.total,
-        nextBill: rating.next_bill && {
-          dueDate: rating.next_bill.due_date,
-          amountCents: rating.next_bill.amount,
-        },
+        ...ratedFigures(rating),
         payment: {
           method: 'card',
           token: 'tok_demo',

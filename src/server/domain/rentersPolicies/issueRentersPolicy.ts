@@ -2,6 +2,7 @@ import { execute } from '../../store/aggregate';
 import type { EventMetadata, Trx } from '../../store/eventStore';
 import { rentersPolicyAggregate } from '../aggregates';
 import { customerForPurchase } from '../customers/customerCommands';
+import type { RentersRating } from '../rentersRating/rentersTypes';
 import { recordPurchaseMethod } from '../rentersPayments/recordPurchaseMethod';
 import { appendToRentersPolicy } from './appendToRentersPolicy';
 import { rentersPolicyEvent } from './rentersPolicyEvents';
@@ -26,6 +27,22 @@ export interface RentersPolicyIssue {
   payment: { method: 'card' | 'bank'; token: string; last4: string; chargeId: string; amountCents: number };
   // A sale of an earlier day (the demo's history); now by default.
   soldAt?: Date;
+}
+
+// The figures a policy is issued with, as the engine rated its coverage.
+export function ratedFigures(
+  rating: RentersRating,
+): Pick<RentersPolicyIssue, 'termPremiumCents' | 'taxesCents' | 'feesCents' | 'totalCents' | 'nextBill'> {
+  return {
+    termPremiumCents: rating.term_premium,
+    taxesCents: rating.taxes.total,
+    feesCents: rating.fee_total,
+    totalCents: rating.total,
+    nextBill: rating.next_bill && {
+      dueDate: rating.next_bill.due_date,
+      amountCents: rating.next_bill.amount,
+    },
+  };
 }
 
 // Issues the renters policy of a paid quote, inside the purchase's transaction: the policyholder (the

@@ -7,6 +7,7 @@ import type {
 import type { RentersAddressData } from '../../domain/rentersPolicies/rentersPolicyEvents';
 import { rentersPolicyEvent } from '../../domain/rentersPolicies/rentersPolicyEvents';
 import { oneYearAfter, rentersMatterId } from '../../domain/rentersPolicies/rentersPolicyNumbers';
+import { ratedFigures } from '../../domain/rentersPolicies/issueRentersPolicy';
 import { ratingCoverage } from '../../domain/rentersQuotes/rentersWire';
 import type { EventMetadata } from '../../store/eventStore';
 import type { Catalogue } from './catalogue';
@@ -215,14 +216,7 @@ export function rentersSale(
     soldOn,
     effectiveDate,
     expirationDate: oneYearAfter(effectiveDate),
-    termPremiumCents: rating.term_premium,
-    taxesCents: rating.taxes.total,
-    feesCents: rating.fee_total,
-    totalCents: rating.total,
-    nextBill: rating.next_bill && {
-      dueDate: rating.next_bill.due_date,
-      amountCents: rating.next_bill.amount,
-    },
+    ...ratedFigures(rating),
     payment: {
       method: payment.method,
       last4: payment.last4,
