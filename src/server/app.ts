@@ -1,7 +1,7 @@
 import '../api/schemas/messages';
 import { randomUUID } from 'node:crypto';
 import helmet from '@fastify/helmet';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import qs from 'qs';
 import type { Config } from './config';
@@ -56,16 +56,37 @@ export interface AppOptions {
 export interface BuiltApp {
   app: FastifyInstance;
   routes: RouteEntry[];
+  // "METHOD /path" of every route that takes an Idempotency-Key (src/server/http/idempotency.ts).
+  idempotentRoutes: string[];
 }
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
 
+// What a request line says of its request: the path without the query string, which can carry what must not
+// be logged (the mailed reset link's token and e-mail, search terms with customers' names). The request id is
+// on every line already (reqId), and headers are not logged at all.
+function requestForLog(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: pathOf(request.url),
+    remoteAddress: request.ip,
+  };
+}
+
+// The path of a request target ("/reset-password?token=…" → "/reset-password").
+function pathOf(url: string): string {
+  const query = url.indexOf('?');
+  return query === -1 ? url : url.slice(0, query);
+}
+
 // The production logger: JSON lines at the configured level, with credentials redacted wherever they could
-// appear. Request and response bodies are never logged, and no token travels in a URL, so a log line holds none.
+// appear. Request and response bodies and query strings are never logged, and tokens travel in headers and
+// bodies only, except the reset link's, which lives in a query string (tests/api/authHardening.test.ts).
 export function loggerOptions(config: Config, stream?: { write(line: string): void }) {
   return {
     level: config.logLevel,
     redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.refresh_token'],
+    serializers: { req: requestForLog },
     ...(stream ? { stream } : {}),
   };
 }
@@ -99,7 +120,9 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
+        // No inline style either: the build ships its CSS as a file, and React's style props (and Headless
+        // UI's positioning) set styles through the CSSOM, which CSP does not govern (docs/security.md).
+        styleSrc: ["'self'"],
         imgSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         fontSrc: ["'self'"],
@@ -118,7 +141,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   });
 
   const routes = installRouteTable(app, db, config.accessTokenSecret);
-  installIdempotency(app, db);
+  const idempotentRoutes = installIdempotency(app, db);
   const tokens = {
     secret: config.accessTokenSecret,
     accessTtlSeconds: config.accessTokenTtlSeconds,
@@ -160,5 +183,5 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   matterFileRoutes(app, { db });
   bankAccountRoutes(app, { db, secret: config.accessTokenSecret });
   await installPortal(app, options.distDir);
-  return { app, routes };
+  return { app, routes, idempotentRoutes };
 }

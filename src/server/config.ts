@@ -11,6 +11,14 @@ const Env = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, { error: 'DATABASE_URL must be a postgres:// URL' })
     .optional(),
+  // The schema owner's URL for migrations, the demo seed and command-line tasks, when DATABASE_URL signs in
+  // as the application role (docs/security.md "The event log is append-only").
+  DATABASE_MIGRATION_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, { error: 'DATABASE_MIGRATION_URL must be a postgres:// URL' })
+    .optional(),
+  // On PostgreSQL, serve requests as the restricted role portal_app (migration 023), not as the owner.
+  DATABASE_SERVE_AS_APP_ROLE: z.enum(['true', 'false']).default('true'),
   DATABASE_SCHEMA: z
     .string()
     .regex(/^[a-z_][a-z0-9_]*$/)
@@ -34,6 +42,8 @@ export interface Config {
   port: number;
   host: string;
   databaseUrl: string | undefined;
+  databaseMigrationUrl: string | undefined;
+  serveAsAppRole: boolean;
   databaseSchema: string | undefined;
   dataDir: string;
   demoPassword: string;
@@ -76,6 +86,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
+    databaseMigrationUrl: e.DATABASE_MIGRATION_URL,
+    serveAsAppRole: e.DATABASE_SERVE_AS_APP_ROLE === 'true',
     databaseSchema: e.DATABASE_SCHEMA,
     dataDir,
     demoPassword: e.DEMO_PASSWORD,

@@ -26,6 +26,8 @@ export interface ServerOptions {
 export async function createServer(config: Config, options: ServerOptions): Promise<RunningServer> {
   const database = await openDatabase({
     url: config.databaseUrl,
+    migrationUrl: config.databaseMigrationUrl,
+    serveAsAppRole: config.serveAsAppRole,
     schema: config.databaseSchema,
     pgliteDir: options.pgliteDir === null ? undefined : (options.pgliteDir ?? join(config.dataDir, 'pglite')),
     log: options.queryLog,
@@ -36,8 +38,14 @@ export async function createServer(config: Config, options: ServerOptions): Prom
       policies: config.seedDemoPolicies,
       secret: config.accessTokenSecret,
     });
-  const built = await buildApp({ config, db: database.db, distDir: options.distDir, logger: options.logger });
-  await resumeMoney(database.db, built.app.log);
+  // Migrated and seeded as the owner; requests are served through the application role (docs/security.md).
+  const built = await buildApp({
+    config,
+    db: database.appDb,
+    distDir: options.distDir,
+    logger: options.logger,
+  });
+  await resumeMoney(database.appDb, built.app.log);
   let closed = false;
   return {
     ...built,

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { COMMON_PASSWORD_MESSAGE } from '../../src/server/auth/commonPasswords';
 import { adminApi, TEST_PASSWORD, uniqueEmail } from '../support/accessAdmin';
 import { apiFor, expectValidationError, type Api } from '../support/http';
-import { ADMIN, LAKESIDE, MANAGER, NORTHWIND_AUSTIN, REPORTS } from '../support/personas';
+import { ADMIN, AGENT, LAKESIDE, MANAGER, NORTHWIND_AUSTIN, REPORTS } from '../support/personas';
 import { entityIdOf, userIdOf } from '../support/records';
 import { startTestServer, testDatabases, type TestServer } from '../support/testServer';
 
@@ -16,6 +16,8 @@ interface LogLine {
   level: number;
   msg: string;
   security?: { kind: string; reason?: string; email?: string; tokenPresented?: boolean };
+  reqId?: string;
+  req?: { method: string; url: string };
   userId?: number | null;
   actingEntity?: string | null;
   route?: string | null;
@@ -210,6 +212,38 @@ describe.each(testDatabases())('auth hardening on %s', (database) => {
         'not-the-password',
         'a-long-and-unusual-phrase-2026',
       ]) {
+        expect(text.includes(secret), `the log holds ${secret.slice(0, 12)}…`).toBe(false);
+      }
+    });
+
+    it('logs the opening of a mailed reset link by its path and request id, without its token or e-mail', async () => {
+      expect((await api.post('/v1/password-forgot', { email: AGENT })).status).toBe(200);
+      const link = new URL((await t.lastMailTo(AGENT))!.link);
+      const resetToken = link.searchParams.get('token')!;
+      expect(link.pathname).toBe('/reset-password');
+      expect(link.searchParams.get('email')).toBe(AGENT);
+      // Only what the link's request logs: the reset request itself rightly says to whom a mail was queued.
+      const from = logText.length;
+      const requestId = `reset-link-${Date.now()}`;
+      const opened = await fetch(new URL(`${link.pathname}${link.search}`, t.url), {
+        headers: { 'x-request-id': requestId },
+      });
+      await opened.text();
+      const ofRequest = async () => {
+        // The completion line is written when the answer has gone out, which the client may see first.
+        for (let i = 0; i < 50; i++) {
+          const lines = logLines().filter((line) => line.reqId === requestId);
+          if (lines.some((line) => line.msg === 'request completed')) return lines;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        throw new Error('the reset link request was not logged as completed');
+      };
+      const lines = await ofRequest();
+      expect(lines.find((line) => line.msg === 'incoming request')).toMatchObject({
+        req: { method: 'GET', url: '/reset-password' },
+      });
+      const text = logText.slice(from).join('');
+      for (const secret of [resetToken, AGENT, encodeURIComponent(AGENT), link.search]) {
         expect(text.includes(secret), `the log holds ${secret.slice(0, 12)}…`).toBe(false);
       }
     });

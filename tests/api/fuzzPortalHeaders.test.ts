@@ -19,8 +19,8 @@ const REPO = resolve(import.meta.dirname, '../..');
 const SECRET = 'TOP-SECRET-OUTSIDE-DIST';
 const ASSET = '/assets/index-Fz9k2Q.js';
 
-// The CSP of every page: nothing from another origin, no inline or eval'd script, no plugins, no framing,
-// no <base> or form posts elsewhere.
+// The CSP of every page: nothing from another origin, no inline or eval'd script, no inline style, no
+// plugins, no framing, no <base> or form posts elsewhere.
 const PORTAL_CSP: Record<string, string[]> = {
   'default-src': ["'self'"],
   'base-uri': ["'self'"],
@@ -31,7 +31,7 @@ const PORTAL_CSP: Record<string, string[]> = {
   'object-src': ["'none'"],
   'script-src': ["'self'"],
   'script-src-attr': ["'none'"],
-  'style-src': ["'self'", "'unsafe-inline'"],
+  'style-src': ["'self'"],
   'upgrade-insecure-requests': [],
   'connect-src': ["'self'"],
 };

@@ -18,17 +18,31 @@ import { testDatabases } from '../support/testServer';
 const KEY = 'Idempotency-Key';
 const withKey = (key: string) => ({ headers: { [KEY]: key } });
 
-// Every route marked `idempotent: true`, with ids that need not exist: the key is checked before the handler.
+// The money commands, written here from what moves or sets money (docs/reliability.md "Idempotency keys"):
+// statement approval and payment, one and bulk; statement overrides, which change what is paid; the pet quote
+// actions (which carry the purchase), the renters purchase, and the pet and renters cancellations and
+// reinstatement. The server's own list (routes with `config.idempotent`) must be this one.
 const MONEY_ROUTES = [
   ...['approve', 'unapprove', 'mark-paid', 'mark-unpaid'].flatMap((name) => [
-    `/v2/entities/1/commission-statements/1/${name}`,
-    `/v2/commission-statements/${name}`,
+    `POST /v2/entities/:entityId/commission-statements/:statementId/${name}`,
+    `POST /v2/commission-statements/${name}`,
   ]),
-  '/v1/quote/action',
-  '/v2/renters/quotes/00000000-0000-4000-8000-000000000000/purchase',
-  '/v2/policies/1/cancel',
-  ...['cancel', 'discontinue', 'reinstate'].map((kind) => `/v2/renters/policies/1/${kind}`),
+  'POST /v2/entities/:entityId/commission-statements/:statementId/overrides',
+  'PATCH /v2/entities/:entityId/commission-statements/:statementId/overrides/:overrideId',
+  'DELETE /v2/entities/:entityId/commission-statements/:statementId/overrides/:overrideId',
+  'POST /v1/quote/action',
+  'POST /v2/renters/quotes/:id/purchase',
+  'POST /v2/policies/:matterId/cancel',
+  ...['cancel', 'discontinue', 'reinstate'].map((kind) => `POST /v2/renters/policies/:matterId/${kind}`),
 ];
+// A route with ids that need not exist: the key is checked before the handler.
+const callOf = (route: string) => {
+  const [method, url] = route.split(' ') as [string, string];
+  const path = url.replace(/:(\w+)/g, (_m, name: string) =>
+    name === 'id' ? '00000000-0000-4000-8000-000000000000' : '1',
+  );
+  return { method, path };
+};
 
 describe.each(testDatabases())('idempotency keys on %s', (database) => {
   const s = useTestServer(database);
@@ -40,7 +54,7 @@ describe.each(testDatabases())('idempotency keys on %s', (database) => {
   const pending: Statement[] = [];
   beforeAll(async () => {
     const agencies: Agency[] = [];
-    for (let i = 0; i < 11; i++) {
+    for (let i = 0; i < 12; i++) {
       const agency = await st.newAgency();
       await st.sellRenters(agency);
       agencies.push(agency);
@@ -164,20 +178,56 @@ describe.each(testDatabases())('idempotency keys on %s', (database) => {
     expect(await storedKeys(REVIEWER, longest)).toHaveLength(1);
   });
 
-  it('marks every money command idempotent, and only those', async () => {
-    for (const path of MONEY_ROUTES) {
-      const refused = await e.post(path, ADMIN, {}, withKey('with space'));
-      expect(expectValidationError(refused, [KEY]).errors, path).toEqual({ [KEY]: [MESSAGES.format] });
+  it("takes a key on exactly the money commands: the server's list of them is this test's", () => {
+    expect([...s.t.server.idempotentRoutes].sort()).toEqual([...MONEY_ROUTES].sort());
+  });
+
+  it('checks the key on every money command before anything else, and another write ignores it', async () => {
+    const token = await e.tokenOf(ADMIN);
+    for (const route of MONEY_ROUTES) {
+      const { method, path } = callOf(route);
+      const refused = await s.api.request(method, path, {
+        token,
+        ...(method === 'DELETE' ? {} : { body: {} }),
+        ...withKey('with space'),
+      });
+      expect(expectValidationError(refused, [KEY]).errors, route).toEqual({ [KEY]: [MESSAGES.format] });
     }
     // Another write ignores the header: its body is checked as ever.
+    const entity = await e.post('/v2/entities', ADMIN, {}, withKey('with space'));
+    expect(expectValidationError(entity, []).errors[KEY]).toBeUndefined();
+  });
+
+  it('adds an override once however often it is sent with its key, and replays its change and removal', async () => {
     const statement = nextStatement();
-    const override = await e.post(
-      st.path(statement.entity_id, statement.id, '/overrides'),
-      ADMIN,
-      { data: {} },
-      withKey('with space'),
+    const path = st.path(statement.entity_id, statement.id, '/overrides');
+    const keys = { add: randomUUID(), change: randomUUID(), remove: randomUUID() };
+    const body = { data: { amount: 12.5, type_code: 'CONTEST', note: 'Sent twice' } };
+    const added = await e.post(path, REVIEWER, body, withKey(keys.add));
+    expectStatus(added, 201);
+    expectReplayOf(await e.post(path, REVIEWER, body, withKey(keys.add)), added);
+    const listed = await e.get(path, REVIEWER);
+    expect((listed.body as { data: unknown[] }).data).toHaveLength(1);
+    const { id } = (added.body as { data: { id: number } }).data;
+
+    const changed = await e.patch(`${path}/${id}`, REVIEWER, { data: { amount: 20 } }, withKey(keys.change));
+    expectStatus(changed, 200);
+    expectReplayOf(
+      await e.patch(`${path}/${id}`, REVIEWER, { data: { amount: 20 } }, withKey(keys.change)),
+      changed,
     );
-    expect(expectValidationError(override, []).errors[KEY]).toBeUndefined();
+    const removed = await e.del(`${path}/${id}`, REVIEWER, withKey(keys.remove));
+    expectStatus(removed, 200);
+    expectReplayOf(await e.del(`${path}/${id}`, REVIEWER, withKey(keys.remove)), removed);
+    // Without the key a removal sent again is refused by the override's own state, not run twice.
+    expect((await e.del(`${path}/${id}`, REVIEWER)).status).toBeGreaterThanOrEqual(400);
+
+    const overrides = (await statementEvents(statement.id)).filter((ev) => ev.type.includes('override'));
+    expect(overrides.map((ev) => [ev.type, ev.metadata.idempotencyKey])).toEqual([
+      ['statement.overrideAdded', keys.add],
+      ['statement.overrideUpdated', keys.change],
+      ['statement.overrideDeleted', keys.remove],
+    ]);
   });
 
   it('behaves as before without the key, and stores nothing', async () => {

@@ -127,7 +127,14 @@ async function claim(db: Db, key: ClaimedKey, attempts = 3): Promise<Outcome> {
   throw new HttpError(409, MESSAGES.inFlight);
 }
 
-export function installIdempotency(app: FastifyInstance, db: Db): void {
+// Installs the key handling and answers the routes that take a key ("METHOD /path"), filled in as routes are
+// registered after it, so a test can hold the list of money commands against the server's own.
+export function installIdempotency(app: FastifyInstance, db: Db): string[] {
+  const routes: string[] = [];
+  app.addHook('onRoute', (route) => {
+    if (!route.config?.idempotent) return;
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push(`${method} ${route.url}`);
+  });
   app.decorateRequest('idempotency', null);
   let prunedAt = 0;
   const prune = async () => {
@@ -201,4 +208,5 @@ export function installIdempotency(app: FastifyInstance, db: Db): void {
     }
     return payload;
   });
+  return routes;
 }

@@ -9,6 +9,7 @@ import {
   type Driver,
 } from 'kysely';
 import pg from 'pg';
+import { APP_ROLE } from './migrations/023_app_role';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -49,6 +50,12 @@ class SerialPGliteDialect extends PGliteDialect {
 export interface DatabaseOptions {
   // postgres:// URL; when absent the embedded PGlite is used.
   url?: string | undefined;
+  // postgres:// URL of the schema's owner, for migrations, the demo seed and command-line tasks, when `url`
+  // signs in as the application role itself (the deployment docs/security.md advises). Defaults to `url`.
+  migrationUrl?: string | undefined;
+  // Serve requests as APP_ROLE (migration 023): every connection of `appDb` switches to it as it opens.
+  // PostgreSQL only; PGlite is one connection, which the owner keeps.
+  serveAsAppRole?: boolean | undefined;
   // PostgreSQL schema to work in (created when missing); tests use a fresh one per run.
   schema?: string | undefined;
   // Directory of the embedded database; absent means in memory.
@@ -58,38 +65,66 @@ export interface DatabaseOptions {
 }
 
 export interface OpenDatabase {
+  // The owner's connections: migrations, the demo seed, command-line tasks (and tests that look underneath).
   db: Db;
+  // The connections the server answers requests through: as APP_ROLE on PostgreSQL unless turned off, else
+  // the same as `db`. Opened lazily, so the role need not exist before the migrations have run.
+  appDb: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+}
+
+function postgresPool(url: string, settings: string[]): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    ...(settings.length > 0 ? { options: settings.join(' ') } : {}),
+  });
+  // PostgreSQL may end a connection at any time (a restart, a failover, pg_terminate_backend). pg reports
+  // it as an 'error' event on the connection, and on the pool too when the connection was idle; with no
+  // listener either event ends the process. The query under way fails (its request answers 500) and the
+  // pool replaces the connection (tests/api/crashSafety.test.ts).
+  pool.on('connect', (client) =>
+    client.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`)),
+  );
+  pool.on('error', () => undefined);
+  return pool;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<OpenDatabase> {
   if (options.url) {
     const schema = options.schema;
+    const ownerUrl = options.migrationUrl ?? options.url;
     if (schema) {
-      const setup = new pg.Client({ connectionString: options.url });
+      const setup = new pg.Client({ connectionString: ownerUrl });
       await setup.connect();
       await setup.query(`create schema if not exists "${schema}"`);
       await setup.end();
     }
-    const pool = new pg.Pool({
-      connectionString: options.url,
-      max: 10,
-      ...(schema ? { options: `-c search_path="${schema}"` } : {}),
-    });
-    // PostgreSQL may end a connection at any time (a restart, a failover, pg_terminate_backend). pg reports
-    // it as an 'error' event on the connection, and on the pool too when the connection was idle; with no
-    // listener either event ends the process. The query under way fails (its request answers 500) and the
-    // pool replaces the connection (tests/api/crashSafety.test.ts).
-    pool.on('connect', (client) =>
-      client.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`)),
-    );
-    pool.on('error', () => undefined);
+    const inSchema = schema ? [`-c search_path="${schema}"`] : [];
     // bigint columns (positions, counts) arrive as strings; timestamps as Date.
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: options.log });
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    const connect = (url: string, settings: string[]) =>
+      new Kysely<Database>({
+        dialect: new PostgresDialect({ pool: postgresPool(url, settings) }),
+        log: options.log,
+      });
+    const db = connect(ownerUrl, inSchema);
+    // A role set when the connection starts (as SET ROLE would) holds for every statement on it.
+    const appDb =
+      options.serveAsAppRole || ownerUrl !== options.url
+        ? connect(options.url, [...inSchema, ...(options.serveAsAppRole ? [`-c role=${APP_ROLE}`] : [])])
+        : db;
+    return {
+      db,
+      appDb,
+      kind: 'postgres',
+      close: async () => {
+        if (appDb !== db) await appDb.destroy();
+        await db.destroy();
+      },
+    };
   }
   const pglite = await PGlite.create(options.pgliteDir ?? 'memory://');
   const db = new Kysely<Database>({ dialect: new SerialPGliteDialect(pglite), log: options.log });
-  return { db, kind: 'pglite', close: () => db.destroy() };
+  return { db, appDb: db, kind: 'pglite', close: () => db.destroy() };
 }

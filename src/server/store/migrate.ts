@@ -22,6 +22,7 @@ import * as m018 from './migrations/018_reports';
 import * as m019 from './migrations/019_idempotency_keys';
 import * as m020 from './migrations/020_append_only_events';
 import * as m021 from './migrations/021_premium_adjustments';
+import * as m023 from './migrations/023_app_role';
 import * as m024 from './migrations/024_renters_quote_purchase_time';
 
 // Migrations are listed here rather than read from disk, so the same list runs under tsx, vitest and bundles.
@@ -47,6 +48,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '019_idempotency_keys': m019,
   '020_append_only_events': m020,
   '021_premium_adjustments': m021,
+  '023_app_role': m023,
   '024_renters_quote_purchase_time': m024,
 };
 

@@ -12,7 +12,7 @@ import {
   TokenResponse,
 } from '../../../api/schemas/auth';
 import { ErrorBody, ValidationErrorBody } from '../../../api/schemas/errors';
-import { isThrottled, recordFailure } from '../../auth/loginThrottle';
+import { beginAttempt, forgiveAttempt } from '../../auth/loginThrottle';
 import { requestPasswordReset, resetPassword } from '../../auth/passwordReset';
 import { verifyAgainstNothing, verifyPassword } from '../../auth/passwords';
 import {
@@ -93,7 +93,8 @@ export function authRoutes(app: FastifyInstance, options: AuthRouteOptions): voi
         await revokeByRefreshToken(db, body.refresh_token, 'logout');
         return { message: 'Logged out.' };
       }
-      if (await isThrottled(db, body.email, request.ip)) {
+      const attempt = await beginAttempt(db, body.email, request.ip);
+      if (!attempt) {
         logSecurityEvent(request, { kind: 'login-throttled', email: body.email });
         throw new HttpError(429, 'Too many failed login attempts. Try again later.');
       }
@@ -109,10 +110,11 @@ export function authRoutes(app: FastifyInstance, options: AuthRouteOptions): voi
       // The staff of a deactivated agency cannot sign in, as if their own account were deactivated.
       if (!user || !ok || !user.is_enabled || user.status_code !== 'ACTIVE') {
         const reason = !user ? 'unknown-account' : !ok ? 'wrong-password' : 'account-disabled';
+        // The attempt began as a failure and stays one.
         logSecurityEvent(request, { kind: 'login-refused', reason, email: body.email });
-        await recordFailure(db, body.email, request.ip);
         throw new ValidationFailed({ email: [BAD_CREDENTIALS] }, BAD_CREDENTIALS);
       }
+      await forgiveAttempt(db, attempt);
       return startSession(db, user.id, tokens);
     },
   );

@@ -174,10 +174,12 @@ export function entityStatementRoutes(app: FastifyInstance, options: { db: Db; t
     },
   );
 
+  // Overrides change what a statement pays, so a retried add must not add twice: they take an
+  // Idempotency-Key like the statement commands (docs/reliability.md "Idempotency keys").
   r.post(
     `${base}/:statementId/overrides`,
     {
-      config: { access: STATEMENT_ACCESS.review },
+      config: { access: STATEMENT_ACCESS.review, idempotent: true },
       schema: { params: StatementParams, body: OverrideRequest, response: { 201: OverrideResponse } },
     },
     async (request, reply) => {
@@ -216,7 +218,7 @@ export function entityStatementRoutes(app: FastifyInstance, options: { db: Db; t
   r.patch(
     `${base}/:statementId/overrides/:overrideId`,
     {
-      config: { access: STATEMENT_ACCESS.review },
+      config: { access: STATEMENT_ACCESS.review, idempotent: true },
       schema: { params: OverrideParams, body: OverrideUpdateRequest, response: { 200: OverrideResponse } },
     },
     async (request) => {
@@ -244,7 +246,7 @@ export function entityStatementRoutes(app: FastifyInstance, options: { db: Db; t
   r.delete(
     `${base}/:statementId/overrides/:overrideId`,
     {
-      config: { access: STATEMENT_ACCESS.review },
+      config: { access: STATEMENT_ACCESS.review, idempotent: true },
       schema: { params: OverrideParams, response: { 200: OverrideResponse } },
     },
     async (request) => {

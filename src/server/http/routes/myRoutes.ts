@@ -5,7 +5,7 @@ import { MessageResponse } from '../../../api/schemas/auth';
 import { PasswordChangeRequest, ProfileUpdateRequest } from '../../../api/schemas/mySettings';
 import { ProfileResponse, type Profile } from '../../../api/schemas/session';
 import type { Principal } from '../../access/principal';
-import { isThrottled, recordFailure } from '../../auth/loginThrottle';
+import { beginAttempt, forgiveAttempt } from '../../auth/loginThrottle';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
 import { revokeOtherSessions } from '../../auth/sessions';
 import { changePassword, changeUser, type UserChanges } from '../../domain/users/userCommands';
@@ -82,9 +82,8 @@ export function myRoutes(app: FastifyInstance, options: { db: Db }): void {
       const principal = requirePrincipal(request);
       const body = request.body;
       // Someone at an unlocked screen must not find the password by trying: wrong guesses count like logins.
-      if (await isThrottled(db, principal.email, request.ip)) {
-        throw new HttpError(429, 'Too many failed attempts. Try again later.');
-      }
+      const attempt = await beginAttempt(db, principal.email, request.ip);
+      if (!attempt) throw new HttpError(429, 'Too many failed attempts. Try again later.');
       const user = await db
         .selectFrom('users')
         .select('password_hash')
@@ -92,9 +91,9 @@ export function myRoutes(app: FastifyInstance, options: { db: Db }): void {
         .executeTakeFirstOrThrow();
       if (!(await verifyPassword(user.password_hash, body.currentPassword))) {
         logSecurityEvent(request, { kind: 'password-check-failed' });
-        await recordFailure(db, principal.email, request.ip);
         throw new ValidationFailed({ currentPassword: [WRONG_PASSWORD] });
       }
+      await forgiveAttempt(db, attempt);
       if (body.password === body.currentPassword) {
         throw new ValidationFailed({ password: ['The new password must differ from the current one.'] });
       }

@@ -1,9 +1,9 @@
 import { sql, type Kysely } from 'kysely';
 
-// The event log is append-only (issue 9; docs/security.md "Audit"): a trigger refuses every UPDATE, DELETE
-// and TRUNCATE of `events`, whoever runs it, so neither a bug nor an injected statement in the application can
-// rewrite history. Only an operator who disables the trigger on purpose can. A deployment that runs the
-// application under its own role should also revoke those privileges from it (docs/security.md).
+// The event log is append-only (issue 9; docs/security.md "The event log is append-only"): a trigger refuses
+// every UPDATE, DELETE and TRUNCATE of `events`, whoever runs it, so a bug or a stray statement cannot rewrite
+// history. The table's owner could still disable or drop the trigger; the server therefore serves as a role
+// that owns nothing and may only read and append events (migration 023).
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations must not depend on today's table types
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`
