@@ -7,6 +7,7 @@ import { migrateToLatest } from './store/migrate';
 import { seedDemo } from './seed/seedDemo';
 import { createSandboxPaymentAdapter } from './domain/payments/sandboxPaymentAdapter';
 import { resumeCancellationRefunds } from './domain/policies/policyRefunds';
+import { pruneAttempts } from './auth/loginThrottle';
 import { resumeRentersSettlements } from './domain/rentersPolicies/changes/resumeRentersSettlements';
 
 export interface RunningServer extends BuiltApp {
@@ -46,6 +47,7 @@ export async function createServer(config: Config, options: ServerOptions): Prom
     logger: options.logger,
   });
   await resumeMoney(database.appDb, built.app.log);
+  const pruning = pruneLoginAttemptsHourly(database.appDb, built.app.log);
   let closed = false;
   return {
     ...built,
@@ -53,10 +55,22 @@ export async function createServer(config: Config, options: ServerOptions): Prom
     async close() {
       if (closed) return;
       closed = true;
+      clearInterval(pruning);
       await built.app.close();
       await database.close();
     },
   };
+}
+
+// Failed logins count against an account for an hour (loginThrottle.ts); older ones are dropped now and every
+// hour, so the table holds at most an hour of attempts.
+function pruneLoginAttemptsHourly(db: OpenDatabase['db'], log: FastifyBaseLogger): NodeJS.Timeout {
+  const prune = () =>
+    pruneAttempts(db).catch((error: unknown) => log.error({ err: error }, 'old login attempts not pruned'));
+  void prune();
+  const timer = setInterval(prune, 3_600_000);
+  timer.unref();
+  return timer;
 }
 
 // Money that a stopped process committed to move but never asked the payment service for: pet cancellation

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_FAILURES_PER_ACCOUNT_PER_HOUR } from '../../src/server/auth/loginThrottle';
+import { MAX_FAILURES_PER_ACCOUNT_PER_HOUR, pruneAttempts } from '../../src/server/auth/loginThrottle';
 import { adminApi, TEST_PASSWORD } from '../support/accessAdmin';
 import { expectError } from '../support/http';
 import { ADMIN, LAKESIDE } from '../support/personas';
@@ -52,5 +52,25 @@ describe.each(testDatabases())('the login throttle under a burst on %s', (databa
     );
     expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200));
     expect(await failuresOf(user.email)).toBe(0);
+  });
+
+  it('keeps only the last hour of attempts when pruned, as the server does at start and hourly', async () => {
+    const key = `account:prune-${Date.now()}@example.test`;
+    const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+    await db()
+      .insertInto('login_attempts')
+      .values([
+        { key, attempted_at: ago(61) },
+        { key, attempted_at: ago(120) },
+        { key, attempted_at: ago(5) },
+      ])
+      .execute();
+    await pruneAttempts(db());
+    const left = await db()
+      .selectFrom('login_attempts')
+      .select('attempted_at')
+      .where('key', '=', key)
+      .execute();
+    expect(left).toHaveLength(1);
   });
 });
