@@ -2,6 +2,10 @@ import { z } from 'zod';
 
 // Paging of every search (SPEC §3 "Search criteria and paging", §9 defaults): ?page=1&limit=10&sort=x&order=asc
 // with filters as filter[name]=value; the answer's meta names the page, its first and last row, and the total.
+// A large search counts its matching rows only up to a cap (TOTAL_CAP, src/server/http/paging.ts): counting a
+// million rows would cost more than the page itself. Past the cap `total` is a lower bound (the cap, or the
+// last row of the page when that lies further) and `totalCapped` is true; the flag is absent when the total
+// is exact.
 export const DEFAULT_PAGE = 1;
 export const DEFAULT_LIMIT = 10;
 export const MAX_LIMIT = 100;
@@ -14,6 +18,7 @@ export const PageMeta = z.object({
     to: z.number().int(),
   }),
   total: z.number().int(),
+  totalCapped: z.literal(true).optional(),
 });
 export type PageMeta = z.infer<typeof PageMeta>;
 

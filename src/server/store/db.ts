@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import {
   Kysely,
   type LogEvent,
@@ -124,7 +125,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenDataba
       },
     };
   }
-  const pglite = await PGlite.create(options.pgliteDir ?? 'memory://');
+  // pg_trgm serves the quote search's contains-matches by index (migration 022), as it does on PostgreSQL.
+  const pglite = await PGlite.create(options.pgliteDir ?? 'memory://', { extensions: { pg_trgm } });
   const db = new Kysely<Database>({ dialect: new SerialPGliteDialect(pglite), log: options.log });
   return { db, appDb: db, kind: 'pglite', close: () => db.destroy() };
 }

@@ -22,6 +22,7 @@ import * as m018 from './migrations/018_reports';
 import * as m019 from './migrations/019_idempotency_keys';
 import * as m020 from './migrations/020_append_only_events';
 import * as m021 from './migrations/021_premium_adjustments';
+import * as m022 from './migrations/022_search_speed';
 import * as m023 from './migrations/023_app_role';
 import * as m024 from './migrations/024_renters_quote_purchase_time';
 
@@ -48,6 +49,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '019_idempotency_keys': m019,
   '020_append_only_events': m020,
   '021_premium_adjustments': m021,
+  '022_search_speed': m022,
   '023_app_role': m023,
   '024_renters_quote_purchase_time': m024,
 };

@@ -26,6 +26,9 @@ const SORT_COLUMNS = {
   reviewedAt: 's.reviewed_at',
   id: 's.id',
 } as const satisfies Record<StatementSortField, string>;
+// Sort columns that may be null: their nulls go last in either direction. The others sort without a word
+// on nulls, so an index such as commission_statements_month (month desc, id) serves the order as it is.
+const NULLABLE_SORTS: ReadonlySet<StatementSortField> = new Set(['paidOn', 'reviewedAt']);
 
 // `entityId`: one entity's statements exactly (the statements report names its entity by number).
 export type StatementSearchFilters = Partial<StatementFilters> & { entityId?: number };
@@ -131,8 +134,12 @@ export function sortedStatementRows(
   sort: StatementSortField,
   order: SortOrder,
 ) {
+  const nullsLast = NULLABLE_SORTS.has(sort);
   return statementRows(db, filter, scope)
-    .orderBy(SORT_COLUMNS[sort], (ob) => (order === 'asc' ? ob.asc().nullsLast() : ob.desc().nullsLast()))
+    .orderBy(SORT_COLUMNS[sort], (ob) => {
+      const sorted = order === 'asc' ? ob.asc() : ob.desc();
+      return nullsLast ? sorted.nullsLast() : sorted;
+    })
     .orderBy('s.id');
 }
 

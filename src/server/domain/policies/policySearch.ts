@@ -8,6 +8,7 @@ import type {
   PolicySortField,
 } from '../../../api/schemas/policySearch';
 import type { PageMeta, SortOrder } from '../../../api/schemas/paging';
+import { countUpTo, searchPage, TOTAL_CAP } from '../../http/paging';
 import {
   afterKeyCondition,
   fullName,
@@ -81,8 +82,9 @@ export function policyRowsQuery(db: Db, scope: EntityScope, sort: PolicySortFiel
   return query;
 }
 
-export function whereFilters(filter: PolicyFilters): Expression<SqlBool>[] {
-  const where = policyholderConditions(filter, DATE_COLUMNS[filter.date_type ?? 'purchase']);
+// `counting`: conditions for a count (policyholderConditions).
+export function whereFilters(filter: PolicyFilters, counting = false): Expression<SqlBool>[] {
+  const where = policyholderConditions(filter, DATE_COLUMNS[filter.date_type ?? 'purchase'], counting);
   if (filter.petName) where.push(sql<SqlBool>`lower(p.pet_name) like ${prefixPattern(filter.petName)}`);
   if (filter.initPaySuccessful !== undefined)
     where.push(sql<SqlBool>`p.init_pay_successful = ${filter.initPaySuccessful}`);
@@ -142,37 +144,107 @@ export function policySearchQuery(
   return query;
 }
 
-const CUSTOMER_FILTERS = ['email', 'full_name', 'phone_number'] as const;
+const CUSTOMER_FILTERS = ['email', 'phone_number'] as const;
+const readsCustomers = (filter: PolicyFilters) =>
+  filter.full_name !== undefined || CUSTOMER_FILTERS.some((key) => filter[key] !== undefined);
 
-// How many rows the search matches. Counted apart from the page rather than with a window count over the
-// page query, which would join every matching row's customer, entity and brand just to count them: this
-// joins the customers only when a filter reads them, and the entities only to limit an agency's scope.
-export async function countPolicies(db: Db, scope: EntityScope, filter: PolicyFilters): Promise<number> {
-  let query = db.selectFrom('policies as p').select(sql<string>`count(*)`.as('n'));
-  if (CUSTOMER_FILTERS.some((key) => filter[key] !== undefined))
+// The policies a search matches, joined only to what its filters, its sort (when given) and the caller's
+// scope read: what the page's keys and the counts scan, rather than every matching row's customer, entity
+// and brand. A count finds the policies of the customers a name matches without the join.
+function matchingPolicies(
+  db: Db,
+  scope: EntityScope,
+  filter: PolicyFilters,
+  options: { sort?: PolicySortField; counting?: boolean } = {},
+) {
+  const counting = options.counting ?? false;
+  let query = db.selectFrom('policies as p');
+  if (
+    options.sort === 'fullName' ||
+    (filter.full_name !== undefined && !counting) ||
+    CUSTOMER_FILTERS.some((key) => filter[key] !== undefined)
+  )
     query = query.innerJoin('customers as c', 'c.id', 'p.customer_id');
   if (scope.kind === 'subtree')
     query = query.innerJoin('entities as e', 'e.id', 'p.entity_id').where('e.path', 'like', `${scope.path}%`);
-  for (const condition of whereFilters(filter)) query = query.where(condition);
-  const row = await query.executeTakeFirstOrThrow();
+  for (const condition of whereFilters(filter, counting)) query = query.where(condition);
+  return query;
+}
+
+// How many rows the search matches, every one of them: the export promises its row count up front.
+export async function countPolicies(db: Db, scope: EntityScope, filter: PolicyFilters): Promise<number> {
+  const row = await matchingPolicies(db, scope, filter, { counting: true })
+    .select(sql<string>`count(*)`.as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
-// One page of the search and the total it is part of (the `pageOf` answer's meta).
+type PageSearch = {
+  filter: PolicyFilters;
+  sort: PolicySortField;
+  order: SortOrder;
+  page: number;
+  limit: number;
+};
+
+// The matter ids of one page, in order (searchPage in src/server/http/paging.ts says when `sortAll`).
+function pageKeys(db: Db, scope: EntityScope, search: PageSearch, sortAll: boolean) {
+  const { page, limit, sort, order } = search;
+  const key = SORT_COLUMNS[sort];
+  const matching = matchingPolicies(db, scope, search.filter, { sort });
+  // A filter on the customers is left to the planner, which can start from the customers it matches: read
+  // whole, the policies of a large agency would be joined to their customers one by one.
+  if (!sortAll || readsCustomers(search.filter)) {
+    const [byKey, byMatter] = orderByKey(key, order);
+    return matching
+      .select('p.matter_id')
+      .orderBy(byKey)
+      .orderBy(byMatter)
+      .limit(limit)
+      .offset((page - 1) * limit);
+  }
+  // Materialized, so the planner reads the matching rows once and cannot turn the sort into an index walk.
+  const direction = order === 'asc' ? sql`asc` : sql`desc`;
+  return db
+    .with(
+      (cte) => cte('m').materialized(),
+      () => matching.select(['p.matter_id', sql`${key.expr}`.as('k')]),
+    )
+    .selectFrom('m')
+    .select('m.matter_id')
+    .orderBy(sql`m.k ${direction}`)
+    .orderBy(sql`m.matter_id ${direction}`)
+    .limit(limit)
+    .offset((page - 1) * limit);
+}
+
+// One page of the search and the total it is part of (the `pageOf` answer's meta), counted up to
+// `totalCap`. A deferred join: the page's matter ids come from the policies alone (joined to the customers
+// or entities only when a filter, the sort or the scope reads them), in the order of an index on (sort
+// value, matter id), so an offset skips index entries rather than joined rows; only the page's rows are then
+// joined to their customer, entity and brand.
 export async function searchPolicyPage(
   db: Db,
   scope: EntityScope,
-  search: { filter: PolicyFilters; sort: PolicySortField; order: SortOrder; page: number; limit: number },
+  search: PageSearch,
+  options: { totalCap?: number } = {},
 ): Promise<{ rows: PolicySearchRow[]; meta: PageMeta }> {
-  const { page, limit } = search;
-  const rows = await sortedPolicies(policySearchQuery(db, scope, search), search.sort, search.order)
-    .limit(limit)
-    .offset((page - 1) * limit)
-    .execute();
-  const total = await countPolicies(db, scope, search.filter);
-  const from = rows.length > 0 ? (page - 1) * limit + 1 : 0;
-  return {
-    rows: rows.map(toSearchRow),
-    meta: { page: { number: page, limit, from, to: rows.length > 0 ? from + rows.length - 1 : 0 }, total },
-  };
+  const { page, limit, sort, order } = search;
+  const { rows, meta } = await searchPage(page, limit, {
+    countFirst: scope.kind === 'subtree',
+    count: () =>
+      countUpTo(
+        db,
+        matchingPolicies(db, scope, search.filter, { counting: true }),
+        options.totalCap ?? TOTAL_CAP,
+        scope.kind === 'all' && whereFilters(search.filter).length === 0 ? 'policies' : undefined,
+      ),
+    rows: (sortAll) =>
+      sortedPolicies(
+        policyRowsQuery(db, scope, sort).where('p.matter_id', 'in', pageKeys(db, scope, search, sortAll)),
+        sort,
+        order,
+      ).execute(),
+  });
+  return { rows: rows.map(toSearchRow), meta };
 }

@@ -1,5 +1,5 @@
-import { sql, type Expression, type SqlBool } from 'kysely';
-import { likePattern } from '../../http/paging';
+import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
+import { countUpTo, likePattern, searchPage, TOTAL_CAP } from '../../http/paging';
 import type { EntityScope } from '../../access/principal';
 import type { Db } from '../../store/db';
 import type {
@@ -9,7 +9,7 @@ import type {
   QuoteSearchRow,
   QuoteSortField,
 } from '../../../api/schemas/quoteSearch';
-import type { SortOrder } from '../../../api/schemas/paging';
+import type { PageMeta, SortOrder } from '../../../api/schemas/paging';
 import { journeyStepPath } from '../../../machines/petQuoteSteps';
 import { centralTimestamp } from '../centralTime';
 
@@ -17,15 +17,21 @@ import { centralTimestamp } from '../centralTime';
 // export and the match, so the three can never disagree about which rows a caller sees.
 const CENTRAL = 'America/Chicago';
 
-const customerName = sql<string | null>`nullif(trim(concat_ws(' ', q.first_name, q.last_name)), '')`;
+// "First Last", either alone when the other is missing, null when both are. Written with || rather than
+// concat_ws (which is not immutable) so migration 022 can index it, and each expression here must stay
+// identical to its index there: trigram indexes serve the contains-filters, btrees the sorts.
+const customerName = sql<
+  string | null
+>`nullif(trim(coalesce(q.first_name, '') || ' ' || coalesce(q.last_name, '')), '')`;
 // Stored phones may carry punctuation; filters compare digits only.
 const phoneDigits = sql<string>`regexp_replace(coalesce(q.phone, ''), '[^0-9]', '', 'g')`;
 
-const SORT_COLUMNS: Record<QuoteSortField, Expression<unknown>> = {
-  createdAt: sql`q.created_at`,
-  customerName: sql`lower(${customerName})`,
-  stateCode: sql`q.state`,
-  purchasedAt: sql`q.purchased_at`,
+// `nullable`: the key may be null, and nulls sort last in either direction.
+const SORT_COLUMNS: Record<QuoteSortField, { expr: Expression<unknown>; nullable: boolean }> = {
+  createdAt: { expr: sql`q.created_at`, nullable: false },
+  customerName: { expr: sql`lower(${customerName})`, nullable: true },
+  stateCode: { expr: sql`q.state`, nullable: true },
+  purchasedAt: { expr: sql`q.purchased_at`, nullable: true },
 };
 
 export function quoteRowsQuery(db: Db, scope: EntityScope) {
@@ -76,15 +82,107 @@ export function whereFilters(filter: QuoteFilters): Expression<SqlBool>[] {
   return where;
 }
 
-// Sorts by the chosen field, then by uuid, so pages (and export batches) never repeat or skip a row.
+// The chosen field, then the uuid in the same direction, so pages (and export batches) never repeat or skip
+// a row and one index per direction serves the order (migration 022). Unpurchased quotes (and unrated
+// customers) go last in either direction; a key that is never null says nothing of nulls, so that one
+// index serves both directions.
+function quoteOrder(sort: QuoteSortField, order: SortOrder): [RawBuilder<unknown>, RawBuilder<unknown>] {
+  const { expr, nullable } = SORT_COLUMNS[sort];
+  const direction = order === 'asc' ? sql`asc` : sql`desc`;
+  return [sql`${expr} ${direction}${nullable ? sql` nulls last` : sql``}`, sql`q.uuid ${direction}`];
+}
+
 export function sortedQuotes(
   query: ReturnType<typeof quoteRowsQuery>,
   sort: QuoteSortField,
   order: SortOrder,
 ) {
+  const [byKey, byUuid] = quoteOrder(sort, order);
+  return query.orderBy(byKey).orderBy(byUuid);
+}
+
+// The quotes a search matches, joined to the entities only to limit an agency's scope: what the page's
+// keys and the counts scan, rather than every matching quote's entity and pets.
+function matchingQuotes(db: Db, scope: EntityScope, filter: QuoteFilters) {
+  let query = db.selectFrom('quotes as q');
+  if (scope.kind === 'subtree')
+    query = query.innerJoin('entities as e', 'e.id', 'q.entity_id').where('e.path', 'like', `${scope.path}%`);
+  for (const condition of whereFilters(filter)) query = query.where(condition);
+  return query;
+}
+
+// How many quotes the search matches, every one of them (the export names it before it starts).
+export async function countQuotes(db: Db, scope: EntityScope, filter: QuoteFilters): Promise<number> {
+  const row = await matchingQuotes(db, scope, filter)
+    .select(sql<string>`count(*)`.as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+type PageSearch = {
+  filter: QuoteFilters;
+  sort: QuoteSortField;
+  order: SortOrder;
+  page: number;
+  limit: number;
+};
+
+// The uuids of one page, in order (searchPage in src/server/http/paging.ts says when `sortAll`).
+function pageKeys(db: Db, scope: EntityScope, search: PageSearch, sortAll: boolean) {
+  const { page, limit, sort, order } = search;
+  const matching = matchingQuotes(db, scope, search.filter);
+  if (!sortAll) {
+    const [byKey, byUuid] = quoteOrder(sort, order);
+    return matching
+      .select('q.uuid')
+      .orderBy(byKey)
+      .orderBy(byUuid)
+      .limit(limit)
+      .offset((page - 1) * limit);
+  }
+  // Materialized, so the planner reads the matching rows once and cannot turn the sort into an index walk.
   const direction = order === 'asc' ? sql`asc` : sql`desc`;
-  // Unpurchased quotes (and unrated customers) go last in either direction.
-  return query.orderBy(sql`${SORT_COLUMNS[sort]} ${direction} nulls last`).orderBy('q.uuid');
+  const nulls = SORT_COLUMNS[sort].nullable ? sql` nulls last` : sql``;
+  return db
+    .with(
+      (cte) => cte('m').materialized(),
+      () => matching.select(['q.uuid', sql`${SORT_COLUMNS[sort].expr}`.as('k')]),
+    )
+    .selectFrom('m')
+    .select('m.uuid')
+    .orderBy(sql`m.k ${direction}${nulls}`)
+    .orderBy(sql`m.uuid ${direction}`)
+    .limit(limit)
+    .offset((page - 1) * limit);
+}
+
+// One page of the search and its total, counted up to `totalCap`: a deferred join, as the policy search
+// (src/server/domain/policies/policySearch.ts), so the entity and the pets are read for the page's rows
+// only and an offset skips index entries.
+export async function searchQuotePage(
+  db: Db,
+  scope: EntityScope,
+  search: PageSearch,
+  options: { totalCap?: number } = {},
+): Promise<{ rows: QuoteSearchRow[]; meta: PageMeta }> {
+  const { page, limit, sort, order } = search;
+  const { rows, meta } = await searchPage(page, limit, {
+    countFirst: scope.kind === 'subtree',
+    count: () =>
+      countUpTo(
+        db,
+        matchingQuotes(db, scope, search.filter),
+        options.totalCap ?? TOTAL_CAP,
+        scope.kind === 'all' && whereFilters(search.filter).length === 0 ? 'quotes' : undefined,
+      ),
+    rows: (sortAll) =>
+      sortedQuotes(
+        quoteRowsQuery(db, scope).where('q.uuid', 'in', pageKeys(db, scope, search, sortAll)),
+        sort,
+        order,
+      ).execute(),
+  });
+  return { rows: rows.map(toSearchRow), meta };
 }
 
 type RawRow = Awaited<ReturnType<ReturnType<typeof quoteRowsQuery>['execute']>>[number];

@@ -8,6 +8,7 @@ import type {
   RentersPolicySortField,
 } from '../../../api/schemas/rentersPolicies';
 import type { PageMeta, SortOrder } from '../../../api/schemas/paging';
+import { countUpTo, searchPage, TOTAL_CAP } from '../../http/paging';
 import {
   afterKeyCondition,
   fullName,
@@ -76,8 +77,9 @@ function rentersRowsQuery(db: Db, scope: EntityScope, sort: RentersPolicySortFie
   return query;
 }
 
-function whereFilters(filter: RentersPolicyFilters): Expression<SqlBool>[] {
-  return policyholderConditions(filter, DATE_COLUMNS[filter.date_type ?? 'sold']);
+// `counting`: conditions for a count (policyholderConditions).
+function whereFilters(filter: RentersPolicyFilters, counting = false): Expression<SqlBool>[] {
+  return policyholderConditions(filter, DATE_COLUMNS[filter.date_type ?? 'sold'], counting);
 }
 
 type RowsQuery = ReturnType<typeof rentersRowsQuery>;
@@ -126,48 +128,108 @@ export function toRentersSearchRow(row: RentersPolicyRawRow): RentersPolicySearc
   };
 }
 
-const CUSTOMER_FILTERS = ['email', 'full_name', 'phone_number'] as const;
+const CUSTOMER_FILTERS = ['email', 'phone_number'] as const;
+const readsCustomers = (filter: RentersPolicyFilters) =>
+  filter.full_name !== undefined || CUSTOMER_FILTERS.some((key) => filter[key] !== undefined);
 
-// How many rows the search (and the export) matches, joining the customers only when a filter reads them.
+// The policies a search matches, joined only to what its filters, its sort (when given) and the caller's
+// scope read: what the page's keys and the counts scan. A count finds the policies of the customers a name
+// matches without the join.
+function matchingRentersPolicies(
+  db: Db,
+  scope: EntityScope,
+  filter: RentersPolicyFilters,
+  options: { sort?: RentersPolicySortField; counting?: boolean } = {},
+) {
+  const counting = options.counting ?? false;
+  let query = db.selectFrom('renters_policies as p');
+  if (
+    options.sort === 'full_name' ||
+    (filter.full_name !== undefined && !counting) ||
+    CUSTOMER_FILTERS.some((key) => filter[key] !== undefined)
+  )
+    query = query.innerJoin('customers as c', 'c.id', 'p.customer_id');
+  if (scope.kind === 'subtree')
+    query = query.innerJoin('entities as e', 'e.id', 'p.entity_id').where('e.path', 'like', `${scope.path}%`);
+  for (const condition of whereFilters(filter, counting)) query = query.where(condition);
+  return query;
+}
+
+// How many rows the search matches, every one of them: the export promises its row count up front.
 export async function countRentersPolicies(
   db: Db,
   scope: EntityScope,
   filter: RentersPolicyFilters,
 ): Promise<number> {
-  let query = db.selectFrom('renters_policies as p').select(sql<string>`count(*)`.as('n'));
-  if (CUSTOMER_FILTERS.some((key) => filter[key] !== undefined))
-    query = query.innerJoin('customers as c', 'c.id', 'p.customer_id');
-  if (scope.kind === 'subtree')
-    query = query.innerJoin('entities as e', 'e.id', 'p.entity_id').where('e.path', 'like', `${scope.path}%`);
-  for (const condition of whereFilters(filter)) query = query.where(condition);
-  const row = await query.executeTakeFirstOrThrow();
+  const row = await matchingRentersPolicies(db, scope, filter, { counting: true })
+    .select(sql<string>`count(*)`.as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
+type PageSearch = {
+  filter: RentersPolicyFilters;
+  sort: RentersPolicySortField;
+  order: SortOrder;
+  page: number;
+  limit: number;
+};
+
+// The matter ids of one page, in order (searchPage in src/server/http/paging.ts says when `sortAll`).
+function pageKeys(db: Db, scope: EntityScope, search: PageSearch, sortAll: boolean) {
+  const { page, limit, sort, order } = search;
+  const key = sortColumn(sort);
+  const matching = matchingRentersPolicies(db, scope, search.filter, { sort });
+  // A filter on the customers is left to the planner, which can start from the customers it matches: read
+  // whole, the policies of a large agency would be joined to their customers one by one.
+  if (!sortAll || readsCustomers(search.filter)) {
+    const [byKey, byMatter] = orderByKey(key, order);
+    return matching
+      .select('p.matter_id')
+      .orderBy(byKey)
+      .orderBy(byMatter)
+      .limit(limit)
+      .offset((page - 1) * limit);
+  }
+  // Materialized, so the planner reads the matching rows once and cannot turn the sort into an index walk.
+  const direction = order === 'asc' ? sql`asc` : sql`desc`;
+  return db
+    .with(
+      (cte) => cte('m').materialized(),
+      () => matching.select(['p.matter_id', sql`${key.expr}`.as('k')]),
+    )
+    .selectFrom('m')
+    .select('m.matter_id')
+    .orderBy(sql`m.k ${direction}`)
+    .orderBy(sql`m.matter_id ${direction}`)
+    .limit(limit)
+    .offset((page - 1) * limit);
+}
+
+// One page and its total, counted up to `totalCap`: a deferred join, as the pet policy search
+// (src/server/domain/policies/policySearch.ts).
 export async function searchRentersPolicyPage(
   db: Db,
   scope: EntityScope,
-  search: {
-    filter: RentersPolicyFilters;
-    sort: RentersPolicySortField;
-    order: SortOrder;
-    page: number;
-    limit: number;
-  },
+  search: PageSearch,
+  options: { totalCap?: number } = {},
 ): Promise<{ rows: RentersPolicySearchRow[]; meta: PageMeta }> {
-  const { page, limit } = search;
-  const rows = await sortedRentersPolicies(
-    rentersPolicySearchQuery(db, scope, search),
-    search.sort,
-    search.order,
-  )
-    .limit(limit)
-    .offset((page - 1) * limit)
-    .execute();
-  const total = await countRentersPolicies(db, scope, search.filter);
-  const from = rows.length > 0 ? (page - 1) * limit + 1 : 0;
-  return {
-    rows: rows.map(toRentersSearchRow),
-    meta: { page: { number: page, limit, from, to: rows.length > 0 ? from + rows.length - 1 : 0 }, total },
-  };
+  const { page, limit, sort, order } = search;
+  const { rows, meta } = await searchPage(page, limit, {
+    countFirst: scope.kind === 'subtree',
+    count: () =>
+      countUpTo(
+        db,
+        matchingRentersPolicies(db, scope, search.filter, { counting: true }),
+        options.totalCap ?? TOTAL_CAP,
+        scope.kind === 'all' && whereFilters(search.filter).length === 0 ? 'renters_policies' : undefined,
+      ),
+    rows: (sortAll) =>
+      sortedRentersPolicies(
+        rentersRowsQuery(db, scope, sort).where('p.matter_id', 'in', pageKeys(db, scope, search, sortAll)),
+        sort,
+        order,
+      ).execute(),
+  });
+  return { rows: rows.map(toRentersSearchRow), meta };
 }

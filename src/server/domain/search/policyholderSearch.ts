@@ -8,7 +8,7 @@ import type { SortOrder } from '../../../api/schemas/paging';
 // `term%` with the user's % and _ taken literally.
 export const prefixPattern = (term: string): string => `${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-// Each expression must stay identical to its index (migrations 009, 013), or the planner cannot use it.
+// Each expression must stay identical to its index (migrations 009, 013, 022), or the planner cannot use it.
 export const fullName = sql<string>`lower(c.first_name || ' ' || c.last_name)`;
 const lastName = sql<string>`lower(c.last_name)`;
 const phoneDigits = sql<string>`regexp_replace(c.phone, '[^0-9]', '', 'g')`;
@@ -24,9 +24,14 @@ export interface PolicyholderFilters {
 }
 
 // `dateColumn` is the column of the chosen date type (purchase, sold, effective, …); both ends inclusive.
+// `counting`: the name filter takes the ids of the customers it matches from its two prefix indexes alone
+// (migration 022 has them carry the names and the id) rather than test the joined customer `c`. A common
+// name matches thousands of customers, and counting their policies then reads no customer row; a page
+// keeps the join, which can follow a sort index in order and stop at the page's last row.
 export function policyholderConditions(
   filter: PolicyholderFilters,
   dateColumn: RawBuilder<unknown>,
+  counting = false,
 ): Expression<SqlBool>[] {
   const where: Expression<SqlBool>[] = [];
   if (filter.policy_number)
@@ -34,7 +39,13 @@ export function policyholderConditions(
   if (filter.email) where.push(sql<SqlBool>`lower(c.email) like ${prefixPattern(filter.email)}`);
   if (filter.full_name) {
     const pattern = prefixPattern(filter.full_name);
-    where.push(sql<SqlBool>`(${fullName} like ${pattern} or ${lastName} like ${pattern})`);
+    where.push(
+      counting
+        ? sql<SqlBool>`p.customer_id in (
+            select n.id from customers n where lower(n.last_name) like ${pattern}
+            union select n.id from customers n where lower(n.first_name || ' ' || n.last_name) like ${pattern})`
+        : sql<SqlBool>`(${fullName} like ${pattern} or ${lastName} like ${pattern})`,
+    );
   }
   if (filter.phone_number)
     where.push(sql<SqlBool>`${phoneDigits} like ${prefixPattern(filter.phone_number)}`);

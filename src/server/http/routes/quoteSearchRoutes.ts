@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
 import { anyOf } from '../../../api/access';
 import {
   QUOTE_EXPORT_MAX_ROWS,
@@ -14,17 +13,10 @@ import {
 } from '../../../api/schemas/quoteSearch';
 import { entityScope } from '../../access/principal';
 import { quoteExportCsv } from '../../domain/quotes/quoteExport';
-import {
-  matchQuotes,
-  quoteRowsQuery,
-  sortedQuotes,
-  toSearchRow,
-  whereFilters,
-} from '../../domain/quotes/quoteSearch';
+import { countQuotes, matchQuotes, searchQuotePage } from '../../domain/quotes/quoteSearch';
 import type { Db } from '../../store/db';
 import { sendCsv } from '../csvDownload';
 import { ValidationFailed } from '../errors';
-import { fetchPage } from '../paging';
 import { requirePrincipal } from '../routeTable';
 
 // SPEC §7 GET /v2/quotes (search) with /match and /export. The static paths /match and /export win over any
@@ -45,12 +37,9 @@ export function quoteSearchRoutes(app: FastifyInstance, options: { db: Db }): vo
     '/v2/quotes',
     { config: { access }, schema: { querystring: QuoteSearchQuery, response: { 200: QuoteSearchResponse } } },
     async (request) => {
-      const { filter, sort, order, page, limit } = request.query;
-      checkRange(filter);
-      let query = quoteRowsQuery(db, entityScope(requirePrincipal(request)));
-      for (const condition of whereFilters(filter)) query = query.where(condition);
-      const { rows, meta } = await fetchPage(sortedQuotes(query, sort, order), page, limit);
-      return { data: rows.map(toSearchRow), meta };
+      checkRange(request.query.filter);
+      const { rows, meta } = await searchQuotePage(db, entityScope(requirePrincipal(request)), request.query);
+      return { data: rows, meta };
     },
   );
 
@@ -77,13 +66,7 @@ export function quoteSearchRoutes(app: FastifyInstance, options: { db: Db }): vo
       const { filter } = request.query;
       checkRange(filter);
       const scope = entityScope(requirePrincipal(request));
-      let matching = quoteRowsQuery(db, scope);
-      for (const condition of whereFilters(filter)) matching = matching.where(condition);
-      const counted = await matching
-        .clearSelect()
-        .select(sql<string>`count(*)`.as('n'))
-        .executeTakeFirstOrThrow();
-      const totalRows = Number(counted.n);
+      const totalRows = await countQuotes(db, scope, filter);
       if (totalRows > QUOTE_EXPORT_MAX_ROWS) {
         const count = (n: number) => n.toLocaleString('en-US');
         const message = `These filters match ${count(totalRows)} quotes; an export holds at most ${count(QUOTE_EXPORT_MAX_ROWS)}. Narrow the filters and export again.`;
