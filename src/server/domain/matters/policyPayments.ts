@@ -25,6 +25,11 @@ export function shareOfCharge(chargeCents: number, weights: readonly number[], i
   return shares[index] ?? 0;
 }
 
+// What the policy itself paid: its share of the purchase's charge (null when nothing was charged).
+export async function premiumPaid(db: Db, policyNumber: string): Promise<PaymentRow | null> {
+  return (await premiumRows(db, policyNumber))[0] ?? null;
+}
+
 async function premiumRows(db: Db, policyNumber: string): Promise<PaymentRow[]> {
   const q = await db
     .selectFrom('policies as p')

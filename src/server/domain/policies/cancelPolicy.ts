@@ -97,7 +97,7 @@ export async function cancelPolicy(
     );
   });
   if (figures.refundCents > 0) {
-    await refundCancellation(ctx, p.policy_number, p.quote_uuid, figures.refundCents);
+    await refundCancellation(ctx, p.policy_number, figures.refundCents);
   }
   return result(true);
 }

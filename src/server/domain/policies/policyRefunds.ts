@@ -1,4 +1,5 @@
 import type { Db } from '../../store/db';
+import { premiumPaid } from '../matters/policyPayments';
 import type { PaymentAdapter } from '../payments/paymentAdapter';
 
 // The payment service's key of a policy's cancellation refund: one refund per policy, whichever process or
@@ -12,25 +13,24 @@ export interface RefundContext {
 }
 
 // After the commit, outside its transaction (the payment service is another party): money back to the
-// purchase's charge. The refund record keeps the service's reference; when the service refuses (more than
-// what is left of the charge, as later monthly instalments are not charged here) the record stays without one.
-export async function refundCancellation(
-  ctx: RefundContext,
-  policyNumber: string,
-  quoteUuid: string,
-  amountCents: number,
-) {
-  const quote = await ctx.db
-    .selectFrom('quotes')
-    .select('charge_id')
-    .where('uuid', '=', quoteUuid)
-    .executeTakeFirst();
-  if (!quote?.charge_id) {
+// purchase's charge. The refund record keeps the service's reference; when the refund is more than this policy
+// paid (its share of a charge that paid for several pets: later monthly instalments are not charged here), or
+// the service refuses it, the record stays without one and nothing moves.
+export async function refundCancellation(ctx: RefundContext, policyNumber: string, amountCents: number) {
+  const paid = await premiumPaid(ctx.db, policyNumber);
+  if (!paid?.reference) {
     ctx.log.warn({ policyNumber }, 'no charge to refund the cancellation to');
     return;
   }
+  if (amountCents > paid.amountCents) {
+    ctx.log.warn(
+      { policyNumber, amountCents, paidCents: paid.amountCents },
+      'the cancellation refund is more than the policy paid: recorded, not moved',
+    );
+    return;
+  }
   const answer = await ctx.payments.refund({
-    chargeId: quote.charge_id,
+    chargeId: paid.reference,
     amountCents,
     idempotencyKey: refundKey(policyNumber),
   });
@@ -52,13 +52,12 @@ export async function refundCancellation(
 export async function resumeCancellationRefunds(ctx: RefundContext): Promise<number> {
   const pending = await ctx.db
     .selectFrom('policy_refunds as r')
-    .innerJoin('policies as p', 'p.policy_number', 'r.policy_number')
-    .select(['r.policy_number', 'p.quote_uuid', 'r.amount_cents'])
+    .select(['r.policy_number', 'r.amount_cents'])
     .where('r.reference', 'is', null)
     .where('r.amount_cents', '>', 0)
     .execute();
   for (const row of pending) {
-    await refundCancellation(ctx, row.policy_number, row.quote_uuid, row.amount_cents);
+    await refundCancellation(ctx, row.policy_number, row.amount_cents);
   }
   return pending.length;
 }
