@@ -8,7 +8,8 @@ import { withoutSecondaryIndexes } from './secondaryIndexes';
 
 // Clears every projection and replays the whole log through the projections, one stream type at a time in
 // REPLAY_ORDER (bulk where the type's projections have a bulk form), in one transaction so readers never
-// see a half-built table. Returns the number of events replayed. `bulk: false` replays every event through
+// see a half-built table; a bulk rebuild drops and rebuilds the tables' secondary indexes, so readers wait
+// for it instead of reading the old rows. Returns the number of events replayed. `bulk: false` replays every event through
 // the per-event projections, as appends ran them (to compare the two).
 export async function rebuildProjections(db: Db, options: ReplayOptions = {}): Promise<number> {
   return db.transaction().execute(async (trx) => {
