@@ -1,5 +1,5 @@
-import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
-import type { PageMeta } from '../../api/schemas/paging';
+import { sql, type Expression, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
+import type { PageMeta, SortOrder } from '../../api/schemas/paging';
 
 // How many matching rows a large search counts at most (PageMeta's totalCapped): enough for any person to
 // page through, and an unfiltered search over a million policies stops counting after a few milliseconds.
@@ -69,6 +69,23 @@ export function pageMeta(page: number, limit: number, rowCount: number, total: P
 
 // A search whose matching rows are counted first reads and sorts them all when there are at most this many.
 export const SORT_ALL_MAX = 1_000;
+
+// One page of the matching rows' keys, sorted after reading them all (the `sortAll` branch of searchPage).
+// `matching` selects `id` and the sort value `k`; it is materialized, so the planner reads the matching rows
+// once and cannot turn the sort into an index walk. Used as the right side of `id in (…)`.
+export function sortedKeysPage<K>(
+  matching: Expression<unknown>,
+  order: SortOrder,
+  page: number,
+  limit: number,
+  options: { nullsLast?: boolean } = {},
+): RawBuilder<K> {
+  const direction = order === 'asc' ? sql`asc` : sql`desc`;
+  const nulls = options.nullsLast ? sql` nulls last` : sql``;
+  return sql<K>`(with m as materialized (${matching})
+    select m.id from m order by m.k ${direction}${nulls}, m.id ${direction}
+    limit ${limit} offset ${(page - 1) * limit})`;
+}
 
 // One page of a large search and its total, counted up to a cap. `rows(sortAll)` reads the page: by following
 // an index on the sort key and skipping the rows that do not match (the planner's usual choice for a first

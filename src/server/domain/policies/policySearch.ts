@@ -8,7 +8,7 @@ import type {
   PolicySortField,
 } from '../../../api/schemas/policySearch';
 import type { PageMeta, SortOrder } from '../../../api/schemas/paging';
-import { countUpTo, searchPage, TOTAL_CAP } from '../../http/paging';
+import { countUpTo, searchPage, sortedKeysPage, TOTAL_CAP } from '../../http/paging';
 import {
   afterKeyCondition,
   fullName,
@@ -203,19 +203,12 @@ function pageKeys(db: Db, scope: EntityScope, search: PageSearch, sortAll: boole
       .limit(limit)
       .offset((page - 1) * limit);
   }
-  // Materialized, so the planner reads the matching rows once and cannot turn the sort into an index walk.
-  const direction = order === 'asc' ? sql`asc` : sql`desc`;
-  return db
-    .with(
-      (cte) => cte('m').materialized(),
-      () => matching.select(['p.matter_id', sql`${key.expr}`.as('k')]),
-    )
-    .selectFrom('m')
-    .select('m.matter_id')
-    .orderBy(sql`m.k ${direction}`)
-    .orderBy(sql`m.matter_id ${direction}`)
-    .limit(limit)
-    .offset((page - 1) * limit);
+  return sortedKeysPage<number>(
+    matching.select([sql`p.matter_id`.as('id'), sql`${key.expr}`.as('k')]),
+    order,
+    page,
+    limit,
+  );
 }
 
 // One page of the search and the total it is part of (the `pageOf` answer's meta), counted up to

@@ -1,5 +1,5 @@
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
-import { countUpTo, likePattern, searchPage, TOTAL_CAP } from '../../http/paging';
+import { countUpTo, likePattern, searchPage, sortedKeysPage, TOTAL_CAP } from '../../http/paging';
 import type { EntityScope } from '../../access/principal';
 import type { Db } from '../../store/db';
 import type {
@@ -140,20 +140,13 @@ function pageKeys(db: Db, scope: EntityScope, search: PageSearch, sortAll: boole
       .limit(limit)
       .offset((page - 1) * limit);
   }
-  // Materialized, so the planner reads the matching rows once and cannot turn the sort into an index walk.
-  const direction = order === 'asc' ? sql`asc` : sql`desc`;
-  const nulls = SORT_COLUMNS[sort].nullable ? sql` nulls last` : sql``;
-  return db
-    .with(
-      (cte) => cte('m').materialized(),
-      () => matching.select(['q.uuid', sql`${SORT_COLUMNS[sort].expr}`.as('k')]),
-    )
-    .selectFrom('m')
-    .select('m.uuid')
-    .orderBy(sql`m.k ${direction}${nulls}`)
-    .orderBy(sql`m.uuid ${direction}`)
-    .limit(limit)
-    .offset((page - 1) * limit);
+  return sortedKeysPage<string>(
+    matching.select([sql`q.uuid`.as('id'), sql`${SORT_COLUMNS[sort].expr}`.as('k')]),
+    order,
+    page,
+    limit,
+    { nullsLast: SORT_COLUMNS[sort].nullable },
+  );
 }
 
 // One page of the search and its total, counted up to `totalCap`: a deferred join, as the policy search
