@@ -162,6 +162,7 @@ function toError(response: FetchResponse<unknown>): ApiError {
     response.status,
     messageOf(body) ?? (response.statusText || `HTTP ${response.status}`),
     body,
+    response.headers.get('x-request-id') ?? undefined,
   );
 }
 

@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
-import { errorMessage } from '../api/httpErrors';
+import { errorMessage, messageForStatus } from '../api/httpErrors';
 import { ErrorScreen } from '../ui/screens/ErrorScreen';
 import { NotFoundScreen } from '../ui/screens/NotFoundScreen';
 
@@ -10,7 +10,7 @@ export function RouteError() {
   console.error('A screen failed.', error);
   return (
     <ErrorScreen
-      message={isRouteErrorResponse(error) ? error.statusText || String(error.status) : errorMessage(error)}
+      message={isRouteErrorResponse(error) ? messageForStatus(error.status) : errorMessage(error)}
     />
   );
 }

@@ -10,6 +10,8 @@ import { Card } from './Card';
 import { createBody, EMPTY_DETAILS, type DetailsValues } from './detailsValues';
 import { EntityDetailsForm } from './EntityDetailsForm';
 import { formErrors } from './formErrors';
+import { toast } from '../../ui/feedback/toastStore';
+import { useUnsavedGuard } from '../../ui/forms/unsavedChanges';
 
 // /admin/entities/add: a new entity under a parent (?parent=ID when coming from a parent's hierarchy tab).
 export function EntityAddScreen() {
@@ -18,6 +20,7 @@ export function EntityAddScreen() {
   const parent = useQuery({ ...entityQuery(parentId ?? 0), enabled: parentId !== null }).data;
   const [edited, setEdited] = useState<DetailsValues | null>(null);
   const values = edited ?? { ...EMPTY_DETAILS, parent: parent ?? null };
+  useUnsavedGuard(edited !== null);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const save = useMutation({
@@ -25,7 +28,8 @@ export function EntityAddScreen() {
     onSuccess: async (entity) => {
       await queryClient.invalidateQueries({ queryKey: entityKeys.all });
       await queryClient.invalidateQueries({ queryKey: myEntitiesQuery.queryKey });
-      navigate(`/admin/entities/${entity.id}`, { state: { notice: `${entity.entity_name} was added.` } });
+      toast.success(`${entity.entity_name} was added.`);
+      navigate(`/admin/entities/${entity.id}`);
     },
   });
   const { fields, message } = formErrors(save.error);

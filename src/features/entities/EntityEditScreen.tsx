@@ -1,10 +1,10 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { deactivateEntity, entityQuery, reactivateEntity } from '../../api/calls/entities';
 import { COMMISSION_RULE_ACCESS } from '../../api/schemas/commissionRules';
 import { ENTITY_ACCESS } from '../../api/entityAccess';
-import { ApiError } from '../../api/httpErrors';
+import { ApiError, errorMessage } from '../../api/httpErrors';
 import { Alert } from '../../ui/feedback/Alert';
 import { ConfirmDialog } from '../../ui/feedback/ConfirmDialog';
 import { Spinner } from '../../ui/feedback/Spinner';
@@ -35,10 +35,7 @@ export function EntityEditScreen() {
 function EntityRecord({ id }: { id: number }) {
   const entity = useQuery(entityQuery(id));
   const { can } = useAccess();
-  const location = useLocation();
-  const [notice, setNotice] = useState<string | null>(
-    (location.state as { notice?: string } | null)?.notice ?? null,
-  );
+  const [notice, setNotice] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const invalidate = useInvalidateEntity();
   const status = useMutation({
@@ -55,7 +52,7 @@ function EntityRecord({ id }: { id: number }) {
     return (
       <div className="mx-auto max-w-3xl">
         <Alert tone="error" title={missing ? 'Entity not found' : 'The entity could not be loaded'}>
-          {missing ? 'No entity you may see has this id.' : entity.error.message}{' '}
+          {missing ? 'No entity you may see has this id.' : errorMessage(entity.error)}{' '}
           <Link to="/admin/entities" className="font-medium underline">
             Back to entities
           </Link>
@@ -88,7 +85,7 @@ function EntityRecord({ id }: { id: number }) {
       <EntityHeader entity={e} back={{ to: '/admin/entities', label: 'Entities' }} actions={actions} />
       <div className="mb-5 space-y-3">
         {notice && <Alert tone="success">{notice}</Alert>}
-        {!confirming && status.error && <Alert tone="error">{status.error.message}</Alert>}
+        {!confirming && status.error && <Alert tone="error">{errorMessage(status.error)}</Alert>}
         {!active && (
           <Alert>
             This entity is inactive: it cannot quote and nobody can act for it. Reactivate it to change it.

@@ -7,6 +7,7 @@ import { Spinner } from '../../ui/feedback/Spinner';
 import { HistoryList } from '../../ui/HistoryList';
 import { Card } from './Card';
 import { describeEntityHistory } from './entityHistory';
+import { errorMessage } from '../../api/httpErrors';
 
 export interface HistoryTabProps {
   entityId: number;
@@ -17,7 +18,7 @@ export function HistoryTab({ entityId }: HistoryTabProps) {
   const history = useQuery(historyQuery('entities', entityId));
   const form = useQuery(attributeFormQuery).data;
   const managers = useQuery(accountManagersQuery).data;
-  if (history.error) return <Alert tone="error">{history.error.message}</Alert>;
+  if (history.error) return <Alert tone="error">{errorMessage(history.error)}</Alert>;
   if (!history.data) return <Spinner label="Loading history…" />;
   const entries = describeEntityHistory(history.data, {
     inputs: form?.flatMap((s) => s.inputs) ?? [],

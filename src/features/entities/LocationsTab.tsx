@@ -8,6 +8,7 @@ import { Button } from '../../ui/forms/Button';
 import { Card } from './Card';
 import { LocationCard } from './LocationCard';
 import { LocationForm } from './LocationForm';
+import { errorMessage } from '../../api/httpErrors';
 
 export interface LocationsTabProps {
   entityId: number;
@@ -54,7 +55,7 @@ export function LocationsTab({ entityId, canEdit }: LocationsTabProps) {
           />
         )}
         {locations.isPending && <Spinner label="Loading locations…" />}
-        {locations.error && <Alert tone="error">{locations.error.message}</Alert>}
+        {locations.error && <Alert tone="error">{errorMessage(locations.error)}</Alert>}
         {locations.data?.length === 0 && !adding && (
           <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-500">
             No locations yet.{canEdit && ' Add the headquarters first: searches show its city and state.'}

@@ -11,6 +11,7 @@ import { EntityHeader } from './EntityHeader';
 import { addressLines, formatPhone } from './format';
 import { SettingsForm } from './SettingsForm';
 import { useEntityId } from './useEntityId';
+import { errorMessage } from '../../api/httpErrors';
 
 // /my/entities/{id}: one of the agency user's own entities, its offices and its settings. Settings show with
 // entity_settings_view and save with entity_settings_edit; the ones the back office keeps stay locked.
@@ -28,7 +29,7 @@ function MyEntity({ id }: { id: number }) {
     return (
       <div className="mx-auto max-w-3xl">
         <Alert tone="error" title={missing ? 'Entity not found' : 'The entity could not be loaded'}>
-          {missing ? 'This entity is not one of yours.' : entity.error.message}{' '}
+          {missing ? 'This entity is not one of yours.' : errorMessage(entity.error)}{' '}
           <Link to="/my/entities" className="font-medium underline">
             Back to your entities
           </Link>

@@ -9,6 +9,7 @@ import { TextField } from '../../ui/forms/TextField';
 import { Card } from './Card';
 import { formErrors } from './formErrors';
 import { useInvalidateEntity } from './useInvalidateEntity';
+import { errorMessage } from '../../api/httpErrors';
 
 export interface QuoteSourcesTabProps {
   entityId: number;
@@ -58,7 +59,7 @@ export function QuoteSourcesTab({ entityId, canEdit }: QuoteSourcesTabProps) {
       )}
       {toggle.error && (
         <div className="mb-4">
-          <Alert tone="error">{toggle.error.message}</Alert>
+          <Alert tone="error">{errorMessage(toggle.error)}</Alert>
         </div>
       )}
       {sources.isPending ? (

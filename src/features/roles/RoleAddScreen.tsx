@@ -5,6 +5,7 @@ import { errorMessage, fieldErrorsOf } from '../../api/httpErrors';
 import { Alert } from '../../ui/feedback/Alert';
 import { PageHeader } from '../../ui/PageHeader';
 import { RoleForm } from './RoleForm';
+import { toast } from '../../ui/feedback/toastStore';
 
 // /admin/roles/add: a new role; on success the role's own screen opens with a confirmation.
 export function RoleAddScreen() {
@@ -15,7 +16,8 @@ export function RoleAddScreen() {
     onSuccess: async (role) => {
       queryClient.setQueryData(roleQuery(role.id).queryKey, role);
       await queryClient.invalidateQueries({ queryKey: ROLES_KEY });
-      navigate(`/admin/roles/${role.id}`, { state: { notice: `The role ${role.role_name} was created.` } });
+      toast.success(`The role ${role.role_name} was created.`);
+      navigate(`/admin/roles/${role.id}`);
     },
   });
   const errors = fieldErrorsOf(create.error);

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { anyOf } from '../../api/access';
 import { historyQuery } from '../../api/calls/history';
 import { profileQuery } from '../../api/calls/profile';
@@ -19,6 +19,7 @@ import { NotFoundScreen } from '../../ui/screens/NotFoundScreen';
 import { useAccess } from '../../ui/useAccess';
 import { RoleForm } from './RoleForm';
 import { ROLE_HISTORY_LABELS } from './roleHistory';
+import { toast } from '../../ui/feedback/toastStore';
 
 // /admin/roles/{id}: a role's details and privilege tree (editable with admin or admin_role_edit), its
 // history, and delete.
@@ -35,14 +36,11 @@ export function RoleScreen() {
 function RoleRecord({ role }: { role: Role }) {
   const { can } = useAccess();
   const navigate = useNavigate();
-  const location = useLocation();
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
   // The form starts afresh after a save or a reload, never under the user's hands on a background refetch.
   const [generation, setGeneration] = useState(0);
-  const [notice, setNotice] = useState<string | null>(
-    (location.state as { notice?: string } | null)?.notice ?? null,
-  );
+  const [notice, setNotice] = useState<string | null>(null);
   const me = useQuery(profileQuery).data;
   // The server's rules, shown early: nobody changes a role carrying more than they hold, nor deletes one they
   // hold themselves or one with a privilege that can never be granted again.
@@ -70,10 +68,8 @@ function RoleRecord({ role }: { role: Role }) {
     onSuccess: async () => {
       queryClient.removeQueries({ queryKey: roleQuery(role.id).queryKey });
       await queryClient.invalidateQueries({ queryKey: ROLES_KEY });
-      navigate('/admin/roles', {
-        replace: true,
-        state: { notice: `The role ${role.role_name} was deleted.` },
-      });
+      toast.success(`The role ${role.role_name} was deleted.`);
+      navigate('/admin/roles', { replace: true });
     },
   });
   const errors = fieldErrorsOf(save.error);

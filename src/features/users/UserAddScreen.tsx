@@ -10,6 +10,7 @@ import { TextField } from '../../ui/forms/TextField';
 import { PageHeader } from '../../ui/PageHeader';
 import { useAccess } from '../../ui/useAccess';
 import { UserForm, type UserFormValues } from './UserForm';
+import { toast } from '../../ui/feedback/toastStore';
 
 type PasswordChoice = 'invite' | 'set';
 
@@ -36,7 +37,8 @@ export function UserAddScreen() {
       const notice = invited
         ? `${user.name} was added and invited by e-mail (${user.email}) to choose a password.`
         : `${user.name} was added and can sign in with the password you set.`;
-      navigate(`/admin/users/${user.id}`, { state: { notice } });
+      toast.success(notice);
+      navigate(`/admin/users/${user.id}`);
     },
   });
   const errors = fieldErrorsOf(create.error);

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useLocation, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { anyOf } from '../../api/access';
 import { historyQuery } from '../../api/calls/history';
 import { myEntitiesQuery } from '../../api/calls/myEntities';
@@ -37,16 +37,13 @@ export function UserScreen() {
 
 function UserRecord({ user }: { user: User }) {
   const { can } = useAccess();
-  const location = useLocation();
   const queryClient = useQueryClient();
   const me = useQuery(profileQuery).data;
   const self = me?.id === user.id;
   // The server's rule, shown early: nobody manages a user who holds privileges they do not hold.
   const manageable = user.priv_codes.every((code) => can(anyOf(code)));
   const editable = can(anyOf('admin_user_edit')) && manageable;
-  const [notice, setNotice] = useState<string | null>(
-    (location.state as { notice?: string } | null)?.notice ?? null,
-  );
+  const [notice, setNotice] = useState<string | null>(null);
   // The form starts afresh after a save or a reload, never under the user's hands on a background refetch.
   const [generation, setGeneration] = useState(0);
 

@@ -6,6 +6,7 @@ import { errorMessage } from '../../api/httpErrors';
 import type { User } from '../../api/schemas/users';
 import { ConfirmDialog } from '../../ui/feedback/ConfirmDialog';
 import { Button } from '../../ui/forms/Button';
+import { toast } from '../../ui/feedback/toastStore';
 
 type Action = 'deactivate' | 'delete';
 
@@ -37,7 +38,8 @@ export function UserStatusActions({ user, onChanged }: UserStatusActionsProps) {
     onSuccess: async () => {
       queryClient.removeQueries({ queryKey: userQuery(user.id).queryKey });
       await queryClient.invalidateQueries({ queryKey: USERS_KEY });
-      navigate('/admin/users', { replace: true, state: { notice: `${user.name} was deleted.` } });
+      toast.success(`${user.name} was deleted.`);
+      navigate('/admin/users', { replace: true });
     },
   });
   const busy = status.isPending || remove.isPending;

@@ -18,6 +18,7 @@ import { GenerateDialog } from './GenerateDialog';
 import { ruleColumns } from './ruleColumns';
 import { RuleDialog } from './RuleDialog';
 import { SPECIES_OPTIONS, STATUS_OPTIONS } from './ruleOptions';
+import { errorMessage } from '../../../api/httpErrors';
 
 export interface CommissionTabProps {
   entityId: number;
@@ -137,7 +138,7 @@ export function CommissionTab({ entityId, canEdit }: CommissionTabProps) {
             options={STATUS_OPTIONS}
           />
         </div>
-        {rules.error && <Alert tone="error">{rules.error.message}</Alert>}
+        {rules.error && <Alert tone="error">{errorMessage(rules.error)}</Alert>}
         <DataTable
           caption="Commission rate rules"
           columns={columns}

@@ -13,6 +13,7 @@ import { JourneyFrame, QuoteLoading } from './JourneyFrame';
 import type { JourneySnapshot } from './journeySnapshot';
 import { useJourneyQuote } from './useJourneyQuote';
 import { useJourneyWrite } from './useJourneyWrite';
+import { errorMessage } from '../../../api/httpErrors';
 
 type Answers = Record<string, Record<string, boolean>>;
 
@@ -72,7 +73,7 @@ function AnswersForm({ quote, snapshot, readOnly }: AnswersFormProps) {
     ),
   );
 
-  if (questions.error) return <Alert tone="error">{questions.error.message}</Alert>;
+  if (questions.error) return <Alert tone="error">{errorMessage(questions.error)}</Alert>;
   if (!questions.ready) return <Spinner label="Loading the questions…" />;
   const questionsOf = (species: string): QuoteUnderwritingQuestion[] =>
     questions.bySpecies.get(species as 'DOG' | 'CAT') ?? [];
