@@ -13,6 +13,7 @@ import { useSessionState } from '../features/auth/useSessionState';
 import type { ActingEntitySelectProps } from '../ui/layouts/ActingEntitySelect';
 import { DashboardLayout } from '../ui/layouts/DashboardLayout';
 import { Spinner } from '../ui/feedback/Spinner';
+import { UnsavedChangesPrompt } from '../ui/forms/UnsavedChangesPrompt';
 import { FALLBACK_BRAND_NAME } from './GuestRoute';
 
 // The entities a user may pick in the header: those that can quote, plus the current one.
@@ -73,6 +74,7 @@ export function DashboardRoute() {
       busy={navigation.state !== 'idle' || switching}
     >
       {profile ? <Outlet /> : <Spinner label="Loading…" />}
+      <UnsavedChangesPrompt />
     </DashboardLayout>
   );
 }

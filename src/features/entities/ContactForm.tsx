@@ -9,6 +9,7 @@ import { TextField } from '../../ui/forms/TextField';
 import { formErrors } from './formErrors';
 import { formatPhone } from './format';
 import { useInvalidateEntity } from './useInvalidateEntity';
+import { useDirtyForm } from '../../ui/forms/unsavedChanges';
 
 export interface ContactFormProps {
   entityId: number;
@@ -49,6 +50,8 @@ export function ContactForm({ entityId, locationId, contact, onDone, onCancel }:
     },
   });
   const { fields, message } = formErrors(save.error);
+  // Saved or cancelled, the form closes: unmounting clears the guard.
+  const dirty = useDirtyForm();
   const field = (key: keyof Values) => ({
     name: key,
     value: values[key],
@@ -63,6 +66,7 @@ export function ContactForm({ entityId, locationId, contact, onDone, onCancel }:
 
   return (
     <form
+      {...dirty.formProps}
       onSubmit={submit}
       aria-label={contact ? `Edit contact ${contact.name}` : 'New contact'}
       noValidate

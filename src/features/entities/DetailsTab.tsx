@@ -8,6 +8,7 @@ import { EntityDetailsForm } from './EntityDetailsForm';
 import { formErrors } from './formErrors';
 import { SaveBar } from './SaveBar';
 import { useInvalidateEntity } from './useInvalidateEntity';
+import { useUnsavedGuard } from '../../ui/forms/unsavedChanges';
 
 export interface DetailsTabProps {
   entity: Entity;
@@ -20,6 +21,7 @@ export function DetailsTab({ entity, canEdit }: DetailsTabProps) {
   const [edited, setEdited] = useState<DetailsValues | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
   const values = edited ?? detailsOf(entity);
+  useUnsavedGuard(edited !== null);
   const invalidate = useInvalidateEntity();
   const save = useMutation({
     mutationFn: () => updateEntity(entity.id, updateBody(values, entity.version)),

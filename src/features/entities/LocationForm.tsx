@@ -10,6 +10,7 @@ import { SelectField } from '../../ui/forms/SelectField';
 import { TextField } from '../../ui/forms/TextField';
 import { formErrors } from './formErrors';
 import { useInvalidateEntity } from './useInvalidateEntity';
+import { useDirtyForm } from '../../ui/forms/unsavedChanges';
 
 export interface LocationFormProps {
   entityId: number;
@@ -54,6 +55,8 @@ export function LocationForm({ entityId, location, onDone, onCancel }: LocationF
     },
   });
   const { fields, message } = formErrors(save.error);
+  // Saved or cancelled, the form closes: unmounting clears the guard.
+  const dirty = useDirtyForm();
   const field = (key: Exclude<keyof Values, 'is_enabled'>) => ({
     name: key,
     value: values[key],
@@ -68,6 +71,7 @@ export function LocationForm({ entityId, location, onDone, onCancel }: LocationF
 
   return (
     <form
+      {...dirty.formProps}
       onSubmit={submit}
       aria-label={location ? `Edit ${location.name}` : 'New location'}
       noValidate

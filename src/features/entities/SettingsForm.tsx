@@ -14,6 +14,7 @@ import { Card } from './Card';
 import { formErrors } from './formErrors';
 import { SaveBar } from './SaveBar';
 import { useInvalidateEntity } from './useInvalidateEntity';
+import { useUnsavedGuard } from '../../ui/forms/unsavedChanges';
 
 export interface SettingsFormProps {
   entityId: number;
@@ -68,6 +69,7 @@ export function SettingsForm({ entityId, canEdit, canEditReadonly, lockedNote }:
     },
   });
   const { fields, message } = formErrors(save.error);
+  useUnsavedGuard(edited !== null);
 
   if (form.error || stored.error) return <Alert tone="error">{(form.error ?? stored.error)!.message}</Alert>;
   if (!values || !form.data) return <Spinner label="Loading settings…" />;

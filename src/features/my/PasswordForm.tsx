@@ -6,13 +6,21 @@ import { PASSWORD_MIN } from '../../api/schemas/auth';
 import { Alert } from '../../ui/feedback/Alert';
 import { Button } from '../../ui/forms/Button';
 import { TextField } from '../../ui/forms/TextField';
+import { useDirtyForm } from '../../ui/forms/unsavedChanges';
 
 const EMPTY = { currentPassword: '', password: '', passwordConfirmation: '' };
 
 // Changing one's own password needs the current one; every other session of the user ends with it.
 export function PasswordForm({ email }: { email: string }) {
   const [values, setValues] = useState(EMPTY);
-  const change = useMutation({ mutationFn: changeMyPassword, onSuccess: () => setValues(EMPTY) });
+  const dirty = useDirtyForm();
+  const change = useMutation({
+    mutationFn: changeMyPassword,
+    onSuccess: () => {
+      setValues(EMPTY);
+      dirty.markClean();
+    },
+  });
   const errors = fieldErrorsOf(change.error);
   const set = (field: keyof typeof EMPTY) => (event: { target: { value: string } }) => {
     setValues((v) => ({ ...v, [field]: event.target.value }));
@@ -25,7 +33,13 @@ export function PasswordForm({ email }: { email: string }) {
   }
 
   return (
-    <form onSubmit={submit} aria-labelledby="password-title" className="max-w-md space-y-6" noValidate>
+    <form
+      {...dirty.formProps}
+      onSubmit={submit}
+      aria-labelledby="password-title"
+      className="max-w-md space-y-6"
+      noValidate
+    >
       <div>
         <h2 id="password-title" className="text-base font-semibold text-slate-900">
           Change your password

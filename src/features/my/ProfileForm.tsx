@@ -7,6 +7,7 @@ import type { Profile } from '../../api/schemas/session';
 import { Alert } from '../../ui/feedback/Alert';
 import { Button } from '../../ui/forms/Button';
 import { TextField } from '../../ui/forms/TextField';
+import { useDirtyForm } from '../../ui/forms/unsavedChanges';
 
 export interface ProfileFormProps {
   profile: Profile;
@@ -21,10 +22,14 @@ export function ProfileForm({ profile }: ProfileFormProps) {
     phone: profile.phone ?? '',
     ext: profile.ext ?? '',
   });
+  const dirty = useDirtyForm();
   const save = useMutation({
     mutationFn: updateMyProfile,
     // The header shows the name: it changes at once.
-    onSuccess: (updated) => queryClient.setQueryData(profileQuery.queryKey, updated),
+    onSuccess: (updated) => {
+      queryClient.setQueryData(profileQuery.queryKey, updated);
+      dirty.markClean();
+    },
   });
   const errors = fieldErrorsOf(save.error);
   const set = (field: keyof typeof values) => (event: { target: { value: string } }) => {
@@ -38,7 +43,13 @@ export function ProfileForm({ profile }: ProfileFormProps) {
   }
 
   return (
-    <form onSubmit={submit} aria-labelledby="profile-title" className="max-w-2xl space-y-6" noValidate>
+    <form
+      {...dirty.formProps}
+      onSubmit={submit}
+      aria-labelledby="profile-title"
+      className="max-w-2xl space-y-6"
+      noValidate
+    >
       <div>
         <h2 id="profile-title" className="text-base font-semibold text-slate-900">
           Your profile

@@ -9,6 +9,7 @@ import { TextAreaField } from '../../ui/forms/TextAreaField';
 import { TextField } from '../../ui/forms/TextField';
 import { useAccess } from '../../ui/useAccess';
 import { PrivilegeTree } from './PrivilegeTree';
+import { useDirtyForm } from '../../ui/forms/unsavedChanges';
 
 export interface RoleFormValues {
   role_name: string;
@@ -40,6 +41,8 @@ export function RoleForm({
   const privileges = useQuery(privilegesQuery);
   const { can } = useAccess();
   const [name, setName] = useState(role?.role_name ?? '');
+  // The record screen remounts the form after a save, and the add screen leaves it: either clears the guard.
+  const dirty = useDirtyForm();
   const [description, setDescription] = useState(role?.role_desc ?? '');
   const [selected, setSelected] = useState<Set<string>>(
     () => new Set(role?.privileges.map((p) => p.priv_code) ?? []),
@@ -54,7 +57,7 @@ export function RoleForm({
   }
 
   return (
-    <form onSubmit={submit} className="space-y-6" aria-label={submitLabel} noValidate>
+    <form {...dirty.formProps} onSubmit={submit} className="space-y-6" aria-label={submitLabel} noValidate>
       {notice}
       <div className="grid gap-4 md:grid-cols-2">
         <TextField

@@ -11,6 +11,7 @@ import { SelectField, type SelectOption } from '../../ui/forms/SelectField';
 import { TextField } from '../../ui/forms/TextField';
 import { useAccess } from '../../ui/useAccess';
 import { RoleChecklist } from './RoleChecklist';
+import { useDirtyForm } from '../../ui/forms/unsavedChanges';
 
 export interface UserFormValues {
   fname: string;
@@ -60,6 +61,8 @@ export function UserForm(props: UserFormProps) {
   const entities = useQuery(myEntitiesQuery).data;
   const roles = useQuery(roleOptionsQuery).data ?? [];
   const [values, setValues] = useState(() => initialValues(user));
+  // The record screen remounts the form after a save, and an add screen leaves it: either clears the guard.
+  const dirty = useDirtyForm();
   const set = <K extends keyof UserFormValues>(field: K, value: UserFormValues[K]) =>
     setValues((v) => ({ ...v, [field]: value }));
 
@@ -86,7 +89,7 @@ export function UserForm(props: UserFormProps) {
   }
 
   return (
-    <form onSubmit={submit} className="space-y-8" aria-label={submitLabel} noValidate>
+    <form {...dirty.formProps} onSubmit={submit} className="space-y-8" aria-label={submitLabel} noValidate>
       {notice}
       <section aria-labelledby="person-title" className="grid gap-4 md:grid-cols-2">
         <h2 id="person-title" className="text-base font-semibold text-slate-900 md:col-span-2">

@@ -10,6 +10,7 @@ import { Alert } from '../../ui/feedback/Alert';
 import { Button } from '../../ui/forms/Button';
 import { TextField } from '../../ui/forms/TextField';
 import { useAccess } from '../../ui/useAccess';
+import { useDirtyForm } from '../../ui/forms/unsavedChanges';
 
 // A user's password: set by hand (user_assign_passwd), which signs the user out everywhere, or a mailed reset
 // link (admin_user_edit), which changes nothing until it is used.
@@ -44,11 +45,13 @@ export function UserPasswordPanel({ user, self }: { user: User; self: boolean })
 function SetPasswordForm({ user }: { user: User }) {
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
+  const dirty = useDirtyForm();
   const set = useMutation({
     mutationFn: () => setUserPassword(user.id, { password, password_confirmation: confirmation }),
     onSuccess: () => {
       setPassword('');
       setConfirmation('');
+      dirty.markClean();
     },
   });
   const errors = fieldErrorsOf(set.error);
@@ -59,7 +62,13 @@ function SetPasswordForm({ user }: { user: User }) {
   }
 
   return (
-    <form onSubmit={submit} aria-labelledby="set-password-title" className="space-y-4" noValidate>
+    <form
+      {...dirty.formProps}
+      onSubmit={submit}
+      aria-labelledby="set-password-title"
+      className="space-y-4"
+      noValidate
+    >
       <div>
         <h2 id="set-password-title" className="text-base font-semibold text-slate-900">
           Set a password

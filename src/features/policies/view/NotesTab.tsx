@@ -13,6 +13,7 @@ import { Alert } from '../../../ui/feedback/Alert';
 import { Spinner } from '../../../ui/feedback/Spinner';
 import { Button } from '../../../ui/forms/Button';
 import { TextAreaField } from '../../../ui/forms/TextAreaField';
+import { useUnsavedGuard } from '../../../ui/forms/unsavedChanges';
 import { Pagination } from '../../../ui/table/Pagination';
 import { formatDateTime } from './format';
 import { Panel } from './Panel';
@@ -57,6 +58,8 @@ export function NotesTab<K extends QueryKey>({
     },
   });
   const errors = fieldErrors(save.error);
+  // A note being written is work the agent would lose by leaving the policy.
+  useUnsavedGuard(draft.trim() !== '');
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
