@@ -29,6 +29,7 @@ import { formatChange, formatTimestamp } from './format';
 import { OverridesEditor } from './OverridesEditor';
 import { StatementBadges } from './StatementBadges';
 import { monthLabel } from './statementFilterValues';
+import { PrintButton } from '../../ui/forms/PrintButton';
 
 export interface StatementDetailDialogProps {
   entityId: number;
@@ -57,14 +58,17 @@ export function StatementDetailDialog({ entityId, statementId, onClose }: Statem
                 </DialogTitle>
                 {statement && <p className="text-sm text-slate-600">{statement.entity.entity_name}</p>}
               </div>
-              <button
-                type="button"
-                onClick={onClose}
-                className="rounded-md px-2 py-1 text-xl leading-none text-slate-500 hover:bg-slate-100 hover:text-slate-900"
-                aria-label="Close the statement"
-              >
-                ×
-              </button>
+              <div className="flex items-center gap-2">
+                {statement && <PrintButton what="the statement" />}
+                <button
+                  type="button"
+                  onClick={onClose}
+                  className="rounded-md px-2 py-1 text-xl leading-none text-slate-500 hover:bg-slate-100 hover:text-slate-900"
+                  aria-label="Close the statement"
+                >
+                  ×
+                </button>
+              </div>
             </div>
             <div className="space-y-6 p-6">
               {query.error ? (

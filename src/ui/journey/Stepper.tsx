@@ -9,7 +9,7 @@ export interface StepperProps {
 // Where a journey is: done steps ticked, the current one marked for assistive technology.
 export function Stepper({ label, steps, current }: StepperProps) {
   return (
-    <nav aria-label={label} className="mb-6">
+    <nav aria-label={label} className="mb-6" data-print-hide>
       <ol className="flex flex-wrap items-center gap-x-2 gap-y-2 text-sm">
         {steps.map((step, index) => {
           const done = index < current;
@@ -29,7 +29,7 @@ export function Stepper({ label, steps, current }: StepperProps) {
                 {done ? '✓' : index + 1}
               </span>
               <span
-                className={here ? 'font-semibold text-slate-900' : done ? 'text-slate-700' : 'text-slate-400'}
+                className={here ? 'font-semibold text-slate-900' : done ? 'text-slate-700' : 'text-slate-500'}
               >
                 {step}
                 {done && <span className="sr-only"> (done)</span>}

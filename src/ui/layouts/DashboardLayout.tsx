@@ -38,6 +38,7 @@ export function DashboardLayout(props: DashboardLayoutProps) {
         />
       )}
       <aside
+        data-print-hide
         className={`fixed inset-y-0 left-0 z-40 flex w-64 flex-col bg-slate-900 transition-transform lg:sticky lg:top-0 lg:h-screen lg:shrink-0 ${
           open ? 'translate-x-0' : '-translate-x-full lg:hidden'
         }`}
@@ -48,7 +49,7 @@ export function DashboardLayout(props: DashboardLayoutProps) {
         <SideMenu id={MENU_ID} groups={menu} logoutHref="/logout" onNavigate={closeOnNarrow} />
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
-        <header className="sticky top-0 z-20 flex h-16 items-center gap-3 border-b border-slate-200 bg-white/95 px-4 backdrop-blur sm:px-6">
+        <header data-print-hide className="sticky top-0 z-20 flex h-16 items-center gap-3 border-b border-slate-200 bg-white/95 px-4 backdrop-blur sm:px-6">
           <button
             type="button"
             onClick={toggle}

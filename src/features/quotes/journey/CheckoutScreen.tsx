@@ -23,6 +23,7 @@ import {
 import { PaymentMethodFields } from '../../../ui/payment/PaymentMethodFields';
 import { useJourneyQuote } from './useJourneyQuote';
 import { useJourneyWrite } from './useJourneyWrite';
+import { PrintButton } from '../../../ui/forms/PrintButton';
 
 // /quotes/journey/checkout/{uuid}: the policyholder's details, how and how often they pay, consent, and
 // the purchase. The fraud warning, a running purchase and a failed payment are shown here too.
@@ -36,11 +37,14 @@ export function CheckoutScreen() {
       state={quote.step}
       quote={quote}
       actions={
-        <BackButton
-          quote={quote}
-          snapshot={snapshot}
-          label={failed ? 'Back to checkout' : 'Back to coverage'}
-        />
+        <>
+          <PrintButton what="the quote" />
+          <BackButton
+            quote={quote}
+            snapshot={snapshot}
+            label={failed ? 'Back to checkout' : 'Back to coverage'}
+          />
+        </>
       }
     >
       {/* One form for the whole visit: a failed payment or a warning keeps what the agent typed. */}
@@ -213,7 +217,9 @@ function Checkout({ quote, snapshot }: { quote: QuoteView; snapshot: JourneySnap
           />
         </div>
       </section>
+      {/* On paper a quote is its customer, pets, plans and prices: how it will be paid is not part of it. */}
       <section
+        data-print-hide
         aria-labelledby="payment-title"
         className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm"
       >
@@ -257,6 +263,7 @@ function Checkout({ quote, snapshot }: { quote: QuoteView; snapshot: JourneySnap
       </section>
       {mayPurchase && (
         <section
+          data-print-hide
           aria-label="Consent"
           className="space-y-3 rounded-lg border border-slate-200 bg-white p-6 shadow-sm"
         >

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { coverItemsQuery } from '../../../api/calls/quoteActions';
 import type { CoverageItem } from '../../../api/schemas/quoteActions';
+import { errorMessage } from '../../../api/httpErrors';
 
 export interface CoverItemsProps {
   planCode: string;
@@ -11,7 +12,7 @@ export interface CoverItemsProps {
 // What the plan covers (coverItemsFormatted), each item with its explanation on hover or focus.
 export function CoverItems({ planCode, state }: CoverItemsProps) {
   const items = useQuery(coverItemsQuery(planCode, state));
-  if (items.error) return <p className="text-sm text-red-700">{items.error.message}</p>;
+  if (items.error) return <p className="text-sm text-red-700">{errorMessage(items.error)}</p>;
   if (!items.data) return <p className="text-sm text-slate-500">Loading what the plan covers…</p>;
   const shown = items.data.filter((i) => i.display).sort((a, b) => a.sort_order - b.sort_order);
   return (
@@ -26,7 +27,7 @@ export function CoverItems({ planCode, state }: CoverItemsProps) {
 function CoverItemLine({ item }: { item: CoverageItem }) {
   const tipId = useId();
   return (
-    <li className={item.available ? 'text-slate-800' : 'text-slate-400 line-through'}>
+    <li className={item.available ? 'text-slate-800' : 'text-slate-500 line-through'}>
       <span aria-hidden="true" className={item.available ? 'text-emerald-600' : 'text-slate-400'}>
         {item.available ? '✓ ' : '✕ '}
       </span>

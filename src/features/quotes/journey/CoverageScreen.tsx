@@ -21,6 +21,8 @@ import { PetCoverage } from './PetCoverage';
 import { useJourneyQuote } from './useJourneyQuote';
 import { useJourneyWrite } from './useJourneyWrite';
 import { useSettled } from './useSettled';
+import { errorMessage } from '../../../api/httpErrors';
+import { PrintButton } from '../../../ui/forms/PrintButton';
 
 // /quotes/journey/coverage/{uuid}: per pet the plan and its options, priced as they change (the `plans`
 // action, once the agent pauses), and the quote's monthly and annual total.
@@ -32,7 +34,12 @@ export function CoverageScreen() {
       title="Coverage"
       state={quote.step}
       quote={quote}
-      actions={<BackButton quote={quote} snapshot={snapshot} />}
+      actions={
+        <>
+          <PrintButton what="the quote" />
+          <BackButton quote={quote} snapshot={snapshot} />
+        </>
+      }
     >
       <CoverageForm key={`${uuid}-${quote.version}`} quote={quote} snapshot={snapshot} />
     </JourneyFrame>
@@ -105,7 +112,7 @@ function CoverageForm({ quote, snapshot }: { quote: QuoteView; snapshot: Journey
     <form onSubmit={submit} noValidate aria-label="Coverage" className="space-y-6">
       {rated.error && !codeRefused && (
         <Alert tone="error" title="The premium could not be rated">
-          {rated.error.message}
+          {errorMessage(rated.error)}
         </Alert>
       )}
       {save.errors.message && <Alert tone="error">{save.errors.message}</Alert>}
