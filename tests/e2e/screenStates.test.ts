@@ -5,8 +5,10 @@ import { entityApi } from '../support/entityApi';
 import { apiFor } from '../support/http';
 import { purchasePolicies } from '../support/policyFixtures';
 import { quoteSearchFixtures } from '../support/quoteSearchFixtures';
+import { entityIdOf } from '../support/records';
 import { portalSuite } from './portalSession';
 import { pathOf, waitForPath } from './portalPage';
+import { openTab } from './policyViewPage';
 
 // What every screen does around its data (issue 11, "states of every screen"): done work is confirmed by a
 // notice that can be dismissed, leaving a form with unsaved changes asks first, a failed call reads as a
@@ -106,7 +108,10 @@ describe('screen states', () => {
       petNames: ['Printable'],
     });
     const api = apiFor(portal.server.url);
-    await statementApi(entityApi(() => api), () => portal.server).generate();
+    await statementApi(
+      entityApi(() => api),
+      () => portal.server,
+    ).generate();
     const page = await signedIn('reviewer@demo.test');
     await page.goto('/admin/commission-review/statements');
     await page
@@ -139,5 +144,55 @@ describe('screen states', () => {
     await expect(page.getByRole('heading', { level: 1 }).isVisible()).resolves.toBe(true);
     await shot(page, 'print-quote');
     await page.emulateMedia({ media: 'screen' });
+  });
+
+  it('shows a note the moment it is sent, marked as saving until the server has it', async () => {
+    const { policies } = await purchasePolicies(portal.server, { petNames: ['Noted'] });
+    const page = await signedIn('agent@demo.test');
+    await page.goto(`/policies/${policies[0]!.matterId}`);
+    await openTab(page, 'Notes');
+    // The server answers a second late, so the pending note can be seen.
+    await page.route('**/notes', async (route) => {
+      if (route.request().method() === 'POST') await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
+    await page.getByLabel('Note', { exact: true }).fill(`Called the customer ${stamp}`);
+    await page.getByRole('button', { name: 'Add note' }).click();
+    const saving = page.getByTestId('note-saving');
+    await saving.getByText(`Called the customer ${stamp}`).waitFor();
+    await saving.getByText('Saving…').waitFor();
+    await page.getByRole('list', { name: 'Notes' }).getByText(`Called the customer ${stamp}`).waitFor();
+    await saving.waitFor({ state: 'detached' });
+  });
+
+  it('switches a quote source at once and puts it back when the server refuses', async () => {
+    const page = await signedIn('admin@demo.test');
+    const id = await entityIdOf(portal.server.server.database.db, '1234-5678-AC');
+    await page.goto(`/admin/entities/${id}`);
+    await page.getByRole('tab', { name: 'Quote sources' }).click();
+    await page.getByLabel('Code').fill(`web${stamp.slice(-4)}`);
+    await page.getByLabel('Name').fill(`Website ${stamp}`);
+    await page.getByRole('button', { name: 'Add source' }).click();
+    const row = page.getByRole('row').filter({ hasText: `Website ${stamp}` });
+    await row.getByText('On', { exact: true }).waitFor();
+
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/quote-sources/**', async (route) => {
+      if (route.request().method() !== 'PATCH') return route.continue();
+      await held;
+      await route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ message: 'Server error.' }),
+      });
+    });
+    await row.getByRole('button', { name: 'Switch off' }).click();
+    // Shown off before the server has answered…
+    await row.getByText('Off', { exact: true }).waitFor();
+    release();
+    // …and back on, with the reason, once it refused.
+    await row.getByText('On', { exact: true }).waitFor();
+    await page.getByRole('alert').filter({ hasText: 'The server could not finish this just now' }).waitFor();
   });
 });

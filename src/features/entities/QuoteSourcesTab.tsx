@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { createQuoteSource, quoteSourcesQuery, updateQuoteSource } from '../../api/calls/entityLinks';
 import type { QuoteSource } from '../../api/schemas/entities';
@@ -23,6 +23,7 @@ export function QuoteSourcesTab({ entityId, canEdit }: QuoteSourcesTabProps) {
   const [draft, setDraft] = useState({ code: '', name: '' });
   const [notice, setNotice] = useState<string | null>(null);
   const invalidate = useInvalidateEntity();
+  const queryClient = useQueryClient();
   const add = useMutation({
     mutationFn: () => createQuoteSource(entityId, draft),
     onSuccess: async (source) => {
@@ -31,13 +32,25 @@ export function QuoteSourcesTab({ entityId, canEdit }: QuoteSourcesTabProps) {
       setNotice(`${source.name} added.`);
     },
   });
+  // Optimistic: the row shows its new state at once and goes back if the server refuses.
   const toggle = useMutation({
     mutationFn: (source: QuoteSource) =>
       updateQuoteSource(entityId, source.id, { is_enabled: !source.is_enabled }),
-    onSuccess: async (source) => {
-      await invalidate(entityId);
-      setNotice(`${source.name} ${source.is_enabled ? 'switched on' : 'switched off'}.`);
+    onMutate: async (source) => {
+      setNotice(null);
+      const key = quoteSourcesQuery(entityId).queryKey;
+      await queryClient.cancelQueries({ queryKey: key });
+      const before = queryClient.getQueryData(key);
+      queryClient.setQueryData(key, (all) =>
+        all?.map((s) => (s.id === source.id ? { ...s, is_enabled: !source.is_enabled } : s)),
+      );
+      return { before };
     },
+    onError: (_error, _source, context) => {
+      if (context) queryClient.setQueryData(quoteSourcesQuery(entityId).queryKey, context.before);
+    },
+    onSuccess: (source) => setNotice(`${source.name} ${source.is_enabled ? 'switched on' : 'switched off'}.`),
+    onSettled: () => invalidate(entityId),
   });
   const { fields, message } = formErrors(add.error);
 

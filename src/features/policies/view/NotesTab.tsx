@@ -89,6 +89,15 @@ export function NotesTab<K extends QueryKey>({
       </Panel>
       <Panel title="Notes">
         {notes.isError && <Alert tone="error">{errorMessage(notes.error)}</Alert>}
+        {/* The note shows at the top of the list the moment it is sent, marked as saving until it is. */}
+        {save.isPending && (
+          <div className="border-b border-slate-100 py-3 opacity-60" data-testid="note-saving">
+            <p className="whitespace-pre-wrap text-sm text-slate-900">{save.variables}</p>
+            <p className="mt-1 text-xs text-slate-500" role="status">
+              Saving…
+            </p>
+          </div>
+        )}
         {!notes.data && !notes.isError && <Spinner label="Loading the notes…" />}
         {notes.data && notes.data.data.length === 0 && (
           <p className="text-sm text-slate-500">No notes yet. Notes added here are kept with the policy.</p>
