@@ -195,4 +195,23 @@ describe('screen states', () => {
     await row.getByText('On', { exact: true }).waitFor();
     await page.getByRole('alert').filter({ hasText: 'The server could not finish this just now' }).waitFor();
   });
+
+  it('shows the shape of a record while it loads', async () => {
+    const page = await signedIn('admin@demo.test');
+    const id = await entityIdOf(portal.server.server.database.db, '1234-5678-AC');
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(`**/v2/entities/${id}`, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`/admin/entities/${id}`);
+    const skeleton = page.getByTestId('record-skeleton');
+    await skeleton.waitFor();
+    await expect(skeleton.getByText('Loading entity…').count()).resolves.toBe(1);
+    await shot(page, 'states-record-skeleton', false);
+    release();
+    await page.getByRole('tab', { name: 'Quote sources' }).waitFor();
+    await expect(skeleton.count()).resolves.toBe(0);
+  });
 });

@@ -7,7 +7,6 @@ import { ENTITY_ACCESS } from '../../api/entityAccess';
 import { ApiError, errorMessage } from '../../api/httpErrors';
 import { Alert } from '../../ui/feedback/Alert';
 import { ConfirmDialog } from '../../ui/feedback/ConfirmDialog';
-import { Spinner } from '../../ui/feedback/Spinner';
 import { Button } from '../../ui/forms/Button';
 import { Tabs } from '../../ui/layouts/Tabs';
 import { useAccess } from '../../ui/useAccess';
@@ -23,6 +22,7 @@ import { SettingsForm } from './SettingsForm';
 import { UnderwritingQuestionsTab } from './UnderwritingQuestionsTab';
 import { useEntityId } from './useEntityId';
 import { useInvalidateEntity } from './useInvalidateEntity';
+import { RecordSkeleton } from '../../ui/feedback/RecordSkeleton';
 
 // /admin/entities/{id}: one entity and everything about it, in tabs. Buttons and forms show only what the
 // user's privileges allow; the server refuses the rest anyway.
@@ -60,7 +60,7 @@ function EntityRecord({ id }: { id: number }) {
       </div>
     );
   }
-  if (!entity.data) return <Spinner label="Loading entity…" />;
+  if (!entity.data) return <RecordSkeleton label="Loading entity…" />;
   const e = entity.data;
   const active = e.status_code === 'ACTIVE';
   const canEdit = can(ENTITY_ACCESS.edit) && active;

@@ -4,7 +4,6 @@ import { entityQuery } from '../../api/calls/entities';
 import { ENTITY_ACCESS } from '../../api/entityAccess';
 import { ApiError } from '../../api/httpErrors';
 import { Alert } from '../../ui/feedback/Alert';
-import { Spinner } from '../../ui/feedback/Spinner';
 import { useAccess } from '../../ui/useAccess';
 import { Card } from './Card';
 import { EntityHeader } from './EntityHeader';
@@ -12,6 +11,7 @@ import { addressLines, formatPhone } from './format';
 import { SettingsForm } from './SettingsForm';
 import { useEntityId } from './useEntityId';
 import { errorMessage } from '../../api/httpErrors';
+import { RecordSkeleton } from '../../ui/feedback/RecordSkeleton';
 
 // /my/entities/{id}: one of the agency user's own entities, its offices and its settings. Settings show with
 // entity_settings_view and save with entity_settings_edit; the ones the back office keeps stay locked.
@@ -37,7 +37,7 @@ function MyEntity({ id }: { id: number }) {
       </div>
     );
   }
-  if (!entity.data) return <Spinner label="Loading entity…" />;
+  if (!entity.data) return <RecordSkeleton label="Loading entity…" />;
   const e = entity.data;
   const canEdit = can(ENTITY_ACCESS.settingsEdit) && e.status_code === 'ACTIVE';
 

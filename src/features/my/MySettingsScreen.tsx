@@ -3,12 +3,12 @@ import { Link } from 'react-router-dom';
 import { myEntitiesQuery } from '../../api/calls/myEntities';
 import { profileQuery } from '../../api/calls/profile';
 import { portalRoute } from '../../api/portalRoutes';
-import { Spinner } from '../../ui/feedback/Spinner';
 import { Tabs } from '../../ui/layouts/Tabs';
 import { PageHeader } from '../../ui/PageHeader';
 import { useAccess } from '../../ui/useAccess';
 import { PasswordForm } from './PasswordForm';
 import { ProfileForm } from './ProfileForm';
+import { RecordSkeleton } from '../../ui/feedback/RecordSkeleton';
 
 // /my/settings (SPEC §2 "own settings"): the signed-in user's profile and password, what they may do, and
 // for agency staff the way to their agency's settings.
@@ -16,7 +16,7 @@ export function MySettingsScreen() {
   const profile = useQuery(profileQuery).data;
   const entities = useQuery(myEntitiesQuery).data;
   const { can } = useAccess();
-  if (!profile) return <Spinner label="Loading your settings…" />;
+  if (!profile) return <RecordSkeleton label="Loading your settings…" />;
   const own = entities?.data.find((e) => e.id === profile.entityId);
   const agencySettings = can(portalRoute('my-entity').check) && own;
 

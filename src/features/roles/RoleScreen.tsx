@@ -20,6 +20,7 @@ import { useAccess } from '../../ui/useAccess';
 import { RoleForm } from './RoleForm';
 import { ROLE_HISTORY_LABELS } from './roleHistory';
 import { toast } from '../../ui/feedback/toastStore';
+import { RecordSkeleton } from '../../ui/feedback/RecordSkeleton';
 
 // /admin/roles/{id}: a role's details and privilege tree (editable with admin or admin_role_edit), its
 // history, and delete.
@@ -28,7 +29,7 @@ export function RoleScreen() {
   const role = useQuery(roleQuery(id));
   if (role.error instanceof ApiError && role.error.status === 404) return <NotFoundScreen />;
   if (role.isError) return <Alert tone="error">{errorMessage(role.error)}</Alert>;
-  if (!role.data) return <Spinner label="Loading the role…" />;
+  if (!role.data) return <RecordSkeleton label="Loading the role…" />;
   // Keyed by id: another role's screen starts with its own notices and form.
   return <RoleRecord key={role.data.id} role={role.data} />;
 }

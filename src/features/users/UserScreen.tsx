@@ -22,6 +22,7 @@ import { UserForm, type UserFormValues } from './UserForm';
 import { UserPasswordPanel } from './UserPasswordPanel';
 import { UserStatusActions } from './UserStatusActions';
 import { UserStatusBadge } from './UserStatusBadge';
+import { RecordSkeleton } from '../../ui/feedback/RecordSkeleton';
 
 // /admin/users/{id}: a user's profile, entity and roles (editable with admin_user_edit), password, status and
 // history. Outside the caller's entity scope the user does not exist (404).
@@ -30,7 +31,7 @@ export function UserScreen() {
   const user = useQuery(userQuery(id));
   if (user.error instanceof ApiError && user.error.status === 404) return <NotFoundScreen />;
   if (user.isError) return <Alert tone="error">{errorMessage(user.error)}</Alert>;
-  if (!user.data) return <Spinner label="Loading the user…" />;
+  if (!user.data) return <RecordSkeleton label="Loading the user…" />;
   // Keyed by id: another user's screen starts with its own notices and form.
   return <UserRecord key={user.data.id} user={user.data} />;
 }

@@ -6,7 +6,6 @@ import { policyKeys } from '../../../api/calls/policies';
 import { addNote, documentsQuery, downloadDocument, notesQuery } from '../../../api/calls/policyMatters';
 import type { PolicyView } from '../../../api/schemas/policies';
 import { Alert } from '../../../ui/feedback/Alert';
-import { Spinner } from '../../../ui/feedback/Spinner';
 import { Button } from '../../../ui/forms/Button';
 import { Tabs } from '../../../ui/layouts/Tabs';
 import { PageHeader } from '../../../ui/PageHeader';
@@ -27,6 +26,7 @@ import { PolicyStatusBadge } from './PolicyStatusBadge';
 import { FIRST_TAB, screenPolicyQuery } from './policyScreenData';
 import { PolicyTermLine } from './PolicyTermLine';
 import { RatesTab } from './RatesTab';
+import { RecordSkeleton } from '../../../ui/feedback/RecordSkeleton';
 
 // The privilege of everything on this screen (SPEC §6 "Pet policies: quote_policy (search and edit)").
 const POLICY_ACCESS = anyOf('quote_policy');
@@ -50,7 +50,7 @@ function PolicyLoader({ matterId }: { matterId: number }) {
       />
     );
   }
-  if (!policy.data) return <Spinner label="Loading the policy…" />;
+  if (!policy.data) return <RecordSkeleton label="Loading the policy…" />;
   return <PolicyRecord policy={policy.data} />;
 }
 

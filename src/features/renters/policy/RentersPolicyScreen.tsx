@@ -18,7 +18,6 @@ import {
 } from '../../../api/schemas/rentersPolicyRecord';
 import type { RentersPolicyState } from '../../../machines/rentersPolicyStatus';
 import { Alert } from '../../../ui/feedback/Alert';
-import { Spinner } from '../../../ui/feedback/Spinner';
 import { useFileDownloads } from '../../../ui/feedback/useFileDownloads';
 import { Button } from '../../../ui/forms/Button';
 import { Tabs } from '../../../ui/layouts/Tabs';
@@ -39,6 +38,7 @@ import { RentersPolicyCards } from './RentersPolicyCards';
 import { rentersFieldErrors } from './rentersFormErrors';
 import { RentersEventsTab, RentersPaymentsTab } from './RentersPolicyLists';
 import { RentersRewriteAction } from './rewrite/RentersRewriteAction';
+import { RecordSkeleton } from '../../../ui/feedback/RecordSkeleton';
 
 // /renters/customers/{customerId}/policies/{matterId}: the renters policy edit screen (SPEC §3 "Renters
 // policy record as shown on screen"). Viewing needs renters_policy_ax (the route guard checked it); each edit
@@ -62,7 +62,7 @@ function RentersPolicyLoader({ customerId, matterId }: { customerId: number; mat
       />
     );
   }
-  if (!record.data) return <Spinner label="Loading the policy…" />;
+  if (!record.data) return <RecordSkeleton label="Loading the policy…" />;
   return <RentersPolicyView record={record.data} />;
 }
 
