@@ -1,31 +1,40 @@
-import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { MACHINES } from '../src/machines/registry';
-import { listTransitions } from '../src/machines/transitions';
-import { COVERAGE_DIR, type CoverageFile } from '../tests/model/coverageFile';
+import { COVERAGE_DIR } from '../tests/model/coverageFile';
+import { percent, summarizeCoverage } from './modelReport/coverageSummary';
+import { REPORT_DIR, writeModelReport } from './modelReport/writeModelReport';
 
 // Compares what each model test drove (test-results/model-coverage/<machine>.json) with every
 // transition of the machine's definition. Fails below 100% or when a machine has no model test.
-let failed = false;
+// `--report` also writes test-results/model-report/index.html: each statechart drawn with its transitions
+// marked covered or not, the table of transitions and the generated paths (docs/qa-transition-explorer.md).
+const args = process.argv.slice(2);
+const unknown = args.filter((a) => a !== '--report');
+if (unknown.length) {
+  console.error(`Unknown option ${unknown.join(' ')}; the only one is --report.`);
+  process.exit(2);
+}
 
-for (const [name, machine] of Object.entries(MACHINES)) {
-  const all = listTransitions(machine);
-  const file = join(COVERAGE_DIR, `${name}.json`);
-  if (!existsSync(file)) {
-    console.error(`${name}: no coverage file (${file}); write a model test for it`);
+let failed = false;
+const summaries = summarizeCoverage(COVERAGE_DIR, MACHINES);
+
+for (const s of summaries) {
+  if (!s.recorded) {
+    console.error(
+      `${s.name}: no coverage file (${join(COVERAGE_DIR, `${s.name}.json`)}); write a model test for it`,
+    );
     failed = true;
     continue;
   }
-  const { covered } = JSON.parse(readFileSync(file, 'utf8')) as CoverageFile;
-  const done = all.filter((t) => covered.includes(t));
-  const percent = all.length ? Math.floor((done.length / all.length) * 100) : 100;
-  console.info(`${name}: ${done.length}/${all.length} transitions (${percent}%)`);
-  const missing = all.filter((t) => !covered.includes(t));
-  for (const t of missing) console.error(`  not covered: ${t}`);
-  // A covered key the definition no longer has means the coverage file is stale.
-  const unknown = covered.filter((t) => !all.includes(t));
-  for (const t of unknown) console.error(`  stale (not in the definition): ${t}`);
-  if (missing.length || unknown.length) failed = true;
+  const all = s.transitions.length;
+  console.info(`${s.name}: ${s.covered.size}/${all} transitions (${percent(s.covered.size, all)}%)`);
+  for (const t of s.missing) console.error(`  not covered: ${t}`);
+  for (const t of s.stale) console.error(`  stale (not in the definition): ${t}`);
+  if (s.missing.length || s.stale.length) failed = true;
+}
+
+if (args.includes('--report')) {
+  console.info(`Report: ${writeModelReport(summaries, REPORT_DIR)}`);
 }
 
 process.exit(failed ? 1 : 0);

@@ -138,6 +138,14 @@ export const PORTAL_ROUTES: readonly PortalRoute[] = [
     area: 'Admin',
     check: commissionReview,
   },
+  // Not in SPEC: the statecharts the portal and server run, drawn for root administrators (QA).
+  {
+    id: 'admin-statecharts',
+    path: '/admin/statecharts',
+    title: 'Transition Explorer',
+    area: 'Admin',
+    check: anyOf('root_admin'),
+  },
   { id: 'reporting', path: '/reporting', title: 'Reports', area: 'Reporting', check: reports },
   {
     id: 'report-statements',
@@ -242,6 +250,7 @@ export const MENU: readonly MenuGroup[] = [
       { label: 'Roles', routeId: 'admin-roles' },
       { label: 'Users', routeId: 'admin-users' },
       { label: 'Commission Review', routeId: 'commission-review' },
+      { label: 'Transition Explorer', routeId: 'admin-statecharts' },
     ],
   },
   {

@@ -5,6 +5,7 @@ import { DASHBOARD_SCREENS } from '../features/dashboard/dashboardScreens';
 import { ENTITY_SCREENS } from '../features/entities/entityScreens';
 import { POLICY_SEARCH_SCREENS } from '../features/policies/search/policySearchScreens';
 import { POLICY_VIEW_SCREENS } from '../features/policies/view/policyViewScreens';
+import { QA_SCREENS } from '../features/qa/qaScreens';
 import { JOURNEY_SCREENS } from '../features/quotes/journey/journeyScreens';
 import { QUOTE_SEARCH_SCREENS } from '../features/quotes/search/quoteSearchScreens';
 import { REPORTING_SCREENS } from '../features/reporting/reportingScreens';
@@ -39,4 +40,5 @@ export const SCREENS: Readonly<Record<string, ScreenEntry>> = {
   ...COMMISSION_PAYMENT_SCREENS,
   ...DASHBOARD_SCREENS,
   ...REPORTING_SCREENS,
+  ...QA_SCREENS,
 };

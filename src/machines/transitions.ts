@@ -7,7 +7,8 @@ function describeTargets(t: AnyTransitionDefinition): string {
   return t.target?.length ? t.target.map((n) => n.path.join('.') || '(root)').join(',') : '(self)';
 }
 
-function keyOf(t: AnyTransitionDefinition, index: number): string {
+// `index` is the transition's place among its source's transitions for the same event.
+export function keyOf(t: AnyTransitionDefinition, index: number): string {
   const source = t.source.path.join('.') || '(root)';
   return `${source} --${t.eventType}[${index}]--> ${describeTargets(t)}`;
 }

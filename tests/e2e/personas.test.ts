@@ -31,6 +31,7 @@ const PERSONAS: PersonaCase[] = [
       'Admin: Roles',
       'Admin: Users',
       'Admin: Commission Review',
+      'Admin: Transition Explorer',
       ...REPORTING,
       ...RENTERS,
       ...ACCOUNTING,

@@ -13,7 +13,7 @@ import {
   type StatementState,
 } from '../../src/machines/commissionStatement';
 import { listTransitions, transitionsTaken } from '../../src/machines/transitions';
-import { writeCoverage } from './coverageFile';
+import { CoverageLog, reachedDescription, writeCoverage } from './coverageFile';
 
 // Every event the statement knows, with a payment both with and without a verified bank account.
 const paid: StatementEvent = { type: 'statement.markedPaid', bankAccountVerified: true };
@@ -39,7 +39,7 @@ const COMMANDS: StatementCommand[] = ['approve', 'unapprove', 'markPaid', 'markU
 const commandEvent = (command: StatementCommand): StatementEvent =>
   command === 'markPaid' ? paid : ({ type: COMMAND_EVENTS[command] } as StatementEvent);
 
-const covered = new Set<string>();
+const coverage = new CoverageLog();
 let actor: Actor<typeof commissionStatementMachine>;
 
 const can = (e: StatementEvent) => actor.getSnapshot().can(e);
@@ -72,8 +72,7 @@ const execs = Object.fromEntries(
   [...new Set(ALL.map((e) => e.type))].map((type) => [
     type,
     ({ event }: { event: StatementEvent }) => {
-      for (const key of transitionsTaken(commissionStatementMachine, actor.getSnapshot(), event))
-        covered.add(key);
+      coverage.took(event, transitionsTaken(commissionStatementMachine, actor.getSnapshot(), event));
       actor.send(event);
     },
   ]),
@@ -93,6 +92,7 @@ describe('commission statement machine (model-based)', () => {
       for (const path of paths) {
         it(path.description, async () => {
           actor = createActor(commissionStatementMachine).start();
+          coverage.begin(name, reachedDescription(path));
           await path.test({ states, events: execs });
           actor.stop();
         });
@@ -119,8 +119,8 @@ describe('commission statement machine (model-based)', () => {
   });
 
   it('reaches every transition of the definition', () => {
-    expect([...covered].sort()).toEqual([...listTransitions(commissionStatementMachine)].sort());
+    expect([...coverage.covered].sort()).toEqual([...listTransitions(commissionStatementMachine)].sort());
   });
 
-  afterAll(() => writeCoverage('commissionStatement', covered));
+  afterAll(() => writeCoverage('commissionStatement', coverage.covered, coverage.paths));
 });

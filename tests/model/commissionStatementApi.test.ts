@@ -1,5 +1,3 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, type Actor, type SnapshotFrom } from 'xstate';
 import { createTestModel } from 'xstate/graph';
@@ -27,7 +25,7 @@ import { ACCOUNTING, REVIEWER } from '../support/personas';
 import { useTestServer } from '../support/suite';
 import { testDatabases } from '../support/testServer';
 import { coveringPaths, type CoveringPath } from '../support/transitionCover';
-import { COVERAGE_DIR, writeCoverage, type CoverageFile } from './coverageFile';
+import { CoverageLog, addCoverage } from './coverageFile';
 
 // The commission statement's review and payment statechart (docs/decisions/009) driven against the real
 // server: paths that together take every transition are walked through the API, each event done as the
@@ -97,7 +95,8 @@ const COMMANDS: Record<StatementCommand, { name: BulkCommand; email: string; eve
   markUnpaid: { name: 'mark-unpaid', email: ACCOUNTING, event: ev('statement.markedUnpaid') },
 };
 
-const covered = new Set<string>();
+// What each database's run drove, once it took every transition.
+const coverage: CoverageLog[] = [];
 
 describe.each(testDatabases())(
   'commission statement machine against the API on %s (model-based)',
@@ -106,7 +105,7 @@ describe.each(testDatabases())(
     const e = entityApi(() => s.api);
     const st = statementApi(e, () => s.t);
     const MONTH = utcMonth();
-    const coveredHere = new Set<string>();
+    const here = new CoverageLog();
 
     // What a path works on.
     interface World {
@@ -139,7 +138,7 @@ describe.each(testDatabases())(
       w.overrideId = OverrideResponse.parse(response.body).data.id;
       // Taken on the server: the machine takes it too.
       const event = ev('statement.overrideAdded');
-      for (const t of transitionsTaken(machine, actor.getSnapshot(), event)) coveredHere.add(t);
+      here.took(event, transitionsTaken(machine, actor.getSnapshot(), event));
       actor.send(event);
     };
 
@@ -295,12 +294,13 @@ describe.each(testDatabases())(
           downloads: 0,
         };
         const actor = createActor(machine).start();
+        here.begin(`API on ${database}`, describePath(path));
         await expectState(world, actor.getSnapshot(), null);
         for (const event of path.events) {
           await perform(world, event, actor);
           const before = actor.getSnapshot();
           expect(before.can(event), `${event.type} in ${String(before.value)}`).toBe(true);
-          for (const t of transitionsTaken(machine, before, event)) coveredHere.add(t);
+          here.took(event, transitionsTaken(machine, before, event));
           actor.send(event);
           await expectState(world, actor.getSnapshot(), event);
         }
@@ -310,15 +310,11 @@ describe.each(testDatabases())(
     }
 
     it('took every transition of the definition through the API', () => {
-      expect([...coveredHere].sort()).toEqual([...listTransitions(machine)].sort());
-      for (const t of coveredHere) covered.add(t);
+      expect([...here.covered].sort()).toEqual([...listTransitions(machine)].sort());
+      coverage.push(here);
     });
   },
 );
 
 // Adds to what the pure model test recorded (never narrows it).
-afterAll(() => {
-  const file = join(COVERAGE_DIR, 'commissionStatement.json');
-  const before = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as CoverageFile).covered : [];
-  writeCoverage('commissionStatement', [...before, ...covered]);
-});
+afterAll(() => addCoverage('commissionStatement', 'api', ...coverage));

@@ -21,7 +21,7 @@ import {
   submitted,
   tom,
 } from '../support/petQuoteSamples';
-import { writeCoverage } from './coverageFile';
+import { CoverageLog, reachedDescription, writeCoverage } from './coverageFile';
 
 type JourneySnapshot = SnapshotFrom<typeof petQuoteJourneyMachine>;
 
@@ -116,12 +116,12 @@ const journeys = createTestModel(petQuoteJourneyMachine, {
   serializeState: (state: JourneySnapshot) => JSON.stringify([state.value, petsShape(state)]),
 });
 
-const covered = new Set<string>();
+const coverage = new CoverageLog();
 let actor: Actor<typeof petQuoteJourneyMachine>;
 
 function drive(event: PetQuoteEvent): void {
   const before = actor.getSnapshot();
-  for (const key of transitionsTaken(petQuoteJourneyMachine, before, event)) covered.add(key);
+  coverage.took(event, transitionsTaken(petQuoteJourneyMachine, before, event));
   actor.send(event);
 }
 
@@ -242,6 +242,7 @@ describe('pet quote journey machine (model-based)', () => {
       for (const path of paths) {
         it(path.description, async () => {
           actor = createActor(petQuoteJourneyMachine).start();
+          coverage.begin(name, reachedDescription(path));
           await path.test({ states, events: execs });
           actor.stop();
         });
@@ -250,8 +251,8 @@ describe('pet quote journey machine (model-based)', () => {
   }
 
   it('reaches every transition of the definition', () => {
-    expect([...covered].sort()).toEqual([...listTransitions(petQuoteJourneyMachine)].sort());
+    expect([...coverage.covered].sort()).toEqual([...listTransitions(petQuoteJourneyMachine)].sort());
   });
 
-  afterAll(() => writeCoverage('petQuoteJourney', covered));
+  afterAll(() => writeCoverage('petQuoteJourney', coverage.covered, coverage.paths));
 });

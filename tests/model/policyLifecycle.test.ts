@@ -12,7 +12,7 @@ import { policyLifecycleEvent } from '../../src/server/domain/policies/policyEve
 import { lifecycleOf } from '../../src/server/domain/policies/policyRecord';
 import { fold } from '../../src/server/store/aggregate';
 import type { NewEvent, StoredEvent } from '../../src/server/store/eventStore';
-import { writeCoverage } from './coverageFile';
+import { CoverageLog, reachedDescription, writeCoverage } from './coverageFile';
 
 // Every event the lifecycle knows, with each kind of cancellation: flat, effective at once, and pending.
 const issued: PolicyLifecycleEvent = { type: 'policy.issued' };
@@ -39,7 +39,7 @@ function domainEvent(event: PolicyLifecycleEvent): NewEvent {
   return { type: event.type, data: {} };
 }
 
-const covered = new Set<string>();
+const coverage = new CoverageLog();
 let actor: Actor<typeof policyLifecycleMachine>;
 let log: NewEvent[] = [];
 
@@ -72,8 +72,7 @@ const execs = Object.fromEntries(
   [...new Set(ALL.map((e) => e.type))].map((type) => [
     type,
     ({ event }: { event: PolicyLifecycleEvent }) => {
-      for (const key of transitionsTaken(policyLifecycleMachine, actor.getSnapshot(), event))
-        covered.add(key);
+      coverage.took(event, transitionsTaken(policyLifecycleMachine, actor.getSnapshot(), event));
       actor.send(event);
       log.push(domainEvent(event));
     },
@@ -95,6 +94,7 @@ describe('policy lifecycle machine (model-based)', () => {
         it(path.description, async () => {
           actor = createActor(policyLifecycleMachine).start();
           log = [];
+          coverage.begin(name, reachedDescription(path));
           await path.test({ states, events: execs });
           actor.stop();
         });
@@ -132,8 +132,8 @@ describe('policy lifecycle machine (model-based)', () => {
   });
 
   it('reaches every transition of the definition', () => {
-    expect([...covered].sort()).toEqual([...listTransitions(policyLifecycleMachine)].sort());
+    expect([...coverage.covered].sort()).toEqual([...listTransitions(policyLifecycleMachine)].sort());
   });
 
-  afterAll(() => writeCoverage('policyLifecycle', covered));
+  afterAll(() => writeCoverage('policyLifecycle', coverage.covered, coverage.paths));
 });

@@ -8,7 +8,7 @@ import { CommandRejectedError, execute, type AggregateSpec } from '../../src/ser
 import { openDatabase, type OpenDatabase } from '../../src/server/store/db';
 import type { NewEvent } from '../../src/server/store/eventStore';
 import { migrateToLatest } from '../../src/server/store/migrate';
-import { writeCoverage } from './coverageFile';
+import { CoverageLog, reachedDescription, writeCoverage } from './coverageFile';
 
 // Drives the lifecycle through the real event store and projections: each path is a new record stream, each
 // step a command the server would run, each state checked in the read table. Users go through every event;
@@ -31,7 +31,7 @@ const ALL_EVENTS: RecordLifecycleEvent[] = [
   { type: 'record.delete' },
 ];
 
-const covered = new Set<string>();
+const coverage = new CoverageLog();
 const meta = { userId: null, entityId: null, requestId: 'model-test' };
 
 let database: OpenDatabase;
@@ -165,8 +165,7 @@ describe.each([userSubject, entitySubject])(
       ALL_EVENTS.map((e) => [
         e.type,
         async ({ event }: { event: RecordLifecycleEvent }) => {
-          for (const key of transitionsTaken(recordLifecycleMachine, actor.getSnapshot(), event))
-            covered.add(key);
+          coverage.took(event, transitionsTaken(recordLifecycleMachine, actor.getSnapshot(), event));
           await run(event);
           actor.send(event);
         },
@@ -194,6 +193,7 @@ describe.each([userSubject, entitySubject])(
       it(path.description, async () => {
         id = nextId++;
         actor = createActor(recordLifecycleMachine).start();
+        coverage.begin(`${subject.name} stream`, reachedDescription(path));
         await path.test({ states, events: execs });
       });
     }
@@ -202,7 +202,7 @@ describe.each([userSubject, entitySubject])(
 
 describe('record lifecycle coverage', () => {
   it('reaches every transition of the definition', () => {
-    expect([...covered].sort()).toEqual([...listTransitions(recordLifecycleMachine)].sort());
+    expect([...coverage.covered].sort()).toEqual([...listTransitions(recordLifecycleMachine)].sort());
   });
 });
 
@@ -218,6 +218,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  writeCoverage('recordLifecycle', covered);
+  writeCoverage('recordLifecycle', coverage.covered, coverage.paths);
   await database.close();
 });

@@ -20,7 +20,7 @@ import {
 } from '../../src/machines/rentersPolicyChangeContext';
 import { changeAllowedFrom, type RentersChangeKind } from '../../src/machines/rentersPolicyStatus';
 import { listTransitions, transitionsTaken } from '../../src/machines/transitions';
-import { writeCoverage } from './coverageFile';
+import { CoverageLog, reachedDescription, writeCoverage } from './coverageFile';
 
 type ChangeSnapshot = SnapshotFrom<PolicyChangeMachine>;
 
@@ -186,7 +186,7 @@ function describeFlow(kind: RentersChangeKind) {
     serializeState: (state: ChangeSnapshot) => JSON.stringify(state.value),
   });
 
-  const covered = new Set<string>();
+  const coverage = new CoverageLog();
   let strict = true;
   let actor: Actor<PolicyChangeMachine>;
 
@@ -201,7 +201,7 @@ function describeFlow(kind: RentersChangeKind) {
     eventTypes.map((type) => [
       type,
       ({ event }: { event: PolicyChangeEvent }) => {
-        for (const key of transitionsTaken(machine, actor.getSnapshot(), event)) covered.add(key);
+        coverage.took(event, transitionsTaken(machine, actor.getSnapshot(), event));
         actor.send(event);
       },
     ]),
@@ -330,6 +330,7 @@ function describeFlow(kind: RentersChangeKind) {
           it(path.description, async () => {
             actor = createActor(machine).start();
             strict = suite === 'shortest';
+            coverage.begin(suite, reachedDescription(path));
             await path.test({ states, events: execs });
             actor.stop();
           });
@@ -338,10 +339,10 @@ function describeFlow(kind: RentersChangeKind) {
     }
 
     it('reaches every transition of the definition', () => {
-      expect([...covered].sort()).toEqual([...listTransitions(machine)].sort());
+      expect([...coverage.covered].sort()).toEqual([...listTransitions(machine)].sort());
     });
 
-    afterAll(() => writeCoverage(name, covered));
+    afterAll(() => writeCoverage(name, coverage.covered, coverage.paths));
   });
 }
 

@@ -1,5 +1,3 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createActor, type EventObject, type SnapshotFrom } from 'xstate';
 import { createTestModel } from 'xstate/graph';
@@ -32,7 +30,7 @@ import {
 } from '../support/rentersPolicyFixtures';
 import { startTestServer, type TestServer } from '../support/testServer';
 import { coveringPaths } from '../support/transitionCover';
-import { COVERAGE_DIR, writeCoverage, type CoverageFile } from './coverageFile';
+import { CoverageLog, addCoverage } from './coverageFile';
 
 // The three change machines driven against a real server (docs/decisions/008): each covering path's events
 // become API calls — a preview answer is the server's, a commit's outcome too, a refusal is a mismatching
@@ -117,6 +115,9 @@ function modelOf(kind: RentersChangeKind, machine: PolicyChangeMachine) {
   });
 }
 
+const describePath = (events: PolicyChangeEvent[]) =>
+  events.map((ev) => ev.type.replace('change.', '')).join(' → ');
+
 let server: TestServer;
 let e: EntityApi;
 beforeAll(async () => {
@@ -132,7 +133,7 @@ function describeFlow(kind: RentersChangeKind) {
   const machine = createPolicyChangeMachine(kind);
   const name = `renters${kind[0]!.toUpperCase()}${kind.slice(1)}`;
   const paths = coveringPaths(machine, modelOf(kind, machine));
-  const covered = new Set<string>();
+  const coverage = new CoverageLog();
 
   const db = () => server.server.database.db;
   const stream = (policyNumber: string) =>
@@ -164,9 +165,10 @@ function describeFlow(kind: RentersChangeKind) {
     });
 
     for (const [index, path] of paths.entries()) {
-      it(`path ${index + 1}: ${path.events.map((ev) => ev.type.replace('change.', '')).join(' → ')}`, async () => {
+      it(`path ${index + 1}: ${describePath(path.events)}`, async () => {
         const policy = await policyFor();
         const actor = createActor(machine).start();
+        coverage.begin('API on pglite', describePath(path.events));
         const post = (data: Record<string, unknown>) =>
           e.post(`/v2/renters/policies/${policy.matterId}/${kind}`, INTERNAL, { data });
         const wire = (inputs: ChangeInputs, extra: Record<string, unknown>) => ({
@@ -236,7 +238,7 @@ function describeFlow(kind: RentersChangeKind) {
               outcome: { ...previewOfResult(result), committed: true },
             };
           }
-          for (const key of transitionsTaken(machine, actor.getSnapshot(), event)) covered.add(key);
+          coverage.took(event, transitionsTaken(machine, actor.getSnapshot(), event));
           expect(
             actor.getSnapshot().can(event),
             `${event.type} in ${JSON.stringify(actor.getSnapshot().value)}`,
@@ -266,15 +268,11 @@ function describeFlow(kind: RentersChangeKind) {
     }
 
     it('takes every transition of the definition through the API', () => {
-      expect([...covered].sort()).toEqual([...listTransitions(machine)].sort());
+      expect([...coverage.covered].sort()).toEqual([...listTransitions(machine)].sort());
     });
 
     // Adds to what the pure model test recorded (never narrows it).
-    afterAll(() => {
-      const file = join(COVERAGE_DIR, `${name}.json`);
-      const before = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as CoverageFile).covered : [];
-      writeCoverage(name, [...before, ...covered]);
-    });
+    afterAll(() => addCoverage(name, 'api', coverage));
   });
 }
 

@@ -16,7 +16,7 @@ import {
   rentersStatusOn,
 } from '../../src/machines/rentersRecordFlags';
 import { listTransitions, transitionsTaken } from '../../src/machines/transitions';
-import { writeCoverage } from './coverageFile';
+import { CoverageLog, reachedDescription, writeCoverage } from './coverageFile';
 
 type StatusSnapshot = SnapshotFrom<typeof rentersPolicyStatusMachine>;
 
@@ -91,7 +91,7 @@ const ALL: RentersPolicyEvent[] = [
 // A day inside the first term, after the free look, before any date the samples name.
 const TODAY = '2026-12-15';
 
-const covered = new Set<string>();
+const coverage = new CoverageLog();
 let actor: Actor<typeof rentersPolicyStatusMachine>;
 let log: RentersPolicyEvent[] = [];
 
@@ -148,8 +148,7 @@ const execs = Object.fromEntries(
   [...new Set(ALL.map((e) => e.type))].map((type) => [
     type,
     ({ event }: { event: RentersPolicyEvent }) => {
-      for (const key of transitionsTaken(rentersPolicyStatusMachine, actor.getSnapshot(), event))
-        covered.add(key);
+      coverage.took(event, transitionsTaken(rentersPolicyStatusMachine, actor.getSnapshot(), event));
       actor.send(event);
       log.push(event);
     },
@@ -180,6 +179,7 @@ describe('renters policy status machine (model-based)', () => {
         it(path.description, async () => {
           actor = createActor(rentersPolicyStatusMachine).start();
           log = [];
+          coverage.begin(name, reachedDescription(path));
           await path.test({ states, events: execs });
           actor.stop();
         });
@@ -200,8 +200,8 @@ describe('renters policy status machine (model-based)', () => {
   });
 
   it('reaches every transition of the definition', () => {
-    expect([...covered].sort()).toEqual([...listTransitions(rentersPolicyStatusMachine)].sort());
+    expect([...coverage.covered].sort()).toEqual([...listTransitions(rentersPolicyStatusMachine)].sort());
   });
 
-  afterAll(() => writeCoverage('rentersPolicyStatus', covered));
+  afterAll(() => writeCoverage('rentersPolicyStatus', coverage.covered, coverage.paths));
 });

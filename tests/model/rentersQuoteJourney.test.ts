@@ -27,7 +27,7 @@ import {
   retried,
   rewriteStarted,
 } from '../support/rentersQuoteSamples';
-import { writeCoverage } from './coverageFile';
+import { CoverageLog, reachedDescription, writeCoverage } from './coverageFile';
 
 type JourneySnapshot = SnapshotFrom<typeof rentersQuoteJourneyMachine>;
 
@@ -125,12 +125,12 @@ const journeys = createTestModel(rentersQuoteJourneyMachine, {
   serializeState: (state: JourneySnapshot) => JSON.stringify([state.value, progress(state)]),
 });
 
-const covered = new Set<string>();
+const coverage = new CoverageLog();
 let actor: Actor<typeof rentersQuoteJourneyMachine>;
 
 function drive(event: RentersQuoteEvent): void {
   const before = actor.getSnapshot();
-  for (const key of transitionsTaken(rentersQuoteJourneyMachine, before, event)) covered.add(key);
+  coverage.took(event, transitionsTaken(rentersQuoteJourneyMachine, before, event));
   actor.send(event);
 }
 
@@ -261,6 +261,7 @@ describe('renters quote journey machine (model-based)', () => {
       for (const path of paths) {
         it(path.description, async () => {
           actor = createActor(rentersQuoteJourneyMachine).start();
+          coverage.begin(name, reachedDescription(path));
           await path.test({ states, events: execs });
           actor.stop();
         });
@@ -269,8 +270,8 @@ describe('renters quote journey machine (model-based)', () => {
   }
 
   it('reaches every transition of the definition', () => {
-    expect([...covered].sort()).toEqual([...listTransitions(rentersQuoteJourneyMachine)].sort());
+    expect([...coverage.covered].sort()).toEqual([...listTransitions(rentersQuoteJourneyMachine)].sort());
   });
 
-  afterAll(() => writeCoverage('rentersQuoteJourney', covered));
+  afterAll(() => writeCoverage('rentersQuoteJourney', coverage.covered, coverage.paths));
 });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, type SnapshotFrom } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import { RentersQuoteResponse, type RentersQuoteView } from '../../src/api/schemas/rentersQuotes';
@@ -17,6 +17,7 @@ import { rentersPolicyIn, rentersRewriteApi, type RewritableKind } from '../supp
 import { useTestServer } from '../support/suite';
 import { coveringPaths, type CoveringPath } from '../support/transitionCover';
 import { testDatabases } from '../support/testServer';
+import { CoverageLog, addCoverage } from './coverageFile';
 
 // The rewrite eligibility statechart drives the real server (docs/decisions/008): paths that together take
 // every transition are walked through the API, each event done as the portal does it, and each state the
@@ -72,7 +73,7 @@ const paths: CoveringPath<RewriteEvent>[] = [
     .map((e) => ({ events: [e], transitions: [] })),
   { events: [nonRenewing, started, completed], transitions: [] },
 ];
-const covered = new Set<string>();
+const coverage = new CoverageLog();
 
 // The policy a check stands for, and who asks: a user without renters_plcy_rewrite is manager@.
 type CheckKind = RewritableKind | 'rewritten';
@@ -208,11 +209,12 @@ describe.each(testDatabases())(
       it(`path ${index + 1}: ${describePath(path)}`, async () => {
         const world: World = { policy: null, email: INTERNAL, rewrittenAs: null, quote: null };
         const actor = createActor(rentersRewriteEligibilityMachine).start();
+        coverage.begin(`API on ${database}`, describePath(path));
         await expectState(actor.getSnapshot(), world);
         for (const event of path.events) {
           const before = actor.getSnapshot();
           await perform(world, event);
-          for (const t of transitionsTaken(rentersRewriteEligibilityMachine, before, event)) covered.add(t);
+          coverage.took(event, transitionsTaken(rentersRewriteEligibilityMachine, before, event));
           actor.send(event);
           await expectState(actor.getSnapshot(), world);
         }
@@ -221,7 +223,12 @@ describe.each(testDatabases())(
     }
 
     it('took every transition of the definition', () => {
-      expect([...covered].sort()).toEqual([...listTransitions(rentersRewriteEligibilityMachine)].sort());
+      expect([...coverage.covered].sort()).toEqual(
+        [...listTransitions(rentersRewriteEligibilityMachine)].sort(),
+      );
     });
   },
 );
+
+// Adds to what the pure model test recorded (never narrows it).
+afterAll(() => addCoverage('rentersRewriteEligibility', 'api', coverage));

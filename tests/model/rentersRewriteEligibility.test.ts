@@ -15,7 +15,7 @@ import {
   type RewriteEvent,
 } from '../../src/machines/rentersRewriteEligibility';
 import { listTransitions, transitionsTaken } from '../../src/machines/transitions';
-import { writeCoverage } from './coverageFile';
+import { CoverageLog, reachedDescription, writeCoverage } from './coverageFile';
 
 type RewriteSnapshot = SnapshotFrom<typeof rentersRewriteEligibilityMachine>;
 
@@ -57,7 +57,7 @@ const samples: RewriteEvent[] = [
   { type: 'rewrite.completed', newPolicyNumber: OLD },
 ];
 
-const covered = new Set<string>();
+const coverage = new CoverageLog();
 let strict = true;
 let actor: Actor<typeof rentersRewriteEligibilityMachine>;
 
@@ -67,8 +67,7 @@ const execs = Object.fromEntries(
   [...new Set(samples.map((e) => e.type))].map((type) => [
     type,
     ({ event }: { event: RewriteEvent }) => {
-      for (const key of transitionsTaken(rentersRewriteEligibilityMachine, actor.getSnapshot(), event))
-        covered.add(key);
+      coverage.took(event, transitionsTaken(rentersRewriteEligibilityMachine, actor.getSnapshot(), event));
       actor.send(event);
     },
   ]),
@@ -141,6 +140,7 @@ describe('renters rewrite eligibility machine (model-based)', () => {
         it(path.description, async () => {
           actor = createActor(rentersRewriteEligibilityMachine).start();
           strict = name === 'shortest';
+          coverage.begin(name, reachedDescription(path));
           await path.test({ states, events: execs });
           actor.stop();
         });
@@ -181,8 +181,10 @@ describe('renters rewrite eligibility machine (model-based)', () => {
   });
 
   it('reaches every transition of the definition', () => {
-    expect([...covered].sort()).toEqual([...listTransitions(rentersRewriteEligibilityMachine)].sort());
+    expect([...coverage.covered].sort()).toEqual(
+      [...listTransitions(rentersRewriteEligibilityMachine)].sort(),
+    );
   });
 
-  afterAll(() => writeCoverage('rentersRewriteEligibility', covered));
+  afterAll(() => writeCoverage('rentersRewriteEligibility', coverage.covered, coverage.paths));
 });

@@ -8,7 +8,7 @@ import {
   type SessionProfile,
 } from '../../src/machines/session';
 import { listTransitions, transitionsTaken } from '../../src/machines/transitions';
-import { writeCoverage } from './coverageFile';
+import { CoverageLog, reachedDescription, writeCoverage } from './coverageFile';
 
 type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
 
@@ -47,14 +47,14 @@ function serializeState(
 
 const model = createTestModel(sessionMachine, { events, serializeState });
 
-const covered = new Set<string>();
+const coverage = new CoverageLog();
 let actor: Actor<typeof sessionMachine>;
 let countBefore = 0;
 
 function drive(event: SessionEvent): void {
   const before = actor.getSnapshot();
   countBefore = before.context.authErrorCount;
-  for (const key of transitionsTaken(sessionMachine, before, event)) covered.add(key);
+  coverage.took(event, transitionsTaken(sessionMachine, before, event));
   actor.send(event);
 }
 
@@ -117,6 +117,7 @@ describe('session machine (model-based)', () => {
       for (const path of paths) {
         it(path.description, async () => {
           actor = createActor(sessionMachine).start();
+          coverage.begin(name, reachedDescription(path));
           await path.test({ states, events: execs });
           actor.stop();
         });
@@ -125,7 +126,7 @@ describe('session machine (model-based)', () => {
   }
 
   it('reaches every transition of the definition', () => {
-    expect([...covered].sort()).toEqual([...listTransitions(sessionMachine)].sort());
+    expect([...coverage.covered].sort()).toEqual([...listTransitions(sessionMachine)].sort());
   });
 
   it('counts every expiry (SPEC §8)', () => {
@@ -146,5 +147,5 @@ describe('session machine (model-based)', () => {
     expect(a.getSnapshot().value).toBe('restoring');
   });
 
-  afterAll(() => writeCoverage('session', covered));
+  afterAll(() => writeCoverage('session', coverage.covered, coverage.paths));
 });
