@@ -7,6 +7,7 @@ import qs from 'qs';
 import type { Config } from './config';
 import { answerFrameworkError, installErrorHandling } from './http/errors';
 import { installIdempotency } from './http/idempotency';
+import { installApiReference } from './http/openapi/apiReference';
 import { installPortal } from './http/portal';
 import { installRouteTable, type RouteEntry } from './http/routeTable';
 import { authRoutes } from './http/routes/authRoutes';
@@ -142,6 +143,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
 
   const routes = installRouteTable(app, db, config.accessTokenSecret);
   const idempotentRoutes = installIdempotency(app, db);
+  await installApiReference(app);
   const tokens = {
     secret: config.accessTokenSecret,
     accessTtlSeconds: config.accessTokenTtlSeconds,

@@ -74,6 +74,10 @@ const bankVerification = any('verify_bank_account');
 export const SPEC6_ACCESS: Readonly<Record<string, SpecRule>> = {
   // Not in SPEC: liveness for load balancers, open by nature.
   'GET /healthz': open,
+  // Not in SPEC: the API reference (docs/api-reference.md); it describes the API and holds no data.
+  'GET /api/openapi.json': open,
+  'GET /api/docs': open,
+  'GET /api/docs/docs.css': open,
   // §2 guest routes (login, forgot and reset password) and §7 "GET /v1/public/entity-brands".
   'POST /v2/auth': open,
   'POST /v1/password-forgot': open,
