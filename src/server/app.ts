@@ -25,6 +25,7 @@ import { entityRoutes } from './http/routes/entityRoutes';
 import { healthRoutes } from './http/routes/healthRoutes';
 import { listRoutes } from './http/routes/listRoutes';
 import { myRoutes } from './http/routes/myRoutes';
+import { tableViewRoutes } from './http/routes/tableViewRoutes';
 import { quoteActionRoutes } from './http/routes/quoteActionRoutes';
 import { paymentSessionRoutes } from './http/routes/paymentSessionRoutes';
 import { receiptRoutes } from './http/routes/receiptRoutes';
@@ -154,6 +155,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   sessionRoutes(app, { db, appEnv: config.appEnv });
   listRoutes(app, { db });
   myRoutes(app, { db });
+  tableViewRoutes(app, { db });
   roleRoutes(app, { db });
   userRoutes(app, { db, publicUrl: config.publicUrl });
   userAccountRoutes(app, { db, publicUrl: config.publicUrl });

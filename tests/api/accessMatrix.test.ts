@@ -39,6 +39,7 @@ const hasBody = (method: string) => !['GET', 'HEAD', 'OPTIONS'].includes(method)
 // with 2xx: refusing nobody is not enough, it has to work. Those with required filters get them here.
 const LIST_QUERIES: Readonly<Record<string, string>> = {
   'GET /v2/quotes/match': '?email=nobody-matches@example.test',
+  'GET /v2/my/table-views': '?table=policies',
   'GET /v2/renters/coverage-options': `?state=TX&effective_date=${new Date().toISOString().slice(0, 10)}`,
 };
 // Reads whose record is named in the query rather than the path get a made-up one, like the path ids.

@@ -61,6 +61,7 @@ const SIDE_TABLES = [
   'session_families',
   'refresh_tokens',
   'outbox',
+  'table_views',
 ];
 
 export type DbFingerprint = Record<string, number>;
@@ -146,6 +147,7 @@ const ID_COLUMNS = [
   ['renters_payment_methods', 'id'],
   ['commission_rules', 'id'],
   ['commission_statements', 'id'],
+  ['table_views', 'id'],
 ] as const;
 
 // The ids of the records on the server, as path segments.

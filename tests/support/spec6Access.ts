@@ -89,6 +89,11 @@ export const SPEC6_ACCESS: Readonly<Record<string, SpecRule>> = {
   'PATCH /v2/my/profile': signedIn,
   'POST /v2/my/password': signedIn,
   'GET /v2/my/entities': signedIn,
+  // Not in SPEC: saved table views, each user's own preferences (docs/decisions/011).
+  'GET /v2/my/table-views': signedIn,
+  'POST /v2/my/table-views': signedIn,
+  'PATCH /v2/my/table-views/:id': signedIn,
+  'DELETE /v2/my/table-views/:id': signedIn,
 
   // §7 "Lists": reference data §6 puts under no privilege. Entity pickers answer only the caller's scope.
   'GET /v2/lists/states': signedIn,

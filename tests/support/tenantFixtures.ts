@@ -369,8 +369,9 @@ export const isPolicyRoute = (route: string): boolean =>
   /^\w+ \/v[12]\/(quotes?|policies|matters|renters|one-inc-session|downloadReceipt)\b/.test(route);
 
 // Roles are global (decision 003): everyone with the privilege reads every role. Changing one is probed
-// (an agency changes only roles held inside its subtree).
-const UNOWNED = /^GET \/v2\/roles\//;
+// (an agency changes only roles held inside its subtree). Saved table views belong to a user, not an
+// agency (decision 011); tests/api/tableViews.test.ts keeps other users out of them.
+const UNOWNED = /^(GET \/v2\/roles\/|\w+ \/v2\/my\/table-views\/)/;
 
 export async function sendProbe(
   s: SuiteServer,

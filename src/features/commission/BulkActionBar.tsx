@@ -19,6 +19,8 @@ export interface BulkActionBarProps {
   // The payment report of the selection or the filter (payments screen).
   report: boolean;
   selected: readonly StatementRow[];
+  // Every statement the filter matches is selected (the select-all banner), not just ticked rows.
+  allMatching: boolean;
   // How many statements the filter matches now; undefined while unknown or refused.
   matching: number | undefined;
   filter: StatementFilterInput;
@@ -31,9 +33,9 @@ type Pending = { command: BulkCommand; scope: BulkScope };
 
 // Bulk actions over the selected statements or every statement matching the filter: a confirm step naming
 // the count, a progress bar while a run goes through its steps, and what moved and what was refused (each
-// refusal with its entity, month and reason).
+// refusal with its entity, month and reason). A selection of "all matching" runs as a filter run.
 export function BulkActionBar(props: BulkActionBarProps) {
-  const { commands, report, selected, matching, filter, onClearSelection, onFinished } = props;
+  const { commands, report, selected, allMatching, matching, filter, onClearSelection, onFinished } = props;
   const [pending, setPending] = useState<Pending | null>(null);
   const bulk = useBulkRun(onFinished);
   const { running, notice, download } = useFileDownloads();
@@ -42,6 +44,12 @@ export function BulkActionBar(props: BulkActionBarProps) {
   const canSelected = (command: BulkCommand) =>
     selected.some((row) => commandRefusal(BULK_WORDS[command].machine, row.state) === null);
   const filterCommands = commands.filter((c) => commandFitsFilter(BULK_WORDS[c].machine, filter));
+  // What the "selected" buttons act on: the ticked rows, or every match while the count is known.
+  const selectedCount = allMatching ? (matching ?? 0) : selected.length;
+  const selectionScope = (): BulkScope =>
+    allMatching ? { kind: 'filter', filter, expected: matching ?? 0 } : { kind: 'selected', ids };
+  const canSelection = (command: BulkCommand) =>
+    allMatching ? matching !== undefined && filterCommands.includes(command) : canSelected(command);
 
   if (commands.length === 0 && !report) return null;
 
@@ -60,7 +68,11 @@ export function BulkActionBar(props: BulkActionBarProps) {
       <div className="flex flex-wrap items-center gap-x-6 gap-y-3 rounded-xl border border-slate-200 bg-white px-4 py-3 shadow-sm">
         <div className="flex flex-wrap items-center gap-2">
           <span className="text-sm text-slate-700">
-            {selected.length > 0 ? (
+            {allMatching ? (
+              <>
+                All <span className="font-semibold text-slate-900">{selectedCount}</span> matching selected
+              </>
+            ) : selected.length > 0 ? (
               <>
                 <span className="font-semibold text-slate-900">{selected.length}</span> selected
               </>
@@ -70,7 +82,7 @@ export function BulkActionBar(props: BulkActionBarProps) {
               'Select statements, or act on all matching'
             )}
           </span>
-          {selected.length > 0 && (
+          {(allMatching || selected.length > 0) && (
             <>
               <button
                 type="button"
@@ -83,8 +95,8 @@ export function BulkActionBar(props: BulkActionBarProps) {
                 <Button
                   key={command}
                   variant="secondary"
-                  disabled={busy || !canSelected(command)}
-                  onClick={() => setPending({ command, scope: { kind: 'selected', ids } })}
+                  disabled={busy || !canSelection(command)}
+                  onClick={() => setPending({ command, scope: selectionScope() })}
                 >
                   {BULK_WORDS[command].verb} selected
                 </Button>
@@ -92,8 +104,8 @@ export function BulkActionBar(props: BulkActionBarProps) {
               {report && (
                 <Button
                   variant="secondary"
-                  busy={running === 'report-selected'}
-                  onClick={() => void reportOf('selected')}
+                  busy={running === 'report-selected' || (allMatching && running === 'report-filter')}
+                  onClick={() => void reportOf(allMatching ? 'filter' : 'selected')}
                 >
                   Payment report of selected
                 </Button>

@@ -21,6 +21,7 @@ export function CommissionReviewScreen() {
   return (
     <>
       <StatementSearch
+        table="commission-review"
         title="Commission Review"
         description="Commission statements per agency and month. Open one to see its lines and adjust it with overrides; approve what is right."
         defaults={DEFAULTS}

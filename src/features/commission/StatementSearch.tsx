@@ -12,7 +12,10 @@ import {
 } from '../../api/schemas/commissionStatements';
 import { PageHeader } from '../../ui/PageHeader';
 import { DataTable } from '../../ui/table/DataTable';
+import { SearchEmpty } from '../../ui/table/SearchEmpty';
 import { SearchFeedback } from '../../ui/table/SearchFeedback';
+import { SelectAllBanner } from '../../ui/table/SelectAllBanner';
+import { TableToolbar } from '../../ui/table/TableToolbar';
 import { useSearchState } from '../../ui/table/useSearchState';
 import { BulkActionBar } from './BulkActionBar';
 import { statementColumns } from './statementColumns';
@@ -25,7 +28,12 @@ const DEFAULTS = { sort: 'month', order: 'desc' } as const;
 const isSortField = (sort: string): sort is StatementSortField =>
   (STATEMENT_SORT_FIELDS as readonly string[]).includes(sort);
 
+// Ticked rows of one filter (by its JSON), or with `all` every row it matches.
+type Selection = { key: string; rows: ReadonlyMap<number, StatementRow>; all: boolean };
+
 export interface StatementSearchProps {
+  // Whose saved views (the review or the payments screen).
+  table: 'commission-review' | 'commission-payments';
   title: string;
   description: string;
   // The statuses the screen starts on (SPEC §9).
@@ -39,9 +47,11 @@ export interface StatementSearchProps {
 }
 
 // The statement search both statement screens share (SPEC §3 "Commission statement search"): filters, page
-// and sort in the URL (newest month first), rows selected across pages for the bulk actions, and the
-// statement opened from a row (?statement=…&entity=… in the URL, so a link opens it too).
+// and sort in the URL (newest month first), rows selected across pages for the bulk actions (or, from the
+// select-all banner, every statement the filter matches), and the statement opened from a row
+// (?statement=…&entity=… in the URL, so a link opens it too).
 export function StatementSearch({
+  table,
   title,
   description,
   defaults,
@@ -56,29 +66,32 @@ export function StatementSearch({
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
 
-  // The selection belongs to one filter: a new search starts with none.
+  // The selection belongs to one filter: a new search starts with none. `all` stands for every statement
+  // the filter matches, on every page; unticking one row goes back to ticked rows.
   const filterKey = JSON.stringify(filter);
-  const [selection, setSelection] = useState<{ key: string; rows: ReadonlyMap<number, StatementRow> }>({
-    key: filterKey,
-    rows: new Map(),
-  });
-  const selected = useMemo(
-    () => (selection.key === filterKey ? selection.rows : new Map<number, StatementRow>()),
-    [selection, filterKey],
+  const none = useCallback((): Selection => ({ key: filterKey, rows: new Map(), all: false }), [filterKey]);
+  const [selection, setSelection] = useState<Selection>(none);
+  const current = useMemo(
+    () => (selection.key === filterKey ? selection : none()),
+    [selection, filterKey, none],
   );
-  const select = useCallback(
-    (change: (rows: Map<number, StatementRow>) => void) =>
-      setSelection((current) => {
-        const rows = new Map(current.key === filterKey ? current.rows : []);
-        change(rows);
-        return { key: filterKey, rows };
-      }),
-    [filterKey],
-  );
+  const selected = current.rows;
+  const allMatching = current.all;
 
   const frequencies = useQuery(codeListQuery('payout-frequencies')).data;
   const methods = useQuery(codeListQuery('payout-methods')).data;
   const pageRows = useMemo(() => query.data?.data ?? [], [query.data]);
+  const select = useCallback(
+    (change: (rows: Map<number, StatementRow>) => void) =>
+      setSelection((before) => {
+        const kept = before.key === filterKey ? before : none();
+        // Leaving "every matching" keeps this page's rows ticked, then applies the change.
+        const rows = new Map(kept.all ? pageRows.map((r) => [r.id, r]) : kept.rows);
+        change(rows);
+        return { key: filterKey, rows, all: false };
+      }),
+    [filterKey, none, pageRows],
+  );
   const open = useCallback(
     (row: StatementRow) =>
       setParams((current) => {
@@ -99,7 +112,7 @@ export function StatementSearch({
   const columns = useMemo(
     () =>
       statementColumns({
-        selected: new Set(selected.keys()),
+        selected: new Set(allMatching ? pageRows.map((r) => r.id) : selected.keys()),
         pageRows,
         onToggle: (row) =>
           select((rows) => {
@@ -117,13 +130,13 @@ export function StatementSearch({
         frequencyName: (code) => frequencies?.find((f) => f.code === code)?.description ?? readableCode(code),
         methodName: (code) => methods?.find((m) => m.code === code)?.description ?? readableCode(code),
       }),
-    [selected, pageRows, select, open, frequencies, methods],
+    [selected, allMatching, pageRows, select, open, frequencies, methods],
   );
 
   const finished = useCallback(() => {
-    setSelection({ key: filterKey, rows: new Map() });
+    setSelection(none());
     void queryClient.invalidateQueries({ queryKey: statementKeys.all });
-  }, [filterKey, queryClient]);
+  }, [none, queryClient]);
 
   const statementId = Number(params.get('statement'));
   const entityId = Number(params.get('entity'));
@@ -132,6 +145,17 @@ export function StatementSearch({
   const invalid = query.error instanceof ValidationError;
   // While a new search loads, the rows shown are the last search's: act on nothing until it answers.
   const matching = invalid || query.isPlaceholderData ? undefined : query.data?.meta.total;
+  const pageTicked = pageRows.length > 0 && pageRows.every((r) => selected.has(r.id));
+  const banner = matching !== undefined && (allMatching || (pageTicked && matching > pageRows.length)) && (
+    <SelectAllBanner
+      pageCount={pageRows.length}
+      total={matching}
+      noun={{ one: 'statement', many: 'statements' }}
+      allMatching={allMatching}
+      onSelectAll={() => setSelection({ key: filterKey, rows: new Map(), all: true })}
+      onClear={() => setSelection(none())}
+    />
+  );
 
   return (
     <div className="mx-auto max-w-screen-2xl">
@@ -147,13 +171,17 @@ export function StatementSearch({
         commands={commands}
         report={report}
         selected={[...selected.values()]}
+        allMatching={allMatching}
         matching={matching}
         filter={filter}
-        onClearSelection={() => setSelection({ key: filterKey, rows: new Map() })}
+        onClearSelection={() => setSelection(none())}
         onFinished={finished}
       />
+      <TableToolbar table={table} search={search} columns={columns} />
       <SearchFeedback notice={null} error={query.error}>
         <DataTable
+          shownColumns={search.columns}
+          banner={banner}
           caption={title}
           columns={columns}
           rows={pageRows}
@@ -164,7 +192,13 @@ export function StatementSearch({
           onPage={search.setPage}
           loading={query.isFetching}
           rowKey={(row) => row.id}
-          empty="No statement matches these filters. Change or clear them to see more."
+          empty={
+            <SearchEmpty
+              filtered
+              noMatch="No statement matches these filters. Change them, or clear them to start again."
+              onClear={search.reset}
+            />
+          }
         />
       </SearchFeedback>
       {detailOpen && <StatementDetailDialog entityId={entityId} statementId={statementId} onClose={close} />}

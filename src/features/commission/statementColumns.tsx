@@ -89,10 +89,13 @@ export function statementColumns(options: StatementColumnsOptions) {
       id: 'entityCode',
       header: 'Entity',
       enableSorting: true,
+      // It opens the statement: never hidden by the column chooser.
+      enableHiding: false,
       cell: (c) => {
         const row = c.row.original;
         return (
           <span className="block max-w-[13rem]">
+            {/* The button shows the code its name speaks of; the entity's name is beside it (WCAG 2.5.3). */}
             <button
               type="button"
               onClick={() => onOpen(row)}
@@ -102,10 +105,10 @@ export function statementColumns(options: StatementColumnsOptions) {
               <span className="font-mono text-xs font-medium text-indigo-700 hover:underline">
                 {c.getValue()}
               </span>
-              <span className="block truncate text-xs text-slate-600" title={row.entityName}>
-                {row.entityName}
-              </span>
             </button>
+            <span className="block truncate text-xs text-slate-600" title={row.entityName}>
+              {row.entityName}
+            </span>
             {row.accountManagerName && muted(`Manager: ${row.accountManagerName}`)}
           </span>
         );

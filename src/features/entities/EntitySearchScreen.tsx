@@ -14,7 +14,7 @@ export function EntitySearchScreen() {
         description="Agencies, sub-agencies and referral partners in the hierarchy."
         actions={can(ENTITY_ACCESS.add) && <ButtonLink to="/admin/entities/add">Add entity</ButtonLink>}
       />
-      <EntitySearchTable caption="Entities" hrefOf={(id) => `/admin/entities/${id}`} />
+      <EntitySearchTable caption="Entities" table="entities" hrefOf={(id) => `/admin/entities/${id}`} />
     </div>
   );
 }

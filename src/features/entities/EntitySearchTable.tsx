@@ -3,14 +3,20 @@ import { useMemo } from 'react';
 import { entitySearchQuery } from '../../api/calls/entities';
 import { entityTypesQuery } from '../../api/calls/entityLists';
 import { ENTITY_SORT_FIELDS, type EntitySortField } from '../../api/schemas/entities';
+import type { TableKey } from '../../api/schemas/tableViews';
 import { Alert } from '../../ui/feedback/Alert';
 import { DataTable } from '../../ui/table/DataTable';
+import { SearchEmpty } from '../../ui/table/SearchEmpty';
+import { TableToolbar } from '../../ui/table/TableToolbar';
 import { useSearchState } from '../../ui/table/useSearchState';
 import { entityColumns } from './entityColumns';
 import { ENTITY_FILTER_KEYS, EntityFilters } from './EntityFilters';
+import { errorMessage } from '../../api/httpErrors';
 
 export interface EntitySearchTableProps {
   caption: string;
+  // Whose saved views: the administrators' entity search or the agency user's own entities.
+  table: Extract<TableKey, 'entities' | 'my-entities'>;
   // Where a row leads: the admin record or the agency user's settings.
   hrefOf(id: number): string;
 }
@@ -20,7 +26,7 @@ const isSortField = (sort: string): sort is EntitySortField =>
 
 // Filters, table and paging of an entity search, all kept in the URL (DESIGN.md "Tables"). The server limits
 // the rows to the caller's scope.
-export function EntitySearchTable({ caption, hrefOf }: EntitySearchTableProps) {
+export function EntitySearchTable({ caption, table, hrefOf }: EntitySearchTableProps) {
   const search = useSearchState(ENTITY_FILTER_KEYS, { sort: 'entityCode', order: 'asc' });
   const sort = isSortField(search.sort) ? search.sort : 'entityCode';
   const query = useQuery(entitySearchQuery({ ...search.request, sort }));
@@ -34,12 +40,14 @@ export function EntitySearchTable({ caption, hrefOf }: EntitySearchTableProps) {
   return (
     <>
       <EntityFilters value={search.filter} onSearch={search.setFilter} onClear={search.reset} />
+      <TableToolbar table={table} search={search} columns={columns} />
       {query.error ? (
         <Alert tone="error" title="The search failed">
-          {query.error.message}
+          {errorMessage(query.error)}
         </Alert>
       ) : (
         <DataTable
+          shownColumns={search.columns}
           caption={caption}
           columns={columns}
           rows={query.data?.data ?? []}
@@ -52,9 +60,12 @@ export function EntitySearchTable({ caption, hrefOf }: EntitySearchTableProps) {
           rowKey={(row) => row.id}
           rowHref={(row) => hrefOf(row.id)}
           empty={
-            hasFilter
-              ? 'No entity matches these filters. Clear them to see all.'
-              : 'There are no entities yet.'
+            <SearchEmpty
+              filtered={hasFilter}
+              noMatch="No entity matches these filters."
+              none="There are no entities yet."
+              onClear={search.reset}
+            />
           }
         />
       )}

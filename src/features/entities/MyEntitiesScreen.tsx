@@ -9,7 +9,7 @@ export function MyEntitiesScreen() {
         title="Your entities"
         description="Your agency and the agencies under it. Open one to see its settings."
       />
-      <EntitySearchTable caption="Your entities" hrefOf={(id) => `/my/entities/${id}`} />
+      <EntitySearchTable caption="Your entities" table="my-entities" hrefOf={(id) => `/my/entities/${id}`} />
     </div>
   );
 }

@@ -8,7 +8,9 @@ import { Button } from '../../ui/forms/Button';
 import { formatMoney } from '../../ui/format/formatMoney';
 import { PageHeader } from '../../ui/PageHeader';
 import { DataTable } from '../../ui/table/DataTable';
+import { SearchEmpty } from '../../ui/table/SearchEmpty';
 import { SearchFeedback } from '../../ui/table/SearchFeedback';
+import { TableToolbar } from '../../ui/table/TableToolbar';
 import { useSearchState } from '../../ui/table/useSearchState';
 import { BarChart } from '../../ui/charts/BarChart';
 import { axisMoney, shortMonth } from './chartFormat';
@@ -124,8 +126,10 @@ export function StatementReportScreen() {
           />
         </div>
       )}
+      <TableToolbar table="statement-report" search={search} columns={statementReportColumns} />
       <SearchFeedback notice={notice} error={query.error}>
         <DataTable
+          shownColumns={search.columns}
           caption="Commission statements"
           columns={statementReportColumns}
           rows={page?.data ?? []}
@@ -136,7 +140,14 @@ export function StatementReportScreen() {
           onPage={search.setPage}
           loading={query.isFetching}
           rowKey={(row) => row.id}
-          empty="No statement matches these filters."
+          empty={
+            <SearchEmpty
+              filtered={Object.keys(search.filter).length > 0}
+              noMatch="No statement matches these filters."
+              none="There are no commission statements yet. They are generated each month from the policies."
+              onClear={search.reset}
+            />
+          }
         />
       </SearchFeedback>
     </div>

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
-import { useLocation } from 'react-router-dom';
 import { anyOf } from '../../api/access';
 import { roleSearchQuery } from '../../api/calls/roles';
 import { errorMessage } from '../../api/httpErrors';
@@ -9,6 +8,8 @@ import { Alert } from '../../ui/feedback/Alert';
 import { ButtonLink } from '../../ui/forms/ButtonLink';
 import { PageHeader } from '../../ui/PageHeader';
 import { DataTable } from '../../ui/table/DataTable';
+import { SearchEmpty } from '../../ui/table/SearchEmpty';
+import { TableToolbar } from '../../ui/table/TableToolbar';
 import { useSearchState } from '../../ui/table/useSearchState';
 import { useAccess } from '../../ui/useAccess';
 import { RoleFilters } from './RoleFilters';
@@ -41,8 +42,6 @@ export function RoleSearchScreen() {
   const search = useSearchState(FILTERS, DEFAULTS);
   const roles = useQuery(roleSearchQuery(search.request));
   const { can } = useAccess();
-  // Set by the record screen after a delete.
-  const notice = (useLocation().state as { notice?: string } | null)?.notice;
   return (
     <div className="mx-auto max-w-6xl">
       <PageHeader
@@ -52,15 +51,12 @@ export function RoleSearchScreen() {
           can(anyOf('admin', 'admin_role_add')) && <ButtonLink to="/admin/roles/add">Add role</ButtonLink>
         }
       />
-      {notice && (
-        <div className="mb-4">
-          <Alert tone="success">{notice}</Alert>
-        </div>
-      )}
       {/* Keyed by the URL's filters, so back and forward show the search they return to. */}
       <RoleFilters key={JSON.stringify(search.filter)} initial={search.filter} onSearch={search.setFilter} />
       {roles.isError && <Alert tone="error">{errorMessage(roles.error)}</Alert>}
+      <TableToolbar table="roles" search={search} columns={COLUMNS} />
       <DataTable
+        shownColumns={search.columns}
         caption="Roles"
         columns={COLUMNS}
         rows={roles.data?.data ?? []}
@@ -72,7 +68,14 @@ export function RoleSearchScreen() {
         loading={roles.isFetching}
         rowKey={(row) => row.id}
         rowHref={(row) => `/admin/roles/${row.id}`}
-        empty="No role matches this search. Clear the filters to see every role."
+        empty={
+          <SearchEmpty
+            filtered={Object.keys(search.filter).length > 0}
+            noMatch="No role matches this search."
+            none="There are no roles yet."
+            onClear={search.reset}
+          />
+        }
       />
     </div>
   );

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
-import { useLocation } from 'react-router-dom';
 import { anyOf } from '../../api/access';
 import { userSearchQuery } from '../../api/calls/users';
 import { errorMessage } from '../../api/httpErrors';
@@ -9,6 +8,8 @@ import { Alert } from '../../ui/feedback/Alert';
 import { ButtonLink } from '../../ui/forms/ButtonLink';
 import { PageHeader } from '../../ui/PageHeader';
 import { DataTable } from '../../ui/table/DataTable';
+import { SearchEmpty } from '../../ui/table/SearchEmpty';
+import { TableToolbar } from '../../ui/table/TableToolbar';
 import { useSearchState } from '../../ui/table/useSearchState';
 import { useAccess } from '../../ui/useAccess';
 import { UserFilters } from './UserFilters';
@@ -80,8 +81,6 @@ export function UserSearchScreen() {
   const search = useSearchState(FILTERS, DEFAULTS);
   const users = useQuery(userSearchQuery(search.request));
   const { can } = useAccess();
-  // Set by the record screen after a delete.
-  const notice = (useLocation().state as { notice?: string } | null)?.notice;
 
   return (
     <div className="mx-auto max-w-7xl">
@@ -90,15 +89,12 @@ export function UserSearchScreen() {
         description="People who sign in to the portal, their agency and their roles."
         actions={can(anyOf('admin_user_add')) && <ButtonLink to="/admin/users/add">Add user</ButtonLink>}
       />
-      {notice && (
-        <div className="mb-4">
-          <Alert tone="success">{notice}</Alert>
-        </div>
-      )}
       {/* Keyed by the URL's filters, so back and forward show the search they return to. */}
       <UserFilters key={JSON.stringify(search.filter)} initial={search.filter} onSearch={search.setFilter} />
       {users.isError && <Alert tone="error">{errorMessage(users.error)}</Alert>}
+      <TableToolbar table="users" search={search} columns={COLUMNS} />
       <DataTable
+        shownColumns={search.columns}
         caption="Users"
         columns={COLUMNS}
         rows={users.data?.data ?? []}
@@ -110,7 +106,14 @@ export function UserSearchScreen() {
         loading={users.isFetching}
         rowKey={(row) => row.id}
         rowHref={(row) => `/admin/users/${row.id}`}
-        empty="No user matches this search. Clear the filters to see every user you manage."
+        empty={
+          <SearchEmpty
+            filtered={Object.keys(search.filter).length > 0}
+            noMatch="No user matches this search."
+            none="There are no users you manage yet."
+            onClear={search.reset}
+          />
+        }
       />
     </div>
   );

@@ -25,6 +25,7 @@ import * as m021 from './migrations/021_premium_adjustments';
 import * as m022 from './migrations/022_search_speed';
 import * as m023 from './migrations/023_app_role';
 import * as m024 from './migrations/024_renters_quote_purchase_time';
+import * as m025 from './migrations/025_table_views';
 
 // Migrations are listed here rather than read from disk, so the same list runs under tsx, vitest and bundles.
 const MIGRATIONS: Record<string, Migration> = {
@@ -52,6 +53,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '022_search_speed': m022,
   '023_app_role': m023,
   '024_renters_quote_purchase_time': m024,
+  '025_table_views': m025,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

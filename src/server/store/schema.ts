@@ -12,6 +12,7 @@ import type { RentersRatingTables } from '../domain/rentersRating/rentersTables'
 import type { RentersPolicyTables } from '../domain/rentersPolicies/rentersPolicyTables';
 import type { RentersPaymentTables } from '../domain/rentersPayments/rentersPaymentTables';
 import type { RentersQuoteTables } from '../domain/rentersQuotes/rentersQuoteTables';
+import type { TableViewTables } from '../domain/tableViews/tableViewTables';
 
 // Table types of the database. Projections are rebuilt from `events`; the rest is reference or security data.
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -194,7 +195,8 @@ export interface Database
     BankAccountTables,
     CommissionRuleTables,
     CommissionStatementTables,
-    ReportTables {
+    ReportTables,
+    TableViewTables {
   events: EventsTable;
   privileges: PrivilegesTable;
   states: StatesTable;

@@ -1,8 +1,10 @@
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type Row } from '@tanstack/react-table';
-import { useRef, type ReactNode } from 'react';
+import { useMemo, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { PageMeta, SortOrder } from '../../api/schemas/paging';
+import { choosableColumns, visibleColumnIds } from './columnChoice';
 import { Pagination } from './Pagination';
+import { SkeletonRows } from './SkeletonRows';
 import { VirtualRows } from './VirtualRows';
 
 // Up to this many rows render whole. A longer table (a page of 100, a statement's lines) scrolls in a box of
@@ -23,6 +25,10 @@ export interface DataTableProps<T> {
   loading?: boolean;
   // Shown when the search has no rows: say what to do next.
   empty?: ReactNode;
+  // The columns to show, in order (the URL's ?cols=, see ColumnChooser); null or absent shows them all.
+  shownColumns?: readonly string[] | null;
+  // A line above the header, inside the table's frame (the select-all banner).
+  banner?: ReactNode;
   // Makes the first cell of each row a link to the record.
   rowHref?(row: T): string;
   rowKey(row: T): string | number;
@@ -33,10 +39,21 @@ export interface DataTableProps<T> {
 export function DataTable<T>(props: DataTableProps<T>) {
   const { columns, rows, meta, caption, sort, order, onSort, onPage, loading, empty, rowHref, rowKey } =
     props;
+  const { shownColumns = null, banner } = props;
+  // Hidden columns stay in the order after the shown ones, so tanstack knows every column's place.
+  const layout = useMemo(() => {
+    const all = choosableColumns(columns);
+    const shown = visibleColumnIds(all, shownColumns);
+    return {
+      columnOrder: [...shown, ...all.map((c) => c.id).filter((id) => !shown.includes(id))],
+      columnVisibility: Object.fromEntries(all.map((c) => [c.id, shown.includes(c.id)])),
+    };
+  }, [columns, shownColumns]);
   // eslint-disable-next-line react-hooks/incompatible-library -- the portal is not built with the React Compiler
   const table = useReactTable({
     data: rows as T[],
     columns,
+    state: layout,
     getCoreRowModel: getCoreRowModel(),
     manualPagination: true,
     manualSorting: true,
@@ -45,6 +62,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const bodyRows = table.getRowModel().rows;
   const long = bodyRows.length > VIRTUAL_AFTER;
+  const columnCount = table.getVisibleLeafColumns().length;
 
   const bodyRow = (row: Row<T>, index?: number, measure?: (element: HTMLTableRowElement | null) => void) => (
     <tr
@@ -73,6 +91,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
 
   return (
     <div className="overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
+      {banner}
       {/* A long table's box is focusable, so the keyboard can scroll it as well as Tab through its rows. */}
       <div
         ref={scrollRef}
@@ -119,12 +138,12 @@ export function DataTable<T>(props: DataTableProps<T>) {
               </tr>
             ))}
           </thead>
-          <tbody className={`divide-y divide-slate-100 ${loading ? 'opacity-60' : ''}`}>
+          <tbody className={`divide-y divide-slate-100 ${loading && rows.length > 0 ? 'opacity-60' : ''}`}>
             {long ? (
               <VirtualRows
                 count={bodyRows.length}
                 scrollRef={scrollRef}
-                colSpan={columns.length}
+                colSpan={columnCount}
                 resetKey={meta?.page.number}
                 row={(index, measure) => bodyRow(bodyRows[index]!, index, measure)}
               />
@@ -133,17 +152,13 @@ export function DataTable<T>(props: DataTableProps<T>) {
             )}
             {rows.length === 0 && !loading && (
               <tr>
-                <td colSpan={columns.length} className="px-4 py-10 text-center text-slate-500">
+                <td colSpan={columnCount} className="px-4 py-10 text-center text-slate-500">
                   {empty ?? 'Nothing matches this search.'}
                 </td>
               </tr>
             )}
             {rows.length === 0 && loading && (
-              <tr>
-                <td colSpan={columns.length} className="px-4 py-10 text-center text-slate-500">
-                  Loading…
-                </td>
-              </tr>
+              <SkeletonRows columns={columnCount} rows={Math.min(meta?.page.limit ?? 5, 10)} />
             )}
           </tbody>
         </table>

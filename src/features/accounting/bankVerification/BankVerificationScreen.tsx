@@ -11,7 +11,9 @@ import { Button } from '../../../ui/forms/Button';
 import { TextField } from '../../../ui/forms/TextField';
 import { PageHeader } from '../../../ui/PageHeader';
 import { DataTable } from '../../../ui/table/DataTable';
+import { SearchEmpty } from '../../../ui/table/SearchEmpty';
 import { SearchFeedback } from '../../../ui/table/SearchFeedback';
+import { TableToolbar } from '../../../ui/table/TableToolbar';
 import { useSearchState } from '../../../ui/table/useSearchState';
 import type { PickedEntity } from '../../entities/EntityPicker';
 import { AttemptHistory } from './AttemptHistory';
@@ -93,8 +95,10 @@ export function BankVerificationScreen() {
             </Button>
           </form>
         </div>
+        <TableToolbar table="bank-accounts" search={search} columns={columns} />
         <SearchFeedback notice={null} error={list.error}>
           <DataTable
+            shownColumns={search.columns}
             caption="Verified accounts"
             columns={columns}
             rows={list.data?.data ?? []}
@@ -105,7 +109,17 @@ export function BankVerificationScreen() {
             onPage={search.setPage}
             loading={list.isFetching}
             rowKey={(row) => row.id}
-            empty="No verified account matches. An account is listed here once the RTP check accepts it."
+            empty={
+              <SearchEmpty
+                filtered={Boolean(search.filter.entityCode)}
+                noMatch="No verified account matches this entity code."
+                none="No account is verified yet. Verify one above: it is listed here once the RTP check accepts it."
+                onClear={() => {
+                  setCode('');
+                  search.reset();
+                }}
+              />
+            }
           />
         </SearchFeedback>
       </section>

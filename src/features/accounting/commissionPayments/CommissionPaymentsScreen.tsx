@@ -15,6 +15,7 @@ export function CommissionPaymentsScreen() {
   const commands: BulkCommand[] = payments ? ['mark-paid', 'mark-unpaid'] : [];
   return (
     <StatementSearch
+      table="commission-payments"
       title="Commission Payments"
       description="Approved commission statements to pay. Mark them paid once the money is sent; the payment report lists what to pay."
       defaults={DEFAULTS}

@@ -1,15 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import { anyOf } from '../../../api/access';
 import { exportPolicies, policySearchQuery } from '../../../api/calls/policySearch';
 import { fieldErrorsOf, ValidationError } from '../../../api/httpErrors';
 import { POLICY_SORT_FIELDS, type PolicySortField } from '../../../api/schemas/policySearch';
 import { DownloadProgress } from '../../../ui/feedback/DownloadProgress';
 import { useFileDownloads } from '../../../ui/feedback/useFileDownloads';
 import { Button } from '../../../ui/forms/Button';
+import { ButtonLink } from '../../../ui/forms/ButtonLink';
 import { PageHeader } from '../../../ui/PageHeader';
 import { DataTable } from '../../../ui/table/DataTable';
+import { SearchEmpty } from '../../../ui/table/SearchEmpty';
 import { SearchFeedback } from '../../../ui/table/SearchFeedback';
+import { TableToolbar } from '../../../ui/table/TableToolbar';
 import { useSearchState } from '../../../ui/table/useSearchState';
+import { useAccess } from '../../../ui/useAccess';
 import { policyColumns } from './policyColumns';
 import { POLICY_FILTER_KEYS, PolicyFilters } from './PolicyFilters';
 
@@ -28,6 +33,7 @@ export function PolicySearchScreen() {
   const { notice, download, cancel, isRunning, progressFor } = useFileDownloads();
   const exporting = isRunning('export');
   const columns = useMemo(() => policyColumns(), []);
+  const { can } = useAccess();
 
   const exportCsv = () =>
     download('export', 'The export failed.', (onProgress, signal) =>
@@ -65,8 +71,10 @@ export function PolicySearchScreen() {
           <DownloadProgress progress={progressFor('export')} onCancel={() => cancel('export')} />
         </div>
       )}
+      <TableToolbar table="policies" search={search} columns={columns} />
       <SearchFeedback notice={notice} error={query.error}>
         <DataTable
+          shownColumns={search.columns}
           caption="Policies"
           columns={columns}
           rows={query.data?.data ?? []}
@@ -79,9 +87,15 @@ export function PolicySearchScreen() {
           rowKey={(row) => row.matterId}
           rowHref={(row) => `/policies/${row.matterId}`}
           empty={
-            hasFilter
-              ? 'No policy matches these filters. Clear them to see every policy.'
-              : 'There are no policies yet. A policy is issued when a quote is purchased.'
+            <SearchEmpty
+              filtered={hasFilter}
+              noMatch="No policy matches these filters."
+              none="There are no policies yet. A policy is issued when a quote is purchased."
+              onClear={search.reset}
+              start={
+                can(anyOf('quote_new')) && <ButtonLink to="/quotes/journey">Start a new quote</ButtonLink>
+              }
+            />
           }
         />
       </SearchFeedback>

@@ -14,7 +14,9 @@ import { Button } from '../../../ui/forms/Button';
 import { ButtonLink } from '../../../ui/forms/ButtonLink';
 import { PageHeader } from '../../../ui/PageHeader';
 import { DataTable } from '../../../ui/table/DataTable';
+import { SearchEmpty } from '../../../ui/table/SearchEmpty';
 import { SearchFeedback } from '../../../ui/table/SearchFeedback';
+import { TableToolbar } from '../../../ui/table/TableToolbar';
 import { useSearchState } from '../../../ui/table/useSearchState';
 import { useAccess } from '../../../ui/useAccess';
 import { quoteColumns } from './quoteColumns';
@@ -86,8 +88,10 @@ export function QuoteSearchScreen() {
           <DownloadProgress progress={progressFor('export')} onCancel={() => cancel('export')} />
         </div>
       )}
+      <TableToolbar table="quotes" search={search} columns={columns} />
       <SearchFeedback notice={notice} error={query.error}>
         <DataTable
+          shownColumns={search.columns}
           caption="Quotes"
           columns={columns}
           rows={query.data?.data ?? []}
@@ -99,9 +103,13 @@ export function QuoteSearchScreen() {
           loading={query.isFetching}
           rowKey={(row) => row.id}
           empty={
-            hasFilter
-              ? 'No quote matches these filters. Clear them to see every quote.'
-              : 'There are no quotes yet. Start one with New quote.'
+            <SearchEmpty
+              filtered={hasFilter}
+              noMatch="No quote matches these filters."
+              none="There are no quotes yet."
+              onClear={search.reset}
+              start={can(NEW_QUOTE) && <ButtonLink to="/quotes/journey">Start a new quote</ButtonLink>}
+            />
           }
         />
       </SearchFeedback>

@@ -7,7 +7,7 @@ import { formatPhone } from '../../../ui/format/formatPhone';
 // Columns of quote search; ids of sortable columns are the server's sort fields (QUOTE_SORT_FIELDS).
 const column = createColumnHelper<QuoteSearchRow>();
 
-const none = <span className="text-slate-400">—</span>;
+const none = <span className="text-slate-500">—</span>;
 const text = (value: string | null) => value || none;
 
 export interface QuoteRowActions {
@@ -107,6 +107,8 @@ export function quoteColumns({ downloading, onPdf }: QuoteRowActions) {
     }),
     column.display({
       id: 'actions',
+      // Resume and PDF: never hidden by the column chooser.
+      enableHiding: false,
       header: () => <span className="sr-only">Actions</span>,
       cell: (c) => {
         const row = c.row.original;

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import { anyOf } from '../../../api/access';
 import { exportRentersPolicies, rentersPolicySearchQuery } from '../../../api/calls/rentersPolicies';
 import { fieldErrorsOf, ValidationError } from '../../../api/httpErrors';
 import {
@@ -9,10 +10,14 @@ import {
 import { DownloadProgress } from '../../../ui/feedback/DownloadProgress';
 import { useFileDownloads } from '../../../ui/feedback/useFileDownloads';
 import { Button } from '../../../ui/forms/Button';
+import { ButtonLink } from '../../../ui/forms/ButtonLink';
 import { PageHeader } from '../../../ui/PageHeader';
 import { DataTable } from '../../../ui/table/DataTable';
+import { SearchEmpty } from '../../../ui/table/SearchEmpty';
 import { SearchFeedback } from '../../../ui/table/SearchFeedback';
+import { TableToolbar } from '../../../ui/table/TableToolbar';
 import { useSearchState } from '../../../ui/table/useSearchState';
+import { useAccess } from '../../../ui/useAccess';
 import { rentersPolicyColumns } from './rentersPolicyColumns';
 import { RENTERS_POLICY_FILTER_KEYS, RentersPolicyFilters } from './RentersPolicyFilters';
 
@@ -32,6 +37,7 @@ export function RentersPolicySearchScreen() {
   const { notice, download, cancel, isRunning, progressFor } = useFileDownloads();
   const exporting = isRunning('export');
   const columns = useMemo(() => rentersPolicyColumns(), []);
+  const { can } = useAccess();
 
   const exportCsv = () =>
     download('export', 'The export failed.', (onProgress, signal) =>
@@ -69,8 +75,10 @@ export function RentersPolicySearchScreen() {
           <DownloadProgress progress={progressFor('export')} onCancel={() => cancel('export')} />
         </div>
       )}
+      <TableToolbar table="renters-policies" search={search} columns={columns} />
       <SearchFeedback notice={notice} error={query.error}>
         <DataTable
+          shownColumns={search.columns}
           caption="Renter policies"
           columns={columns}
           rows={query.data?.data ?? []}
@@ -83,9 +91,17 @@ export function RentersPolicySearchScreen() {
           rowKey={(row) => row.matter_id}
           rowHref={(row) => `/renters/customers/${row.customer_id}/policies/${row.matter_id}`}
           empty={
-            hasFilter
-              ? 'No renters policy matches these filters. Clear them to see every policy.'
-              : 'There are no renters policies yet. A policy is issued when a renters quote is purchased.'
+            <SearchEmpty
+              filtered={hasFilter}
+              noMatch="No renters policy matches these filters."
+              none="There are no renters policies yet. A policy is issued when a renters quote is purchased."
+              onClear={search.reset}
+              start={
+                can(anyOf('renters_qt_create')) && (
+                  <ButtonLink to="/renters/quotes/journey-start">Start a renters quote</ButtonLink>
+                )
+              }
+            />
           }
         />
       </SearchFeedback>

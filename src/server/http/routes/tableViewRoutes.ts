@@ -1,0 +1,176 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { authenticated } from '../../../api/access';
+import { MessageResponse } from '../../../api/schemas/auth';
+import { integerParam } from '../../../api/schemas/params';
+import {
+  MAX_VIEWS_PER_TABLE,
+  TableViewCreateRequest,
+  TableViewListQuery,
+  TableViewListResponse,
+  TableViewResponse,
+  TableViewUpdateRequest,
+  type TableView,
+} from '../../../api/schemas/tableViews';
+import { isStaff, type Principal } from '../../access/principal';
+import {
+  countOwnViews,
+  deleteTableView,
+  findTableView,
+  insertTableView,
+  listTableViews,
+  liveRoleIds,
+  lockOwnerViews,
+  shareableRoles,
+  updateTableView,
+} from '../../domain/tableViews/tableViewStore';
+import type { Db } from '../../store/db';
+import { HttpError, ValidationFailed, notFound } from '../errors';
+import { requirePrincipal } from '../routeTable';
+import { isUniqueViolation } from './userMetadata';
+
+// Saved views of the search tables (docs/decisions/011): every signed-in user keeps their own views and
+// sees those shared with a role they hold; only the owner changes or deletes a view. Nothing here reaches
+// business data, so no privilege beyond being signed in is needed.
+const Params = z.object({ id: integerParam('id') });
+const NAME_TAKEN = 'You already have a view of this table with this name.';
+const UNIQUE_NAME = 'table_views_owner_table_name';
+
+// Staff role administrators may share a view with any role (a view for a team they manage); everyone
+// else only with roles they hold, so nobody can push a view into the lists of a role above them. Agency
+// role administrators count as everyone else: roles are global, and their reach ends at their agency.
+export function sharesWithAnyRole(principal: Principal): boolean {
+  if (principal.isRoot) return true;
+  return isStaff(principal) && principal.privilegeCodes.some((c) => c === 'admin' || c === 'admin_role');
+}
+
+// Roles being added to a view must be live and shareable by the caller. Roles the view already had stay
+// even if the owner has since lost them, until the owner takes them off.
+async function refuseUnshareable(
+  db: Db,
+  principal: Principal,
+  wanted: readonly number[],
+  already: readonly number[] = [],
+): Promise<void> {
+  const added = wanted.filter((id) => !already.includes(id));
+  if (added.length === 0) return;
+  const live = await liveRoleIds(db, added);
+  if (added.some((id) => !live.has(id))) {
+    throw new ValidationFailed({ shared_role_ids: ['A role you chose does not exist.'] });
+  }
+  if (sharesWithAnyRole(principal)) return;
+  const own = new Set((await shareableRoles(db, principal.userId, false)).map((r) => r.id));
+  if (added.some((id) => !own.has(id))) {
+    throw new ValidationFailed({ shared_role_ids: ['You can share a view only with roles you hold.'] });
+  }
+}
+
+// The caller's own view: 404 when they cannot see it at all, 403 when it is only shared with them.
+async function ownView(db: Db, principal: Principal, id: number): Promise<TableView> {
+  const view = await findTableView(db, principal.userId, id);
+  if (!view) throw notFound('view');
+  if (!view.mine) throw new HttpError(403, 'Only the owner of this view can change or delete it.');
+  return view;
+}
+
+const rethrowNameTaken = (error: unknown): never => {
+  if (isUniqueViolation(error, UNIQUE_NAME)) throw new ValidationFailed({ name: [NAME_TAKEN] });
+  throw error;
+};
+
+export function tableViewRoutes(app: FastifyInstance, options: { db: Db }): void {
+  const { db } = options;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/v2/my/table-views',
+    {
+      config: { access: authenticated },
+      schema: { querystring: TableViewListQuery, response: { 200: TableViewListResponse } },
+    },
+    async (request) => {
+      const principal = requirePrincipal(request);
+      return {
+        data: await listTableViews(db, principal.userId, request.query.table),
+        shareable_roles: await shareableRoles(db, principal.userId, sharesWithAnyRole(principal)),
+      };
+    },
+  );
+
+  r.post(
+    '/v2/my/table-views',
+    {
+      config: { access: authenticated },
+      schema: { body: TableViewCreateRequest, response: { 201: TableViewResponse } },
+    },
+    async (request, reply) => {
+      const principal = requirePrincipal(request);
+      const body = request.body;
+      await refuseUnshareable(db, principal, body.shared_role_ids);
+      const id = await db
+        .transaction()
+        .execute(async (trx) => {
+          await lockOwnerViews(trx, principal.userId);
+          if ((await countOwnViews(trx, principal.userId, body.table)) >= MAX_VIEWS_PER_TABLE) {
+            throw new HttpError(
+              409,
+              `You have ${MAX_VIEWS_PER_TABLE} saved views of this table. Delete one to save another.`,
+            );
+          }
+          return insertTableView(trx, {
+            ownerId: principal.userId,
+            table: body.table,
+            name: body.name,
+            state: body.state,
+            sharedRoleIds: body.shared_role_ids,
+          });
+        })
+        .catch(rethrowNameTaken);
+      const view = await findTableView(db, principal.userId, id);
+      if (!view) throw notFound('view');
+      return reply.code(201).send({ data: view });
+    },
+  );
+
+  r.patch(
+    '/v2/my/table-views/:id',
+    {
+      config: { access: authenticated },
+      schema: { params: Params, body: TableViewUpdateRequest, response: { 200: TableViewResponse } },
+    },
+    async (request) => {
+      const principal = requirePrincipal(request);
+      const view = await ownView(db, principal, request.params.id);
+      const body = request.body;
+      if (body.shared_role_ids) {
+        const already = view.shared_roles.map((role) => role.id);
+        await refuseUnshareable(db, principal, body.shared_role_ids, already);
+      }
+      await db
+        .transaction()
+        .execute((trx) =>
+          updateTableView(trx, view.id, {
+            ...(body.name !== undefined && { name: body.name }),
+            ...(body.state !== undefined && { state: body.state }),
+            ...(body.shared_role_ids !== undefined && { sharedRoleIds: body.shared_role_ids }),
+          }),
+        )
+        .catch(rethrowNameTaken);
+      const updated = await findTableView(db, principal.userId, view.id);
+      if (!updated) throw notFound('view');
+      return { data: updated };
+    },
+  );
+
+  r.delete(
+    '/v2/my/table-views/:id',
+    { config: { access: authenticated }, schema: { params: Params, response: { 200: MessageResponse } } },
+    async (request) => {
+      const principal = requirePrincipal(request);
+      const view = await ownView(db, principal, request.params.id);
+      await deleteTableView(db, view.id);
+      return { message: `The view “${view.name}” was deleted.` };
+    },
+  );
+}
