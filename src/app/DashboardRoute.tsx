@@ -15,6 +15,7 @@ import { DashboardLayout } from '../ui/layouts/DashboardLayout';
 import { Spinner } from '../ui/feedback/Spinner';
 import { UnsavedChangesPrompt } from '../ui/forms/UnsavedChangesPrompt';
 import { FALLBACK_BRAND_NAME } from './GuestRoute';
+import { usePageTitle } from './pageTitle';
 
 // The entities a user may pick in the header: those that can quote, plus the current one.
 function actingChoices(entities: MyEntitiesResponse) {
@@ -35,6 +36,7 @@ export function DashboardRoute() {
   const profile = useQuery({ ...profileQuery, enabled: authorised }).data;
   const entities = useQuery({ ...myEntitiesQuery, enabled: authorised }).data;
   const brand = useQuery(brandQuery).data;
+  usePageTitle(brand?.data.name ?? FALLBACK_BRAND_NAME);
 
   // SPEC §4: a session that expired (401/419/503) goes to login, and comes back here after it.
   if (state === 'unauthorised' && navigation.state === 'idle') {

@@ -128,7 +128,7 @@ export function DashboardScreen() {
               <span className="font-medium text-slate-800">{range(data.period)}</span>
               {' compared with '}
               <span className="font-medium text-slate-800">{range(data.previousPeriod)}</span>
-              {query.isPlaceholderData && <span className="ml-2 text-slate-400">Updating…</span>}
+              {query.isPlaceholderData && <span className="ml-2 text-slate-500">Updating…</span>}
             </p>
           )
         }
@@ -141,6 +141,8 @@ export function DashboardScreen() {
         <Spinner label="Loading the figures…" />
       ) : (
         <div className="space-y-6" aria-busy={query.isFetching || undefined}>
+          {/* The cards' own headings are h3: this names the group they belong to. */}
+          <h2 className="sr-only">Key figures</h2>
           <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
             {cardsOf(data).map((card) => (
               <KpiCard key={card.label} {...card} />

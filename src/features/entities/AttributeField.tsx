@@ -110,7 +110,7 @@ function ImageField({
               className="max-h-full max-w-full object-contain"
             />
           ) : (
-            <span className="text-xs text-slate-400">None</span>
+            <span className="text-xs text-slate-500">None</span>
           )}
         </div>
         <div className="min-w-0 text-sm">

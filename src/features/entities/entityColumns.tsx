@@ -49,7 +49,7 @@ export function entityColumns(typeNames: ReadonlyMap<string, string>) {
             <span className="block truncate text-xs text-slate-500">{c.row.original.parent_entity_name}</span>
           </div>
         ) : (
-          <span className="text-slate-400">—</span>
+          <span className="text-slate-500">—</span>
         ),
     }),
     column.accessor('state_code', {
@@ -60,7 +60,7 @@ export function entityColumns(typeNames: ReadonlyMap<string, string>) {
         c.row.original.city ? (
           `${c.row.original.city}, ${c.getValue()}`
         ) : (
-          <span className="text-slate-400">—</span>
+          <span className="text-slate-500">—</span>
         ),
     }),
     column.accessor('child_count', {

@@ -31,7 +31,7 @@ export function NwpTotalsTable({ report }: { report: NwpReport }) {
           {report.totals.map((t) => (
             <tr
               key={`${t.code}/${t.businessType}`}
-              className={t.count === 0 ? 'text-slate-400' : 'text-slate-800'}
+              className={t.count === 0 ? 'text-slate-500' : 'text-slate-800'}
             >
               <th scope="row" className={`${cell} text-left font-normal`}>
                 <span className="font-mono text-xs">{t.code}</span> {t.description}

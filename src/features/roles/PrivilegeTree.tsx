@@ -79,7 +79,7 @@ function PrivilegeItem({
         />
         <label htmlFor={id} className="min-w-0 text-sm">
           <span
-            className={`font-medium ${disabled && !explicit && !implied ? 'text-slate-400' : 'text-slate-800'}`}
+            className={`font-medium ${disabled && !explicit && !implied ? 'text-slate-500' : 'text-slate-800'}`}
           >
             {privilege.priv_desc}
           </span>
@@ -90,7 +90,7 @@ function PrivilegeItem({
               {assignment.assigned_by ? ` by ${assignment.assigned_by.name}` : ' at setup'}
             </span>
           )}
-          {note && <span className="block text-xs italic text-slate-400">{note}</span>}
+          {note && <span className="block text-xs italic text-slate-500">{note}</span>}
         </label>
       </div>
       {children.length > 0 && (

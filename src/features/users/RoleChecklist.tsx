@@ -54,14 +54,14 @@ export function RoleChecklist({
                 className="mt-0.5 size-4 shrink-0 rounded border-slate-300 text-indigo-600 focus:ring-indigo-500 disabled:opacity-60"
               />
               <label htmlFor={id} className="min-w-0 text-sm">
-                <span className={`font-medium ${allowed ? 'text-slate-800' : 'text-slate-400'}`}>
+                <span className={`font-medium ${allowed ? 'text-slate-800' : 'text-slate-500'}`}>
                   {role.role_name}
                 </span>
                 <span className="block text-xs text-slate-500">
                   {role.role_desc || `${role.priv_codes.length} privileges`}
                 </span>
                 {!allowed && (
-                  <span className="block text-xs italic text-slate-400">
+                  <span className="block text-xs italic text-slate-500">
                     Holds privileges you do not hold
                   </span>
                 )}

@@ -38,6 +38,9 @@ export function niceCeiling(value: number): number {
   return step * power;
 }
 
+// The least distance (in the chart's units) between two labelled lines of the value axis.
+const MIN_TICK_GAP = 14;
+
 export function BarChart({ title, series, groups, format, height = 220 }: BarChartProps) {
   const id = useId();
   const values = groups.flatMap((g) => g.values);
@@ -77,14 +80,17 @@ export function BarChart({ title, series, groups, format, height = 220 }: BarCha
         aria-describedby={`${id}-desc`}
       >
         <desc id={`${id}-desc`}>{description || 'No figures in this period.'}</desc>
-        {[...new Set(bottom < 0 ? [top, 0, bottom] : [top, top / 2, 0])].map((tick) => (
-          <g key={tick}>
-            <line x1={AXIS} x2={WIDTH} y1={y(tick)} y2={y(tick)} className="stroke-slate-100" />
-            <text x={AXIS - 6} y={y(tick) + 4} textAnchor="end" className="fill-slate-500 text-[11px]">
-              {format(tick)}
-            </text>
-          </g>
-        ))}
+        {[...new Set(bottom < 0 ? [top, 0, bottom] : [top, top / 2, 0])]
+          // A small negative part puts its line right under zero: its label would print over zero's.
+          .filter((tick) => tick >= 0 || y(tick) - y(0) >= MIN_TICK_GAP)
+          .map((tick) => (
+            <g key={tick}>
+              <line x1={AXIS} x2={WIDTH} y1={y(tick)} y2={y(tick)} className="stroke-slate-100" />
+              <text x={AXIS - 6} y={y(tick) + 4} textAnchor="end" className="fill-slate-500 text-[11px]">
+                {format(tick)}
+              </text>
+            </g>
+          ))}
         <line x1={AXIS} x2={WIDTH} y1={y(0)} y2={y(0)} className="stroke-slate-300" />
         {groups.map((group, g) => {
           const x0 = AXIS + g * groupWidth + groupWidth * 0.1;

@@ -1,4 +1,12 @@
-import { Combobox, ComboboxInput, ComboboxOption, ComboboxOptions, Field, Label } from '@headlessui/react';
+import {
+  Combobox,
+  ComboboxInput,
+  ComboboxOption,
+  ComboboxOptions,
+  Description,
+  Field,
+  Label,
+} from '@headlessui/react';
 import type { ReactNode } from 'react';
 import { controlClass } from './fieldFrame';
 
@@ -75,13 +83,14 @@ export function ComboboxField<T>({
           </ComboboxOptions>
         </div>
       </Combobox>
-      {hint && <p className="mt-1 text-xs text-slate-500">{hint}</p>}
+      {/* Descriptions of the Field: the input names them in aria-describedby, as the other fields do. */}
+      {hint && <Description className="mt-1 text-xs text-slate-500">{hint}</Description>}
       {invalid && (
-        <ul className="mt-1 space-y-0.5 text-sm text-red-700" data-field-errors={name}>
+        <Description as="ul" className="mt-1 space-y-0.5 text-sm text-red-700" data-field-errors={name}>
           {errors.map((message) => (
             <li key={message}>{message}</li>
           ))}
-        </ul>
+        </Description>
       )}
     </Field>
   );

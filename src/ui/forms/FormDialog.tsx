@@ -25,25 +25,29 @@ export function FormDialog(props: FormDialogProps) {
   return (
     <Dialog open={open} onClose={busy ? () => undefined : onClose} className="relative z-50">
       <div className="fixed inset-0 bg-slate-900/40" aria-hidden="true" />
-      <div className="fixed inset-0 flex items-center justify-center overflow-y-auto p-4">
-        <DialogPanel className="w-full max-w-xl rounded-lg bg-white p-6 shadow-xl">
-          <DialogTitle className="text-lg font-semibold text-slate-900">{title}</DialogTitle>
-          <form aria-label={title} noValidate onSubmit={submit} className="mt-4 space-y-4">
-            {children}
-            <div className="flex justify-end gap-3 pt-2">
-              {footer ?? (
-                <>
-                  <Button variant="secondary" onClick={onClose} disabled={busy}>
-                    Close
-                  </Button>
-                  <Button type="submit" busy={busy}>
-                    {submitLabel}
-                  </Button>
-                </>
-              )}
-            </div>
-          </form>
-        </DialogPanel>
+      {/* A dialog taller than the window scrolls from its top: centring happens inside a box at least as
+          tall as the window, not in the scrolling box itself, which would cut the top off. */}
+      <div className="fixed inset-0 overflow-y-auto p-4">
+        <div className="flex min-h-full items-center justify-center">
+          <DialogPanel className="w-full max-w-xl rounded-lg bg-white p-6 shadow-xl">
+            <DialogTitle className="text-lg font-semibold text-slate-900">{title}</DialogTitle>
+            <form aria-label={title} noValidate onSubmit={submit} className="mt-4 space-y-4">
+              {children}
+              <div className="flex justify-end gap-3 pt-2">
+                {footer ?? (
+                  <>
+                    <Button variant="secondary" onClick={onClose} disabled={busy}>
+                      Close
+                    </Button>
+                    <Button type="submit" busy={busy}>
+                      {submitLabel}
+                    </Button>
+                  </>
+                )}
+              </div>
+            </form>
+          </DialogPanel>
+        </div>
       </div>
     </Dialog>
   );

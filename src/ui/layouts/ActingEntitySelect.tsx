@@ -24,14 +24,14 @@ export function ActingEntitySelect({
   if (options.length < 2) {
     return (
       <p className="truncate text-sm text-slate-600" data-testid="acting-entity">
-        <span className="text-slate-400">Acting for </span>
+        <span className="text-slate-500">Acting for </span>
         <span className="font-medium text-slate-800">{label(current)}</span>
       </p>
     );
   }
   return (
     <div className="flex min-w-0 items-center gap-2">
-      <label htmlFor={id} className="shrink-0 text-sm text-slate-400">
+      <label htmlFor={id} className="shrink-0 text-sm text-slate-600">
         Acting for
       </label>
       <select

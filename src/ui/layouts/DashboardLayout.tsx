@@ -1,11 +1,14 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { VisibleMenuGroup } from '../../api/visibleMenu';
 import { ProgressBar } from '../feedback/ProgressBar';
+import { useFocusInvalidOnSubmit } from '../forms/useFocusInvalidOnSubmit';
 import { ActingEntitySelect, type ActingEntitySelectProps } from './ActingEntitySelect';
 import { Logo } from './Logo';
 import { PortalFooter, type PortalFooterProps } from './PortalFooter';
 import { SideMenu } from './SideMenu';
+import { SkipLink } from './SkipLink';
+import { useFocusOnNavigate } from './useFocusOnNavigate';
 import { useMenuOpen } from './useMenuOpen';
 
 export interface DashboardLayoutProps {
@@ -20,13 +23,18 @@ export interface DashboardLayoutProps {
 }
 
 const MENU_ID = 'main-menu';
+const CONTENT_ID = 'content';
 
 // Every signed-in screen (SPEC §2): collapsible side menu with the logo, header, content, footer.
 export function DashboardLayout(props: DashboardLayoutProps) {
   const { brandName, logoHref, userName, menu, actingEntity, footer, busy = false, children } = props;
-  const { open, toggle, closeOnNarrow } = useMenuOpen();
+  const { open, toggle, closeOnNarrow, toggleRef } = useMenuOpen(MENU_ID);
+  const mainRef = useRef<HTMLElement>(null);
+  useFocusOnNavigate(mainRef);
+  useFocusInvalidOnSubmit();
   return (
     <div className="flex min-h-screen bg-slate-50">
+      <SkipLink targetId={CONTENT_ID} />
       <ProgressBar busy={busy} />
       {open && (
         <button
@@ -37,20 +45,31 @@ export function DashboardLayout(props: DashboardLayoutProps) {
           className="fixed inset-0 z-30 bg-slate-900/40 lg:hidden"
         />
       )}
+      {/* The dark column runs the page's whole height; its content stays in sight while the page scrolls.
+          Closed, it is invisible as well as moved away, so Tab does not wander through links nobody sees; it
+          turns visible at once on opening (focus moves into it) and invisible only once it has slid away. */}
       <aside
         data-print-hide
-        className={`fixed inset-y-0 left-0 z-40 flex w-64 flex-col bg-slate-900 transition-transform lg:sticky lg:top-0 lg:h-screen lg:shrink-0 ${
-          open ? 'translate-x-0' : '-translate-x-full lg:hidden'
+        className={`fixed inset-y-0 left-0 z-40 w-64 bg-slate-900 lg:static lg:shrink-0 ${
+          open
+            ? 'visible translate-x-0 transition-transform'
+            : 'invisible -translate-x-full transition-[transform,visibility] lg:hidden'
         }`}
       >
-        <div className="flex h-16 shrink-0 items-center border-b border-slate-800 px-5">
-          <Logo brandName={brandName} href={logoHref} inverted />
+        <div className="flex h-full flex-col lg:sticky lg:top-0 lg:h-screen">
+          <div className="flex h-16 shrink-0 items-center border-b border-slate-800 px-5">
+            <Logo brandName={brandName} href={logoHref} inverted />
+          </div>
+          <SideMenu id={MENU_ID} groups={menu} logoutHref="/logout" onNavigate={closeOnNarrow} />
         </div>
-        <SideMenu id={MENU_ID} groups={menu} logoutHref="/logout" onNavigate={closeOnNarrow} />
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
-        <header data-print-hide className="sticky top-0 z-20 flex h-16 items-center gap-3 border-b border-slate-200 bg-white/95 px-4 backdrop-blur sm:px-6">
+        <header
+          data-print-hide
+          className="sticky top-0 z-20 flex h-16 items-center gap-3 border-b border-slate-200 bg-white/95 px-4 backdrop-blur sm:px-6"
+        >
           <button
+            ref={toggleRef}
             type="button"
             onClick={toggle}
             aria-controls={MENU_ID}
@@ -89,7 +108,7 @@ export function DashboardLayout(props: DashboardLayoutProps) {
             <span className="sr-only">: my settings</span>
           </Link>
         </header>
-        <main id="content" className="flex-1 px-4 py-6 sm:px-8">
+        <main ref={mainRef} id={CONTENT_ID} tabIndex={-1} className="flex-1 px-4 py-6 outline-none sm:px-8">
           {children}
         </main>
         <PortalFooter {...footer} />

@@ -35,7 +35,8 @@ export function Tabs({ label, tabs }: TabsProps) {
         )
       }
     >
-      <TabList aria-label={label} className="flex gap-1 overflow-x-auto border-b border-slate-200">
+      {/* Tabs wrap onto a second line on a narrow screen rather than hide past its edge. */}
+      <TabList aria-label={label} className="flex flex-wrap gap-x-1 border-b border-slate-200">
         {tabs.map((tab) => (
           <Tab
             key={tab.id}

@@ -36,11 +36,12 @@ export function PaymentMethodFields({ value, errors, disabled, onChange }: Payme
         ))}
       </div>
       {value.kind === 'card' ? (
+        // On a tablet the card number has a line of its own, so the short fields keep their labels on one.
         <div className="grid gap-4 md:grid-cols-6">
           <TextField
             label="Card number"
             name="card.number"
-            className="md:col-span-3"
+            className="md:col-span-6 lg:col-span-3"
             inputMode="numeric"
             autoComplete="cc-number"
             disabled={disabled}
@@ -51,6 +52,7 @@ export function PaymentMethodFields({ value, errors, disabled, onChange }: Payme
           <TextField
             label="Expiry (MM/YY)"
             name="card.expiry"
+            className="md:col-span-2 lg:col-span-1"
             placeholder="MM/YY"
             autoComplete="cc-exp"
             disabled={disabled}
@@ -61,6 +63,7 @@ export function PaymentMethodFields({ value, errors, disabled, onChange }: Payme
           <TextField
             label="CVC"
             name="card.cvc"
+            className="md:col-span-2 lg:col-span-1"
             inputMode="numeric"
             autoComplete="cc-csc"
             maxLength={4}
@@ -72,6 +75,7 @@ export function PaymentMethodFields({ value, errors, disabled, onChange }: Payme
           <TextField
             label="Billing zip"
             name="card.zip"
+            className="md:col-span-2 lg:col-span-1"
             inputMode="numeric"
             disabled={disabled}
             value={value.billingZip}

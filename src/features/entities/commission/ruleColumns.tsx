@@ -62,7 +62,7 @@ export function ruleColumns({ canEdit, onEdit, onExpire }: RuleActions) {
       enableSorting: true,
       cell: (c) => {
         const day = c.getValue();
-        return day ? formatDay(day) : <span className="text-slate-400">Open</span>;
+        return day ? formatDay(day) : <span className="text-slate-500">Open</span>;
       },
     }),
     column.accessor('status', {

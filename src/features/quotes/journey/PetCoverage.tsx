@@ -112,7 +112,7 @@ export function PetCoverage({
       </div>
       {planCode && (
         <div className="mt-5 border-t border-slate-100 pt-4">
-          <h3 className="mb-2 text-sm font-semibold text-slate-700">What {planLabel(planCode)} covers</h3>
+          <h2 className="mb-2 text-sm font-semibold text-slate-700">What {planLabel(planCode)} covers</h2>
           <CoverItems planCode={planCode} state={state} />
         </div>
       )}

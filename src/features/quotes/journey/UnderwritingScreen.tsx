@@ -133,6 +133,7 @@ function AnswersForm({ quote, snapshot, readOnly }: AnswersFormProps) {
                   <div
                     role="radiogroup"
                     aria-labelledby={`q-${pet.id}-${q.id}`}
+                    aria-invalid={unanswered || undefined}
                     className="flex gap-4 text-sm"
                   >
                     {[true, false].map((option) => (
