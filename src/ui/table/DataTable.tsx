@@ -5,6 +5,7 @@ import type { PageMeta, SortOrder } from '../../api/schemas/paging';
 import { choosableColumns, visibleColumnIds } from './columnChoice';
 import { Pagination } from './Pagination';
 import { SkeletonRows } from './SkeletonRows';
+import { useOverflows } from './useOverflows';
 import { VirtualRows } from './VirtualRows';
 
 // Up to this many rows render whole. A longer table (a page of 100, a statement's lines) scrolls in a box of
@@ -62,6 +63,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const bodyRows = table.getRowModel().rows;
   const long = bodyRows.length > VIRTUAL_AFTER;
+  const scrolls = useOverflows(scrollRef) || long;
   const columnCount = table.getVisibleLeafColumns().length;
 
   const bodyRow = (row: Row<T>, index?: number, measure?: (element: HTMLTableRowElement | null) => void) => (
@@ -92,11 +94,12 @@ export function DataTable<T>(props: DataTableProps<T>) {
   return (
     <div className="overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
       {banner}
-      {/* A long table's box is focusable, so the keyboard can scroll it as well as Tab through its rows. */}
+      {/* A box that scrolls (a long table, or a wide one on a tablet) is focusable, so the keyboard can scroll
+          it as well as Tab through its rows. */}
       <div
         ref={scrollRef}
         className={long ? 'max-h-[70vh] overflow-auto [overflow-anchor:none]' : 'overflow-x-auto'}
-        {...(long ? { tabIndex: 0, role: 'region', 'aria-label': caption } : {})}
+        {...(scrolls ? { tabIndex: 0, role: 'region', 'aria-label': caption } : {})}
       >
         <table
           className="min-w-full divide-y divide-slate-200 text-sm"
