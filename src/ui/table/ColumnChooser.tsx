@@ -87,7 +87,7 @@ export function ColumnChooser({ columns, chosen, onChange }: ColumnChooserProps)
                 />
                 <label htmlFor={id} className={`flex-1 ${shown ? 'text-slate-800' : 'text-slate-500'}`}>
                   {column.label}
-                  {column.locked && <span className="text-xs text-slate-400"> (always shown)</span>}
+                  {column.locked && <span className="text-xs text-slate-500"> (always shown)</span>}
                 </label>
                 {shown && !column.pinned && (
                   <span className="flex">
