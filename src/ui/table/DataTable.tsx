@@ -1,8 +1,9 @@
-import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type Row } from '@tanstack/react-table';
+import { getCoreRowModel, useReactTable, type ColumnDef, type Row } from '@tanstack/react-table';
 import { useMemo, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { PageMeta, SortOrder } from '../../api/schemas/paging';
 import { choosableColumns, visibleColumnIds } from './columnChoice';
+import { renderTemplate } from './renderTemplate';
 import { Pagination } from './Pagination';
 import { SkeletonRows } from './SkeletonRows';
 import { useOverflows } from './useOverflows';
@@ -13,7 +14,8 @@ import { VirtualRows } from './VirtualRows';
 export const VIRTUAL_AFTER = 50;
 
 export interface DataTableProps<T> {
-  // Column ids are the server's sort fields; a column sorts only with `enableSorting: true`.
+  // Column ids are the server's sort fields; a column sorts only with `enableSorting: true`. Cell and header
+  // functions are render functions, called rather than mounted (see renderTemplate): no hooks in them.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- column value types differ per column
   columns: ColumnDef<T, any>[];
   rows: readonly T[];
@@ -75,7 +77,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
       className="hover:bg-slate-50"
     >
       {row.getVisibleCells().map((cell, cellIndex) => {
-        const content = flexRender(cell.column.columnDef.cell, cell.getContext());
+        const content = renderTemplate(cell.column.columnDef.cell, cell.getContext());
         return (
           <td key={cell.id} className="whitespace-nowrap px-4 py-3 text-slate-700">
             {cellIndex === 0 && rowHref ? (
@@ -113,7 +115,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                 {group.headers.map((header) => {
                   const sortable = header.column.columnDef.enableSorting === true && onSort;
                   const active = sort === header.column.id;
-                  const label = flexRender(header.column.columnDef.header, header.getContext());
+                  const label = renderTemplate(header.column.columnDef.header, header.getContext());
                   return (
                     <th
                       key={header.id}

@@ -153,16 +153,25 @@ describe('dialogs', () => {
     await page.getByRole('dialog').waitFor({ state: 'detached' });
   });
 
-  // Known to fail: DataTable renders each cell function as a component, and the statement columns are built
-  // anew when the URL changes (?statement=…), so the row's button that opened the dialog is replaced while
-  // it is open and focus has nowhere to return (docs/accessibility.md, "Known exceptions"). Once cells keep
-  // their elements this passes, `fails` turns it red, and it becomes a plain `it`.
-  it.fails("a statement's detail gives focus back to the row's button that opened it", async () => {
+  // The row's button must survive the URL change that opens the dialog (?statement=…): DataTable calls the
+  // cell functions rather than mounting them, so rebuilt columns keep their elements.
+  it("a statement's detail gives focus back to the row's button that opened it", async () => {
     const page = await signedIn(REVIEWER);
     const opener = await openStatement(page);
     await page.keyboard.press('Escape');
     await page.getByRole('dialog').waitFor({ state: 'detached' });
     await expectFocus(page, { role: 'button', name: opener.name }, 'after Escape');
+  });
+  it("ticking a statement's row with Space keeps focus on its checkbox, and the next Tab goes on from it", async () => {
+    const page = await signedIn(REVIEWER);
+    await loaded(page, '/admin/commission-review/statements');
+    await tabTo(page, { role: 'checkbox', name: /^Select (?!every)/ });
+    const box = await focused(page);
+    await page.keyboard.press('Space');
+    await expect.poll(async () => (await focused(page)).state).toContain('checked');
+    await expectFocus(page, { role: 'checkbox', name: box.name }, 'after Space');
+    await page.keyboard.press('Tab');
+    await expectFocus(page, { role: 'button', name: /^Open the statement of / }, 'Tab after Space');
   });
 });
 
