@@ -37,20 +37,36 @@ export function ColumnChooser({ columns, chosen, onChange }: ColumnChooserProps)
     (same && !same.disabled ? same : other)?.focus();
   }, [order]);
 
-  const set = (next: string[]) => onChange(columnChoice(columns, next));
+  // The order as last chosen here: the URL (and `visible`) catch up a render later, and a quick second
+  // press (Enter, Enter on "Move up") must move on from the first one's result, not repeat it.
+  const latest = useRef(visible);
+  useEffect(() => {
+    latest.current = visible;
+    // `order` stands for `visible`, whose array is new on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [order]);
+
+  const set = (next: string[]) => {
+    latest.current = next;
+    onChange(columnChoice(columns, next));
+  };
   const toggle = (column: ChoosableColumn) => {
-    const shown = visible.includes(column.id);
-    set(shown ? visible.filter((id) => id !== column.id) : [...visible, column.id]);
+    const now = latest.current;
+    const shown = now.includes(column.id);
+    set(shown ? now.filter((id) => id !== column.id) : [...now, column.id]);
     setAnnouncement(`${column.label} ${shown ? 'hidden' : 'shown'}.`);
   };
   const move = (column: ChoosableColumn, up: boolean) => {
-    const from = visible.indexOf(column.id);
+    const now = latest.current;
+    const from = now.indexOf(column.id);
     const to = from + (up ? -1 : 1);
-    const next = [...visible];
+    const other = byId.get(now[to] ?? '');
+    if (from < 0 || !other || other.pinned) return;
+    const next = [...now];
     [next[from], next[to]] = [next[to]!, next[from]!];
     refocus.current = { id: column.id, up };
     set(next);
-    setAnnouncement(`${column.label} moved to position ${to + 1} of ${visible.length}.`);
+    setAnnouncement(`${column.label} moved to position ${to + 1} of ${now.length}.`);
   };
 
   return (
@@ -61,11 +77,13 @@ export function ColumnChooser({ columns, chosen, onChange }: ColumnChooserProps)
           {visible.length} of {columns.length}
         </span>
       </PopoverButton>
+      {/* Not anchored: an anchored panel is portalled, and Headless UI then surrounds it with focus sentinels
+          that are hidden from assistive technology yet focusable (axe: aria-hidden-focus). In place, after
+          its button, the panel is next in the Tab order by itself. */}
       <PopoverPanel
-        anchor="bottom end"
         focus
         aria-label="Choose columns"
-        className="z-40 w-72 rounded-lg border border-slate-200 bg-white p-3 text-sm shadow-lg [--anchor-gap:6px]"
+        className="absolute right-0 z-40 mt-1.5 w-72 rounded-lg border border-slate-200 bg-white p-3 text-sm shadow-lg"
       >
         <p className="mb-2 text-xs text-slate-500">
           Tick the columns to show; move them to change the order.

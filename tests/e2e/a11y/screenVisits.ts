@@ -154,6 +154,38 @@ export const ADMIN_VISITS: readonly ScreenVisit[] = [
       await dialogShown(page);
     },
   },
+  // The table tools: the column chooser open, the saved views menu open, and the dialog that saves a view.
+  {
+    name: 'policies-column-chooser',
+    routeId: 'policies',
+    persona: ADMIN,
+    async open(page) {
+      await openScreen(page, '/policies');
+      await page.getByRole('button', { name: /^Columns/ }).click();
+      await page.getByRole('checkbox').first().waitFor();
+    },
+  },
+  {
+    name: 'commission-review-saved-views-menu',
+    routeId: 'commission-review',
+    persona: REVIEWER,
+    async open(page) {
+      await openScreen(page, '/admin/commission-review/statements');
+      await page.getByRole('button', { name: /Saved views/ }).click();
+      await page.getByRole('menuitem', { name: /Save as new view/ }).waitFor();
+    },
+  },
+  {
+    name: 'commission-review-save-view-dialog',
+    routeId: 'commission-review',
+    persona: REVIEWER,
+    async open(page) {
+      await openScreen(page, '/admin/commission-review/statements');
+      await page.getByRole('button', { name: /Saved views/ }).click();
+      await page.getByRole('menuitem', { name: /Save as new view/ }).click();
+      await dialogShown(page);
+    },
+  },
   screen('reporting', 'reporting', ADMIN, '/reporting'),
   screen('report-statements', 'report-statements', ADMIN, '/reporting/commission-statements'),
   screen('report-nwp', 'report-nwp', ADMIN, '/reporting/nwp'),
