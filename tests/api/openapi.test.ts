@@ -4,9 +4,12 @@ import type { OpenAPIV3_1 } from 'openapi-types';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { authenticated, publicRoute } from '../../src/api/access';
+import { CoverageItem } from '../../src/api/schemas/quoteActions';
+import { integerParam } from '../../src/api/schemas/params';
 import { accessRequirement } from '../../src/server/http/openapi/accessText';
 import { installApiReference } from '../../src/server/http/openapi/apiReference';
 import { DOCUMENTED_BODIES } from '../../src/server/http/openapi/documentedBodies';
+import { integerOf } from '../../src/server/http/openapi/integerParameters';
 import { HTTP_METHODS, type Operation } from '../../src/server/http/openapi/documentFinish';
 import { SUMMARIES } from '../../src/server/http/openapi/operationNames';
 import { UNDECLARED_RESPONSES } from '../../src/server/http/openapi/undeclaredResponses';
@@ -26,6 +29,7 @@ const EXCLUDED: Record<string, string> = {
 // client-side routes, answered by the not-found handler (src/server/http/portal.ts).
 
 type Document = OpenAPIV3_1.Document;
+type Schema = OpenAPIV3_1.SchemaObject;
 
 const openApiPath = (url: string) => url.replace(/:(\w+)\??/g, '{$1}');
 const keyOf = (route: { method: string; url: string }) => `${route.method} ${route.url}`;
@@ -184,7 +188,8 @@ describe.each(testDatabases())('the API reference on %s', (database) => {
       '#/components/schemas/ValidationErrorBody',
     ) as OpenAPIV3_1.SchemaObject;
     expect(validation.required).toEqual(expect.arrayContaining(['message', 'errors']));
-    // A public operation answers no 401 of the route table; a read answers no 409.
+    // A public operation answers no 401 of the route table; a plain read answers no 409
+    // (tests/api/openapiConflicts.test.ts holds the 409s to the server's answers).
     expect(op('/v1/password-forgot', 'post').responses?.['403']).toBeUndefined();
     expect(op('/v2/entities', 'get').responses?.['409']).toBeUndefined();
     expect(op('/healthz', 'get').responses?.['422']).toBeUndefined();
@@ -213,6 +218,51 @@ describe.each(testDatabases())('the API reference on %s', (database) => {
     const auth = bodyOf('/v2/auth');
     expect(auth.anyOf).toHaveLength(3);
     expect((auth.anyOf![0] as OpenAPIV3_1.SchemaObject).required).toEqual(['email', 'password']);
+  });
+
+  it('describes path ids as the integers the server parses, with the bounds it enforces', async () => {
+    const doc = await document();
+    const pathParameters = operations(doc).flatMap(({ path, method, operation }) =>
+      ((operation.parameters ?? []) as OpenAPIV3_1.ParameterObject[])
+        .filter((p) => p.in === 'path')
+        .map((p) => ({ where: `${method.toUpperCase()} ${path} ${p.name}`, schema: p.schema as Schema })),
+    );
+    // No id is left as text that only digits match.
+    const digitText = pathParameters.filter(
+      ({ schema }) => schema.type === 'string' && /^\^?(\\d|\[)/.test(schema.pattern ?? ''),
+    );
+    expect(digitText.map(({ where }) => where)).toEqual([]);
+    const schemaOf = (path: string, method: string, name: string) =>
+      pathParameters.find(({ where }) => where === `${method} ${path} ${name}`)?.schema;
+    const id = { type: 'integer', minimum: 0, maximum: 999_999_999 };
+    expect(schemaOf('/v2/entities/{entityId}', 'PATCH', 'entityId')).toEqual(id);
+    expect(
+      schemaOf('/v2/entities/{entityId}/commission-statements/{statementId}', 'GET', 'statementId'),
+    ).toEqual(id);
+    // A policy's matterId is checked to be positive (src/api/schemas/policies.ts).
+    expect(schemaOf('/v2/policies/{matterId}', 'GET', 'matterId')).toEqual({ ...id, minimum: 1 });
+    // UUIDs stay text.
+    expect(schemaOf('/v2/quote/{uuid}', 'GET', 'uuid')).toMatchObject({ type: 'string', format: 'uuid' });
+
+    // The server holds to the bounds the document gives: below a minimum or past a maximum is a 422, an id
+    // within them that names nothing is a 404.
+    const { access_token: token } = await s.api.login('admin@demo.test');
+    expect((await s.api.get('/v2/policies/0', { token })).status).toBe(422);
+    expect((await s.api.get('/v2/entities/0', { token })).status).toBe(404);
+    expect((await s.api.get('/v2/entities/999999999', { token })).status).toBe(404);
+    expect((await s.api.get('/v2/entities/1000000000', { token })).status).toBe(422);
+  });
+
+  it('keeps its component names to itself: CoverageItem is named in the document, not in zod’s global registry', async () => {
+    const doc = await document();
+    expect(doc.components?.schemas?.CoverageItem).toBeDefined();
+    expect(JSON.stringify(doc.paths)).toContain('"#/components/schemas/CoverageItem"');
+    expect(z.globalRegistry.has(CoverageItem)).toBe(false);
+    // Converted elsewhere, the schema carries no name of the document's.
+    expect(JSON.stringify(z.toJSONSchema(CoverageItem))).not.toContain('CoverageItem');
+    // What `.describe()` says (zod keeps it in its global registry) still reaches the document.
+    const own = doc.paths?.['/api/openapi.json']?.get?.responses?.['200'] as OpenAPIV3_1.ResponseObject;
+    expect(own.description).toBe('The OpenAPI 3.1 document of this API.');
   });
 
   it('names only existing routes in its tables of summaries, bodies and non-JSON answers', () => {
@@ -253,6 +303,24 @@ describe.each(testDatabases())('the API reference on %s', (database) => {
     const response = await s.api.get('/api/nothing-here');
     expect(response.status).toBe(404);
     expect(response.body).toEqual({ message: 'Not found.' });
+  });
+});
+
+describe('the API reference’s integer path ids', () => {
+  it('finds the integer and its bounds by asking the parameter’s parser', () => {
+    expect(integerOf(integerParam('id'))).toEqual({ type: 'integer', minimum: 0, maximum: 999_999_999 });
+    const positive = z
+      .string()
+      .regex(/^[1-9]\d{0,3}$/)
+      .transform(Number);
+    expect(integerOf(positive)).toEqual({ type: 'integer', minimum: 1, maximum: 9_999 });
+    // No digit limit: no maximum.
+    expect(integerOf(z.string().regex(/^\d+$/).transform(Number))).toEqual({ type: 'integer', minimum: 0 });
+    // Text that stays text, and parsers that take more than an integer's digits, are left alone.
+    expect(integerOf(z.string().regex(/^\d+$/))).toBeNull();
+    expect(integerOf(z.uuid())).toBeNull();
+    expect(integerOf(z.coerce.number())).toBeNull();
+    expect(integerOf(z.string().transform(Number))).toBeNull();
   });
 });
 

@@ -2,7 +2,6 @@ import fastifySwagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { documentBase } from './documentBase';
 import { finishDocument } from './documentFinish';
-import { registerNamedSchemas } from './namedSchemas';
 import { operationTransform } from './operationTransform';
 import { referenceRoutes } from './referenceRoutes';
 
@@ -10,7 +9,6 @@ import { referenceRoutes } from './referenceRoutes';
 // a page that shows it (docs/api-reference.md). Installed before the routes, since @fastify/swagger learns
 // of a route only as it is registered.
 export async function installApiReference(app: FastifyInstance): Promise<void> {
-  registerNamedSchemas();
   await app.register(fastifySwagger, {
     openapi: documentBase,
     transform: operationTransform,

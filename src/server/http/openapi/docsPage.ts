@@ -153,6 +153,12 @@ function sharedResponseView(status: string, name: string, response: Response | u
   </div>`;
 }
 
+// A response's first paragraph heads it; the rest (a 409's causes, say) shows when it is opened.
+function splitDescription(description: string | undefined): { head: string; rest: string } {
+  const [head = '', ...rest] = (description ?? '').split(/\n\s*\n/);
+  return { head, rest: rest.join('\n\n') };
+}
+
 function responsesView(operation: Operation, resolve: ResolveRef): Html {
   const entries = Object.entries(operation.responses ?? {});
   return html`<h4>Responses</h4>
@@ -161,12 +167,13 @@ function responsesView(operation: Operation, resolve: ResolveRef): Html {
       if (ref) return sharedResponseView(status, ref.split('/').pop()!, resolve(ref) as Response | undefined);
       const response = raw as Response;
       const headers = Object.entries(response.headers ?? {}) as [string, OpenAPIV3_1.HeaderObject][];
+      const { head, rest } = splitDescription(response.description);
       return html`<details class="resp" ${status.startsWith('2') ? new Html(' open') : ''}>
         <summary>
           <span class="status ${statusClass(status)}">${status}</span>
-          <span class="resp-desc">${inlineProse(response.description)}</span>
+          <span class="resp-desc">${inlineProse(head)}</span>
         </summary>
-        ${
+        ${rest ? html`<div class="resp-more">${prose(rest)}</div>` : ''}${
           headers.length
             ? html`<div class="resp-headers">
                 ${headers.map(
@@ -258,7 +265,9 @@ function overviewView(document: Document, count: number, resolve: ResolveRef): H
     <h3>Errors</h3>
     <p>
       Errors answer JSON with a <code>message</code>; a 422 adds <code>errors</code>, the messages per field.
-      Each operation lists the ones it can give.
+      Each operation lists the ones it can give. A 409 (the request was refused, and nothing changed, because
+      of the record's state or a change made at the same time) is listed only by the operations that can
+      answer it, each with the situations in which it does.
     </p>
     <div class="errors">
       ${errors.map(

@@ -35,7 +35,8 @@ const errorResponse = (description: string, schema = 'ErrorBody'): OpenAPIV3_1.R
   content: { 'application/json': { schema: { $ref: `#/components/schemas/${schema}` } } },
 });
 
-// SPEC §8's statuses, by the name operations refer to them with.
+// SPEC §8's statuses, by the name operations refer to them with. 409 is not among them: its causes differ
+// from one operation to the next, so each operation that can answer it says when (conflicts.ts).
 export const ERROR_RESPONSES = {
   Unauthenticated: { status: '401', response: errorResponse('No valid access token: sign in again.') },
   Forbidden: {
@@ -48,12 +49,6 @@ export const ERROR_RESPONSES = {
     status: '404',
     response: errorResponse(
       'No such record in the caller’s scope (another agency’s records answer 404 too).',
-    ),
-  },
-  Conflict: {
-    status: '409',
-    response: errorResponse(
-      'The record changed meanwhile, or its current state does not allow the action. Reload and retry.',
     ),
   },
   ValidationFailed: {

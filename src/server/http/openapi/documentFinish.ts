@@ -1,21 +1,28 @@
 import type { SwaggerTransformObject } from '@fastify/swagger';
-import { jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import type { AccessCheck } from '../../../api/access';
+import { conflictResponse } from './conflicts';
 import { AGENT_ENTITY_PARAMETER, ERROR_RESPONSES, type ErrorResponseName } from './documentBase';
+import { DOCUMENT_SCHEMAS } from './namedSchemas';
 import { API_TAGS } from './tags';
+import { describeUnrepresentable } from './unrepresentable';
 
 // The last pass over the generated document: what follows from an operation's access check and shape
-// rather than from its schemas: the SPEC §8 error answers it can give, the agentEntityCode header, and
-// bracket-style query objects (SPEC §7: filter[state]=TX).
+// rather than from its schemas: the SPEC §8 error answers it can give (a 409 only where its route says when,
+// conflicts.ts), the agentEntityCode header, and bracket-style query objects (SPEC §7: filter[state]=TX).
 
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
-export type Operation = OpenAPIV3_1.OperationObject & { 'x-access'?: AccessCheck };
+export type Operation = OpenAPIV3_1.OperationObject & {
+  'x-access'?: AccessCheck;
+  // The causes of a 409, from the route's config (operationTransform.ts); made into the 409 answer here.
+  'x-conflicts'?: string[];
+};
 
 const ref = (name: string) => ({ $ref: `#/components/responses/${name}` });
 
-function errorAnswers(path: string, method: string, operation: Operation): ErrorResponseName[] {
+function errorAnswers(path: string, operation: Operation): ErrorResponseName[] {
   const access = operation['x-access'];
   const guarded = !!access && access.kind !== 'public';
   const takesInput = !!operation.requestBody || (operation.parameters ?? []).length > 0;
@@ -25,8 +32,6 @@ function errorAnswers(path: string, method: string, operation: Operation): Error
   if (guarded) names.push('Unauthenticated', 'Forbidden');
   // A record a path names may be missing or outside the caller's scope.
   if (/\{\w+\}/.test(path)) names.push('NotFound');
-  // Writes run against a record's version and state (optimistic concurrency, statecharts).
-  if (guarded && method !== 'get') names.push('Conflict');
   if (takesInput) names.push('ValidationFailed');
   return names;
 }
@@ -58,7 +63,7 @@ function describeStatuses(responses: OpenAPIV3_1.ResponsesObject): void {
   }
 }
 
-function finishOperation(path: string, method: string, operation: Operation): void {
+function finishOperation(path: string, operation: Operation): void {
   const parameters = (operation.parameters ?? []) as OpenAPIV3_1.ParameterObject[];
   operation.parameters = parameters.map(bracketStyle);
   const access = operation['x-access'];
@@ -68,11 +73,14 @@ function finishOperation(path: string, method: string, operation: Operation): vo
   if (operation.parameters.length === 0) delete operation.parameters;
   const responses = (operation.responses ??= {});
   describeStatuses(responses);
-  for (const name of errorAnswers(path, method, operation)) {
+  for (const name of errorAnswers(path, operation)) {
     const { status } = ERROR_RESPONSES[name];
     // A route that declares the status itself keeps its own word for it.
     if (!responses[status]) responses[status] = ref(name);
   }
+  const conflicts = operation['x-conflicts'];
+  delete operation['x-conflicts'];
+  if (conflicts?.length && !responses['409']) responses['409'] = conflictResponse(conflicts);
 }
 
 // jsonSchemaTransformObject emits an input and an output form of every named schema; only the forms some
@@ -93,14 +101,20 @@ function pruneComponents(document: OpenAPIV3_1.Document): void {
   for (const name of Object.keys(schemas)) if (!kept.has(name)) delete schemas[name];
 }
 
+// The named schemas (namedSchemas.ts) as components, converted as the operations' schemas are.
+const withNamedSchemas = createJsonSchemaTransformObject({
+  schemaRegistry: DOCUMENT_SCHEMAS,
+  zodToJsonConfig: { unrepresentable: describeUnrepresentable },
+});
+
 export const finishDocument: SwaggerTransformObject = (input) => {
-  const document = jsonSchemaTransformObject(input) as OpenAPIV3_1.Document;
+  const document = withNamedSchemas(input) as OpenAPIV3_1.Document;
   const used = new Set<string>();
   for (const [path, item] of Object.entries(document.paths ?? {})) {
     for (const method of HTTP_METHODS) {
       const operation = item?.[method] as Operation | undefined;
       if (!operation) continue;
-      finishOperation(path, method, operation);
+      finishOperation(path, operation);
       for (const tag of operation.tags ?? []) used.add(tag);
     }
   }

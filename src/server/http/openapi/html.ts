@@ -35,11 +35,20 @@ export function html(strings: TemplateStringsArray, ...parts: Part[]): Html {
   );
 }
 
-// Prose from the document: paragraphs split on blank lines, `code` spans kept as code. The text is
-// escaped first, so only these two forms ever become markup.
+// Prose from the document: paragraphs split on blank lines, a paragraph of "- " lines as a list, `code`
+// spans kept as code. The text is escaped first, so only these forms ever become markup.
 export function inlineProse(text: string | undefined): Html {
   const escaped = escapeHtml((text ?? '').replace(/\s*\n\s*/g, ' ').trim());
   return new Html(escaped.replace(/`([^`]+)`/g, '<code>$1</code>'));
+}
+
+const isList = (lines: readonly string[]) => lines.every((line) => /^\s*- /.test(line));
+
+function block(paragraph: string): string {
+  const lines = paragraph.split('\n').filter((line) => line.trim() !== '');
+  if (!isList(lines)) return `<p>${inlineProse(paragraph).text}</p>`;
+  const items = lines.map((line) => `<li>${inlineProse(line.replace(/^\s*- /, '')).text}</li>`);
+  return `<ul>${items.join('')}</ul>`;
 }
 
 export function prose(text: string | undefined): Html {
@@ -47,7 +56,7 @@ export function prose(text: string | undefined): Html {
   return new Html(
     text
       .split(/\n\s*\n/)
-      .map((paragraph) => `<p>${inlineProse(paragraph).text}</p>`)
+      .map(block)
       .join(''),
   );
 }

@@ -3,19 +3,24 @@ import type { FastifySchema, RouteOptions } from 'fastify';
 import { createJsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { AccessCheck } from '../../../api/access';
 import { accessRequirement } from './accessText';
+import { conflictsOf } from './conflicts';
 import { DOCUMENTED_BODIES } from './documentedBodies';
+import { withIntegerParameters } from './integerParameters';
+import { DOCUMENT_SCHEMAS } from './namedSchemas';
 import { operationIdOf, summaryOf } from './operationNames';
 import { tagOf } from './tags';
 import { UNDECLARED_RESPONSES } from './undeclaredResponses';
 import { describeUnrepresentable, UNDESCRIBED_MARK } from './unrepresentable';
 
 // What the reference adds to every operation beside its schemas: its section (tag), summary, operation id,
-// the access check it enforces in words and as `x-access`, and the bearer token it needs.
+// the access check it enforces in words and as `x-access`, the bearer token it needs, the causes of a 409 it
+// can answer (`x-conflicts`, made into its 409 answer by documentFinish.ts) and its integer path ids.
 export const BEARER_SCHEME = 'bearerAuth';
 
 const zodToJson = createJsonSchemaTransform({
   // Every route is converted; a route leaves the reference only with `schema.hide`.
   skipList: [],
+  schemaRegistry: DOCUMENT_SCHEMAS,
   zodToJsonConfig: { unrepresentable: describeUnrepresentable },
 });
 
@@ -49,10 +54,12 @@ export const operationTransform: SwaggerTransform = (input) => {
   const access = route.config?.access as AccessCheck | undefined;
   const requirement = access ? accessRequirement(access) : 'Access check unknown.';
   const response = { ...UNDECLARED_RESPONSES[key], ...(documented.response as object | undefined) };
+  const conflicts = conflictsOf(route.config);
   return {
     url,
     schema: {
       ...documented,
+      ...(documented.params ? { params: withIntegerParameters(schema.params, documented.params) } : {}),
       ...(Object.keys(response).length > 0 ? { response } : {}),
       operationId: schema.operationId ?? operationIdOf(method, url),
       summary: schema.summary ?? summaryOf(method, url),
@@ -60,6 +67,7 @@ export const operationTransform: SwaggerTransform = (input) => {
       description: [requirement, schema.description].filter(Boolean).join('\n\n'),
       security: !access || access.kind === 'public' ? [] : [{ [BEARER_SCHEME]: [] }],
       'x-access': access,
+      ...(conflicts.length > 0 ? { 'x-conflicts': conflicts } : {}),
     },
   };
 };

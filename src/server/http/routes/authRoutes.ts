@@ -23,6 +23,7 @@ import {
 } from '../../auth/sessions';
 import type { Db } from '../../store/db';
 import { HttpError, ValidationFailed, unauthenticated, zodFailure } from '../errors';
+import { CONFLICT } from '../openapi/conflicts';
 import { refuseCommonPassword } from '../newPassword';
 import { logSecurityEvent } from '../securityLog';
 
@@ -137,7 +138,8 @@ export function authRoutes(app: FastifyInstance, options: AuthRouteOptions): voi
   r.post(
     '/v1/password-reset',
     {
-      config: { access: publicRoute },
+      // The new password is an event on the user's log, which races like any append.
+      config: { access: publicRoute, conflicts: [CONFLICT.concurrentWrite] },
       schema: { body: ResetPasswordRequest, response: { 200: MessageResponse, 422: ValidationErrorBody } },
     },
     async (request) => {

@@ -20,6 +20,7 @@ import type { RtpEligibilityChecker } from '../../domain/payments/rtpEligibility
 import { createSandboxRtp } from '../../domain/payments/sandboxRtp';
 import type { Db } from '../../store/db';
 import { ValidationFailed, notFound } from '../errors';
+import { CONFLICT } from '../openapi/conflicts';
 import { requirePrincipal } from '../routeTable';
 import { metadataOf } from './userMetadata';
 
@@ -41,7 +42,8 @@ export function bankAccountRoutes(
   r.post(
     '/v2/bank-accounts',
     {
-      config: { access },
+      // Every attempt is an event on the entity's bank account log.
+      config: { access, conflicts: [CONFLICT.concurrentWrite] },
       schema: { body: VerifyBankAccountRequest, response: { 200: BankAccountVerificationResponse } },
     },
     async (request) => {

@@ -35,6 +35,7 @@ import { findEntityInScope } from '../../domain/entities/entityQueries';
 import { utcToday } from '../../domain/rentersPolicies/rentersPolicyNumbers';
 import type { Db } from '../../store/db';
 import { HttpError, ValidationFailed, notFound } from '../errors';
+import { CONFLICT } from '../openapi/conflicts';
 import { fetchPage } from '../paging';
 import { entityFor, metadataOf } from './entityRouteSupport';
 
@@ -77,11 +78,14 @@ export function commissionRuleRoutes(app: FastifyInstance, options: { db: Db; to
   const today = options.today ?? (() => utcToday());
   const r = app.withTypeProvider<ZodTypeProvider>();
   const base = '/v2/entities/:entityId/commission-configs';
+  // Every rule write also recalculates the entity's pending statements, so it races their commands too.
+  const inactive = 'The entity is inactive: reactivate it to change its commission rules.';
+  const expired = 'The rule has expired and can no longer be changed.';
 
   const writableEntity = async (request: FastifyRequest, entityId: number) => {
     const found = await entityFor(db, request, entityId);
     if (found.entity.status_code !== 'ACTIVE') {
-      throw new HttpError(409, 'The entity is inactive: reactivate it to change its commission rules.');
+      throw new HttpError(409, inactive);
     }
     return found;
   };
@@ -114,7 +118,7 @@ export function commissionRuleRoutes(app: FastifyInstance, options: { db: Db; to
   r.post(
     base,
     {
-      config: { access: COMMISSION_RULE_ACCESS.edit },
+      config: { access: COMMISSION_RULE_ACCESS.edit, conflicts: [inactive, CONFLICT.concurrentWrite] },
       schema: {
         params: EntityParams,
         body: CommissionRuleCreateRequest,
@@ -140,7 +144,10 @@ export function commissionRuleRoutes(app: FastifyInstance, options: { db: Db; to
   r.patch(
     `${base}/:ruleId`,
     {
-      config: { access: COMMISSION_RULE_ACCESS.edit },
+      config: {
+        access: COMMISSION_RULE_ACCESS.edit,
+        conflicts: [CONFLICT.staleVersion('data.version'), inactive, expired, CONFLICT.concurrentWrite],
+      },
       schema: {
         params: RuleParams,
         body: CommissionRuleUpdateRequest,
@@ -163,7 +170,10 @@ export function commissionRuleRoutes(app: FastifyInstance, options: { db: Db; to
   r.post(
     `${base}/:ruleId/expire`,
     {
-      config: { access: COMMISSION_RULE_ACCESS.edit },
+      config: {
+        access: COMMISSION_RULE_ACCESS.edit,
+        conflicts: [inactive, expired, CONFLICT.concurrentWrite],
+      },
       schema: {
         params: RuleParams,
         body: CommissionRuleExpireRequest,
@@ -187,7 +197,7 @@ export function commissionRuleRoutes(app: FastifyInstance, options: { db: Db; to
   r.post(
     `${base}/generate`,
     {
-      config: { access: COMMISSION_RULE_ACCESS.edit },
+      config: { access: COMMISSION_RULE_ACCESS.edit, conflicts: [inactive, CONFLICT.concurrentWrite] },
       schema: {
         params: EntityParams,
         body: CommissionRuleGenerateRequest,

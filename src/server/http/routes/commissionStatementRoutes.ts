@@ -31,6 +31,7 @@ import { utcToday } from '../../domain/rentersPolicies/rentersPolicyNumbers';
 import type { Db } from '../../store/db';
 import { sendCsv } from '../csvDownload';
 import { ValidationFailed } from '../errors';
+import { CONFLICT } from '../openapi/conflicts';
 import { fetchPage } from '../paging';
 import { requirePrincipal } from '../routeTable';
 import { metadataOf } from './entityRouteSupport';
@@ -118,7 +119,8 @@ export function commissionStatementRoutes(
   r.post(
     `${base}/generate`,
     {
-      config: { access: STATEMENT_ACCESS.generate },
+      // Each entity's statement is brought up to date in a transaction of its own, racing its commands.
+      config: { access: STATEMENT_ACCESS.generate, conflicts: [CONFLICT.concurrentWrite] },
       schema: { body: GenerateStatementsRequest, response: { 200: GenerateStatementsResponse } },
     },
     async (request) => {

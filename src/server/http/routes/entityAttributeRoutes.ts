@@ -15,7 +15,7 @@ import { loadAttributeValues } from '../../domain/entities/entityQueries';
 import type { Db } from '../../store/db';
 import { ValidationFailed } from '../errors';
 import { requirePrincipal } from '../routeTable';
-import { can, entityFor, metadataOf } from './entityRouteSupport';
+import { ENTITY_CHANGE_CONFLICTS, can, entityFor, metadataOf } from './entityRouteSupport';
 
 // Entity settings (SPEC §3 "Attribute form"): the form, and each entity's values. Agency users see only
 // exposed settings and change only those that are not read-only; entity administrators see and change all.
@@ -57,7 +57,7 @@ export function entityAttributeRoutes(app: FastifyInstance, options: { db: Db })
   r.patch(
     '/v2/entities/:entityId/attributes',
     {
-      config: { access: ENTITY_ACCESS.settingsEdit },
+      config: { access: ENTITY_ACCESS.settingsEdit, conflicts: ENTITY_CHANGE_CONFLICTS },
       schema: {
         params: EntityParams,
         body: EntityAttributesUpdate,

@@ -22,7 +22,7 @@ import {
 } from '../../domain/entities/linkCommands';
 import type { Db } from '../../store/db';
 import { notFound } from '../errors';
-import { entityFor, metadataOf } from './entityRouteSupport';
+import { ENTITY_CHANGE_CONFLICTS, entityFor, metadataOf } from './entityRouteSupport';
 
 // An entity's underwriting questions, quote sources and discount states, and the underwriting question
 // reference list (SPEC §7 "Entities" sub-resources, v2/underwriting-questions).
@@ -95,7 +95,7 @@ export function entityLinkRoutes(app: FastifyInstance, options: { db: Db }): voi
   r.patch(
     '/v2/entities/:entityId/underwriting-questions',
     {
-      config: { access: ENTITY_ACCESS.edit },
+      config: { access: ENTITY_ACCESS.edit, conflicts: ENTITY_CHANGE_CONFLICTS },
       schema: {
         params: EntityParams,
         body: EntityUnderwritingQuestionsUpdate,
@@ -133,7 +133,7 @@ export function entityLinkRoutes(app: FastifyInstance, options: { db: Db }): voi
   r.post(
     '/v2/entities/:entityId/quote-sources',
     {
-      config: { access: ENTITY_ACCESS.edit },
+      config: { access: ENTITY_ACCESS.edit, conflicts: ENTITY_CHANGE_CONFLICTS },
       schema: { params: EntityParams, body: QuoteSourceCreate, response: { 201: QuoteSourceResponse } },
     },
     async (request, reply) => {
@@ -157,7 +157,7 @@ export function entityLinkRoutes(app: FastifyInstance, options: { db: Db }): voi
   r.patch(
     '/v2/entities/:entityId/quote-sources/:quoteSourceId',
     {
-      config: { access: ENTITY_ACCESS.edit },
+      config: { access: ENTITY_ACCESS.edit, conflicts: ENTITY_CHANGE_CONFLICTS },
       schema: { params: QuoteSourceParams, body: QuoteSourceUpdate, response: { 200: QuoteSourceResponse } },
     },
     async (request) => {
@@ -195,7 +195,7 @@ export function entityLinkRoutes(app: FastifyInstance, options: { db: Db }): voi
   r.post(
     '/v2/entities/:entityId/discount-state-availabilities',
     {
-      config: { access: ENTITY_ACCESS.edit },
+      config: { access: ENTITY_ACCESS.edit, conflicts: ENTITY_CHANGE_CONFLICTS },
       schema: { params: EntityParams, body: DiscountStatesUpdate, response: { 200: DiscountStatesResponse } },
     },
     async (request) => {

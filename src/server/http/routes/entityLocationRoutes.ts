@@ -24,7 +24,7 @@ import {
 } from '../../domain/entities/locationCommands';
 import type { Db } from '../../store/db';
 import { notFound } from '../errors';
-import { entityFor, metadataOf } from './entityRouteSupport';
+import { ENTITY_CHANGE_CONFLICTS, entityFor, metadataOf } from './entityRouteSupport';
 
 // /v2/entities/{entityId}/locations and their contacts (SPEC §3 Location, Contact; §7 sub-resources).
 const EntityParams = z.object({ entityId: integerParam('entityId') });
@@ -84,7 +84,7 @@ export function entityLocationRoutes(app: FastifyInstance, options: { db: Db }):
   r.post(
     '/v2/entities/:entityId/locations',
     {
-      config: { access: ENTITY_ACCESS.edit },
+      config: { access: ENTITY_ACCESS.edit, conflicts: ENTITY_CHANGE_CONFLICTS },
       schema: { params: EntityParams, body: LocationCreate, response: { 201: LocationResponse } },
     },
     async (request, reply) => {
@@ -110,7 +110,7 @@ export function entityLocationRoutes(app: FastifyInstance, options: { db: Db }):
   r.patch(
     '/v2/entities/:entityId/locations/:locationId',
     {
-      config: { access: ENTITY_ACCESS.edit },
+      config: { access: ENTITY_ACCESS.edit, conflicts: ENTITY_CHANGE_CONFLICTS },
       schema: { params: LocationParams, body: LocationUpdate, response: { 200: LocationResponse } },
     },
     async (request) => {
@@ -133,7 +133,10 @@ export function entityLocationRoutes(app: FastifyInstance, options: { db: Db }):
 
   r.delete(
     '/v2/entities/:entityId/locations/:locationId',
-    { config: { access: ENTITY_ACCESS.edit }, schema: { params: LocationParams } },
+    {
+      config: { access: ENTITY_ACCESS.edit, conflicts: ENTITY_CHANGE_CONFLICTS },
+      schema: { params: LocationParams },
+    },
     async (request, reply) => {
       const { principal, entity } = await entityFor(db, request, request.params.entityId);
       const { locationId } = request.params;
@@ -147,7 +150,7 @@ export function entityLocationRoutes(app: FastifyInstance, options: { db: Db }):
   r.post(
     '/v2/entities/:entityId/locations/:locationId/contacts',
     {
-      config: { access: ENTITY_ACCESS.edit },
+      config: { access: ENTITY_ACCESS.edit, conflicts: ENTITY_CHANGE_CONFLICTS },
       schema: { params: LocationParams, body: ContactCreate, response: { 201: ContactResponse } },
     },
     async (request, reply) => {
@@ -172,7 +175,7 @@ export function entityLocationRoutes(app: FastifyInstance, options: { db: Db }):
   r.patch(
     '/v2/entities/:entityId/locations/:locationId/contacts/:contactId',
     {
-      config: { access: ENTITY_ACCESS.edit },
+      config: { access: ENTITY_ACCESS.edit, conflicts: ENTITY_CHANGE_CONFLICTS },
       schema: { params: ContactParams, body: ContactUpdate, response: { 200: ContactResponse } },
     },
     async (request) => {
@@ -197,7 +200,10 @@ export function entityLocationRoutes(app: FastifyInstance, options: { db: Db }):
 
   r.delete(
     '/v2/entities/:entityId/locations/:locationId/contacts/:contactId',
-    { config: { access: ENTITY_ACCESS.edit }, schema: { params: ContactParams } },
+    {
+      config: { access: ENTITY_ACCESS.edit, conflicts: ENTITY_CHANGE_CONFLICTS },
+      schema: { params: ContactParams },
+    },
     async (request, reply) => {
       const { principal, entity } = await entityFor(db, request, request.params.entityId);
       const { locationId, contactId } = request.params;

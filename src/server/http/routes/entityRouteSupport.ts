@@ -4,11 +4,19 @@ import { accessSubject, entityScope, type Principal } from '../../access/princip
 import { findEntityInScope } from '../../domain/entities/entityQueries';
 import type { Db } from '../../store/db';
 import { notFound } from '../errors';
+import { CONFLICT } from '../openapi/conflicts';
 import { requirePrincipal } from '../routeTable';
 
 // What every entity route needs: the caller, their scope, the entity (404 outside the scope, so ids of
 // other agencies are not confirmed) and the metadata of the events it appends.
 export { metadataOf } from './userMetadata';
+
+// Every change to an entity's locations, contacts, settings and links is an event on the entity's log, which
+// refuses it while the entity is inactive (the record lifecycle), and races like any append.
+export const ENTITY_CHANGE_CONFLICTS = [
+  'The entity is inactive: reactivate it first.',
+  CONFLICT.concurrentWrite,
+] as const;
 
 export function can(principal: Principal, check: AccessCheck): boolean {
   return isAllowed(check, accessSubject(principal));

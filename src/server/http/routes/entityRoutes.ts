@@ -18,6 +18,7 @@ import { findEntityInScope, loadEntityView, searchEntities } from '../../domain/
 import { checkEntityCode, checkEntityFields, type FieldErrors } from '../../domain/entities/entityValidation';
 import type { Db } from '../../store/db';
 import { HttpError, ValidationFailed, notFound } from '../errors';
+import { CONFLICT } from '../openapi/conflicts';
 import { streamHistory } from '../history';
 import { requirePrincipal } from '../routeTable';
 import { can, entityFor, metadataOf } from './entityRouteSupport';
@@ -151,7 +152,14 @@ export function entityRoutes(app: FastifyInstance, options: { db: Db }): void {
   r.patch(
     '/v2/entities/:entityId',
     {
-      config: { access: ENTITY_ACCESS.edit },
+      config: {
+        access: ENTITY_ACCESS.edit,
+        conflicts: [
+          CONFLICT.staleVersion(),
+          'The entity is inactive and the edit does not reactivate it (`status_code` ACTIVE), or it reactivates an entity whose parent is inactive.',
+          CONFLICT.concurrentWrite,
+        ],
+      },
       schema: { params: EntityParams, body: EntityUpdate, response: { 200: EntityResponse } },
     },
     async (request) => {
@@ -210,7 +218,13 @@ export function entityRoutes(app: FastifyInstance, options: { db: Db }): void {
   r.delete(
     '/v2/entities/:entityId',
     {
-      config: { access: ENTITY_ACCESS.deactivate },
+      config: {
+        access: ENTITY_ACCESS.deactivate,
+        conflicts: [
+          'The entity is already inactive, is the caller’s own entity, or has active child entities.',
+          CONFLICT.concurrentWrite,
+        ],
+      },
       schema: { params: EntityParams, response: { 200: EntityResponse } },
     },
     async (request) => {

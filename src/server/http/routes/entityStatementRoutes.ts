@@ -14,6 +14,7 @@ import {
   StatementPage,
   StatementResponse,
   StatementSearchQuery,
+  type BulkCommand,
 } from '../../../api/schemas/commissionStatements';
 import { integerParam } from '../../../api/schemas/params';
 import { recordDownload, runStatementCommand } from '../../domain/commission/statementCommands';
@@ -31,6 +32,7 @@ import type { Principal } from '../../access/principal';
 import { utcToday } from '../../domain/rentersPolicies/rentersPolicyNumbers';
 import type { Db } from '../../store/db';
 import { notFound } from '../errors';
+import { CONFLICT } from '../openapi/conflicts';
 import { fetchPage } from '../paging';
 import { can, entityFor, metadataOf } from './entityRouteSupport';
 import { checkStatementFilter, STATEMENT_COMMANDS } from './commissionStatementRoutes';
@@ -41,6 +43,18 @@ import { checkStatementFilter, STATEMENT_COMMANDS } from './commissionStatementR
 const EntityParams = z.object({ entityId: integerParam('entityId') });
 const StatementParams = EntityParams.extend({ statementId: integerParam('statementId') });
 const OverrideParams = StatementParams.extend({ overrideId: integerParam('overrideId') });
+
+// When the statement's state refuses a command (commandRefusal in the statement's machine), for the reference.
+const COMMAND_REFUSED: Readonly<Record<BulkCommand, string>> = {
+  approve: 'The statement is not pending.',
+  unapprove: 'The statement is not approved (a paid one is marked unpaid first).',
+  'mark-paid': 'The statement is not approved, or its entity has no verified bank account.',
+  'mark-unpaid': 'The statement is not paid.',
+};
+const OVERRIDE_CONFLICTS = [
+  'The statement is not pending: unapprove it first.',
+  CONFLICT.concurrentWrite,
+] as const;
 
 export function entityStatementRoutes(app: FastifyInstance, options: { db: Db; today?: () => string }): void {
   const { db } = options;
@@ -110,7 +124,11 @@ export function entityStatementRoutes(app: FastifyInstance, options: { db: Db; t
     r.post(
       `${base}/:statementId/${name}`,
       {
-        config: { access, idempotent: true },
+        config: {
+          access,
+          idempotent: true,
+          conflicts: [CONFLICT.staleVersion('data.version'), COMMAND_REFUSED[name], CONFLICT.concurrentWrite],
+        },
         schema: {
           params: StatementParams,
           body: StatementCommandRequest,
@@ -135,7 +153,8 @@ export function entityStatementRoutes(app: FastifyInstance, options: { db: Db; t
   r.get(
     `${base}/:statementId/download`,
     {
-      config: { access: STATEMENT_ACCESS.download },
+      // Recording the download appends to the statement's log, so it races with its commands.
+      config: { access: STATEMENT_ACCESS.download, conflicts: [CONFLICT.concurrentWrite] },
       schema: { params: StatementParams, querystring: StatementDownloadQuery },
     },
     async (request, reply) => {
@@ -179,7 +198,7 @@ export function entityStatementRoutes(app: FastifyInstance, options: { db: Db; t
   r.post(
     `${base}/:statementId/overrides`,
     {
-      config: { access: STATEMENT_ACCESS.review, idempotent: true },
+      config: { access: STATEMENT_ACCESS.review, idempotent: true, conflicts: OVERRIDE_CONFLICTS },
       schema: { params: StatementParams, body: OverrideRequest, response: { 201: OverrideResponse } },
     },
     async (request, reply) => {
@@ -218,7 +237,7 @@ export function entityStatementRoutes(app: FastifyInstance, options: { db: Db; t
   r.patch(
     `${base}/:statementId/overrides/:overrideId`,
     {
-      config: { access: STATEMENT_ACCESS.review, idempotent: true },
+      config: { access: STATEMENT_ACCESS.review, idempotent: true, conflicts: OVERRIDE_CONFLICTS },
       schema: { params: OverrideParams, body: OverrideUpdateRequest, response: { 200: OverrideResponse } },
     },
     async (request) => {
@@ -246,7 +265,7 @@ export function entityStatementRoutes(app: FastifyInstance, options: { db: Db; t
   r.delete(
     `${base}/:statementId/overrides/:overrideId`,
     {
-      config: { access: STATEMENT_ACCESS.review, idempotent: true },
+      config: { access: STATEMENT_ACCESS.review, idempotent: true, conflicts: OVERRIDE_CONFLICTS },
       schema: { params: OverrideParams, response: { 200: OverrideResponse } },
     },
     async (request) => {

@@ -11,6 +11,7 @@ import { requireMatter } from '../../domain/matters/matterScope';
 import { attachFile, findFile, listFiles, type Upload } from '../../domain/matters/policyFiles';
 import type { Db } from '../../store/db';
 import { ValidationFailed, notFound } from '../errors';
+import { CONFLICT } from '../openapi/conflicts';
 import { requirePrincipal } from '../routeTable';
 import { sendStored } from './matterDownloads';
 import { metadataOf } from './userMetadata';
@@ -72,7 +73,11 @@ export function matterFileRoutes(app: FastifyInstance, options: { db: Db }): voi
 
     r.post(
       '/v2/matters/:matterId/files',
-      { config: { access }, schema: { params: MatterParams, response: { 201: MatterFileResponse } } },
+      {
+        // An attached file is an event on the policy's log.
+        config: { access, conflicts: [CONFLICT.concurrentWrite] },
+        schema: { params: MatterParams, response: { 201: MatterFileResponse } },
+      },
       async (request, reply) => {
         const principal = requirePrincipal(request);
         const matter = await requireMatter(db, principal, request.params.matterId);

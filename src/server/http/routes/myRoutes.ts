@@ -11,6 +11,7 @@ import { revokeOtherSessions } from '../../auth/sessions';
 import { changePassword, changeUser, type UserChanges } from '../../domain/users/userCommands';
 import type { Db } from '../../store/db';
 import { HttpError, ValidationFailed } from '../errors';
+import { CONFLICT } from '../openapi/conflicts';
 import { refuseCommonPassword } from '../newPassword';
 import { logSecurityEvent } from '../securityLog';
 import { requirePrincipal } from '../routeTable';
@@ -52,7 +53,7 @@ export function myRoutes(app: FastifyInstance, options: { db: Db }): void {
   r.patch(
     '/v2/my/profile',
     {
-      config: { access: authenticated },
+      config: { access: authenticated, conflicts: [CONFLICT.concurrentWrite] },
       schema: { body: ProfileUpdateRequest, response: { 200: ProfileResponse } },
     },
     async (request) => {
@@ -75,7 +76,7 @@ export function myRoutes(app: FastifyInstance, options: { db: Db }): void {
   r.post(
     '/v2/my/password',
     {
-      config: { access: authenticated },
+      config: { access: authenticated, conflicts: [CONFLICT.concurrentWrite] },
       schema: { body: PasswordChangeRequest, response: { 200: MessageResponse } },
     },
     async (request) => {

@@ -25,6 +25,7 @@ import { policyRates } from '../../domain/matters/policyRates';
 import { dollars, dollarsOrNull } from '../../domain/rating/wireAmounts';
 import type { Db } from '../../store/db';
 import { notFound } from '../errors';
+import { CONFLICT } from '../openapi/conflicts';
 import { requirePrincipal } from '../routeTable';
 import { documentsAnswer, noteAnswer, notesPage, sendDocument } from './policyAnnotationAnswers';
 import { metadataOf } from './userMetadata';
@@ -79,7 +80,8 @@ export function policyMatterRoutes(app: FastifyInstance, options: { db: Db }): v
   r.post(
     '/v2/policies/:matterId/notes',
     {
-      config: { access },
+      // A note is an event on the policy's log.
+      config: { access, conflicts: [CONFLICT.concurrentWrite] },
       schema: { params: MatterParams, body: AddPolicyNoteRequest, response: { 201: PolicyNoteResponse } },
     },
     async (request, reply) => {

@@ -20,6 +20,7 @@ import { requirePolicyInScope } from '../../domain/policies/policyQueries';
 import { viewPolicy } from '../../domain/policies/policyView';
 import type { Db } from '../../store/db';
 import { streamHistory } from '../history';
+import { CONFLICT } from '../openapi/conflicts';
 import { requirePrincipal } from '../routeTable';
 import { metadataOf } from './userMetadata';
 
@@ -27,6 +28,9 @@ import { metadataOf } from './userMetadata';
 // contact details, cancellation (preview or commit, docs/cancellation.md) and the policy's events. SPEC §6:
 // quote_policy searches and edits pet policies; a policy outside the caller's scope is 404.
 const POLICY_ACCESS = anyOf('quote_policy');
+// The state of the pet policy lifecycle that refuses a command (docs/decisions/006).
+const STATE_REFUSES = (what: string) =>
+  `The policy’s state does not allow ${what} (a cancelled policy, say).`;
 
 export function policyRoutes(app: FastifyInstance, options: { db: Db; payments?: PaymentAdapter }): void {
   const { db } = options;
@@ -70,7 +74,14 @@ export function policyRoutes(app: FastifyInstance, options: { db: Db; payments?:
   r.patch(
     '/v2/policies/:matterId/policyholder',
     {
-      config: { access: POLICY_ACCESS },
+      config: {
+        access: POLICY_ACCESS,
+        conflicts: [
+          CONFLICT.staleVersion('data.version'),
+          STATE_REFUSES('a change of its policyholder'),
+          CONFLICT.concurrentWrite,
+        ],
+      },
       schema: { params: MatterIdParams, body: PolicyholderEdit, response: { 200: PolicyViewResponse } },
     },
     async (request) => {
@@ -84,7 +95,11 @@ export function policyRoutes(app: FastifyInstance, options: { db: Db; payments?:
   r.post(
     '/v2/policies/:matterId/cancel',
     {
-      config: { access: POLICY_ACCESS, idempotent: true },
+      config: {
+        access: POLICY_ACCESS,
+        idempotent: true,
+        conflicts: [STATE_REFUSES('a cancellation'), CONFLICT.concurrentWrite],
+      },
       schema: { params: MatterIdParams, body: CancelRequest, response: { 200: CancelResponse } },
     },
     async (request) => {

@@ -10,6 +10,7 @@ import {
 import { findActingEntity, isStaff, type ActingEntity } from '../../access/principal';
 import type { Db } from '../../store/db';
 import { forbidden } from '../errors';
+import { CONFLICT } from '../openapi/conflicts';
 import { idempotencyKeyOf } from '../idempotency';
 import { requirePrincipal } from '../routeTable';
 import { answerUnderwriting } from '../../domain/quotes/answerUnderwriting';
@@ -56,7 +57,14 @@ export function quoteActionRoutes(app: FastifyInstance, options: QuoteActionOpti
   r.post(
     '/v1/quote/action',
     {
-      config: { access: anyOf('quote_new'), idempotent: true },
+      config: {
+        access: anyOf('quote_new'),
+        idempotent: true,
+        conflicts: [
+          'The quote is at a step of its journey that does not allow the action (a purchase before checkout, say).',
+          CONFLICT.concurrentWrite,
+        ],
+      },
       schema: { body: QuoteActionRequest, response: { 200: QuoteActionResponse } },
     },
     async (request) => {

@@ -36,6 +36,7 @@ import { tokenizeMethod } from '../../domain/rentersPayments/tokenizeIntoIntent'
 import type { Db } from '../../store/db';
 import type { Trx } from '../../store/eventStore';
 import { notFound } from '../errors';
+import { CONFLICT } from '../openapi/conflicts';
 import { requirePrincipal } from '../routeTable';
 import { metadataOf } from './userMetadata';
 
@@ -91,7 +92,8 @@ export function rentersPaymentMethodRoutes(
   r.get(
     '/v2/renters/customers/:customerId/payment_accounts/:accountId/payment_methods/setup-intent',
     {
-      config: { access: update },
+      // Two requests opening the customer's account at once: the later one (openAccount).
+      config: { access: update, conflicts: [CONFLICT.concurrentWrite] },
       schema: { params: accountParams, response: { 200: SetupIntentResponse } },
     },
     async (request) => {
@@ -118,7 +120,12 @@ export function rentersPaymentMethodRoutes(
   r.post(
     '/v2/renters/tokenize',
     {
-      config: { access: update },
+      config: {
+        access: update,
+        conflicts: [
+          'The setup intent already has a payment method entered, was used to add one, or expired: start again.',
+        ],
+      },
       schema: { body: TokenizeRequest, response: { 200: TokenizeResponse } },
     },
     async (request) => {
@@ -172,7 +179,13 @@ export function rentersPaymentMethodRoutes(
   r.post(
     '/v2/renters/customers/:customerId/payment_accounts/:accountId/payment_methods',
     {
-      config: { access: update },
+      config: {
+        access: update,
+        conflicts: [
+          'The setup intent has no payment method entered yet, was already used, or expired.',
+          CONFLICT.concurrentWrite,
+        ],
+      },
       schema: {
         params: accountParams,
         body: AddPaymentMethodRequest,

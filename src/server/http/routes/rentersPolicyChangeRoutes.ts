@@ -32,6 +32,12 @@ const access = anyOf('renters_policy_ax');
 
 const dollars = (cents: number) => cents / 100;
 
+const CHANGED: Readonly<Record<RentersChangeKind, string>> = {
+  cancel: 'cancelled',
+  discontinue: 'discontinued',
+  reinstate: 'reinstated',
+};
+
 function wireAnswer(kind: RentersChangeKind, answer: RentersChangeAnswer) {
   const p = answer.preview;
   return {
@@ -85,7 +91,15 @@ export function rentersPolicyChangeRoutes(
     r.post(
       `/v2/renters/policies/:matterId/${kind}`,
       {
-        config: { access, idempotent: true },
+        config: {
+          access,
+          idempotent: true,
+          conflicts: [
+            `The policy’s status on the day does not allow it to be ${CHANGED[kind]}.`,
+            // A commit that loses a race reloads once and is judged again, so the race ends up here too.
+            'The policy changed since the `data.policy_version` sent or since the preview (another change was saved meanwhile), or a commit differs from the change previewed: preview it again.',
+          ],
+        },
         schema: { params: MatterIdParams, body: requests[kind], response: { 200: RentersChangeResponse } },
       },
       async (request) => {

@@ -40,6 +40,7 @@ import {
 import { rentersReceiptPdf } from '../../domain/rentersPolicies/rentersReceiptPdf';
 import type { Db } from '../../store/db';
 import { forbidden, notFound } from '../errors';
+import { CONFLICT } from '../openapi/conflicts';
 import { requirePrincipal } from '../routeTable';
 import { documentsAnswer, noteAnswer, notesPage, sendDocument } from './policyAnnotationAnswers';
 import { metadataOf } from './userMetadata';
@@ -50,6 +51,8 @@ import { metadataOf } from './userMetadata';
 const access = anyOf('renters_policy_ax');
 const editAccess = (privilege: string) => allOf(access, anyOf(privilege));
 const MatterParams = z.object({ matterId: MatterIdParams.shape.matterId });
+// Each edit is an event on the policy's log (rentersPolicyEdits.ts); notes send no version.
+const EDIT_CONFLICTS = [CONFLICT.staleVersion('data.policy_version'), CONFLICT.concurrentWrite];
 
 export function rentersPolicyRecordRoutes(app: FastifyInstance, options: { db: Db }): void {
   const { db } = options;
@@ -79,7 +82,7 @@ export function rentersPolicyRecordRoutes(app: FastifyInstance, options: { db: D
   r.post(
     '/v2/renters/policies/:matterId/contacts',
     {
-      config: { access: editAccess('renters_phone_edit') },
+      config: { access: editAccess('renters_phone_edit'), conflicts: EDIT_CONFLICTS },
       schema: {
         params: MatterParams,
         body: RentersContactRequest,
@@ -98,7 +101,7 @@ export function rentersPolicyRecordRoutes(app: FastifyInstance, options: { db: D
   r.post(
     '/v2/renters/policies/:matterId/addresses',
     {
-      config: { access },
+      config: { access, conflicts: EDIT_CONFLICTS },
       schema: {
         params: MatterParams,
         body: RentersAddressRequest,
@@ -118,7 +121,7 @@ export function rentersPolicyRecordRoutes(app: FastifyInstance, options: { db: D
   r.post(
     '/v2/renters/policies/:matterId/additional-insureds',
     {
-      config: { access: editAccess('renters_addl_ins_add') },
+      config: { access: editAccess('renters_addl_ins_add'), conflicts: EDIT_CONFLICTS },
       schema: {
         params: MatterParams,
         body: RentersInsuredAddRequest,
@@ -136,7 +139,7 @@ export function rentersPolicyRecordRoutes(app: FastifyInstance, options: { db: D
   r.delete(
     '/v2/renters/policies/:matterId/additional-insureds',
     {
-      config: { access: editAccess('renters_addl_ins_add') },
+      config: { access: editAccess('renters_addl_ins_add'), conflicts: EDIT_CONFLICTS },
       schema: {
         params: MatterParams,
         body: RentersInsuredDeleteRequest,
@@ -166,7 +169,7 @@ export function rentersPolicyRecordRoutes(app: FastifyInstance, options: { db: D
   r.post(
     '/v2/renters/policies/:matterId/notes',
     {
-      config: { access },
+      config: { access, conflicts: [CONFLICT.concurrentWrite] },
       schema: { params: MatterParams, body: AddPolicyNoteRequest, response: { 201: PolicyNoteResponse } },
     },
     async (request, reply) => {

@@ -36,6 +36,7 @@ import {
 import { rentersQuoteView } from '../../domain/rentersQuotes/rentersQuoteView';
 import type { Db } from '../../store/db';
 import { idempotencyKeyOf } from '../idempotency';
+import { CONFLICT } from '../openapi/conflicts';
 import { requirePrincipal } from '../routeTable';
 
 // The renters quote journey's API (docs/renters-quotes.md, SPEC §3 and §6 "Renters"): renters_qt_create,
@@ -43,6 +44,12 @@ import { requirePrincipal } from '../routeTable';
 // header's, as everywhere else.
 const access = anyOf('renters_qt_create');
 const idParams = z.object({ id: uuidParam('id') });
+// Every step after the start appends to the quote's journey, which refuses a step out of order.
+const STEP_CONFLICTS = [
+  CONFLICT.staleVersion(),
+  'The quote is at a step of its journey that does not allow this one (say, the purchase before the review).',
+  CONFLICT.concurrentWrite,
+];
 
 export function rentersQuoteRoutes(
   app: FastifyInstance,
@@ -60,7 +67,15 @@ export function rentersQuoteRoutes(
 
   r.post(
     '/v2/renters/quotes',
-    { config: { access }, schema: { body: StartRentersQuoteRequest, response: answers } },
+    {
+      config: {
+        access,
+        conflicts: [
+          'With `rewrite_of`: the policy cannot be rewritten now (it is not cancelled or non-renewing, or was rewritten already); the message says why.',
+        ],
+      },
+      schema: { body: StartRentersQuoteRequest, response: answers },
+    },
     async (request) => ({ data: await startRentersQuote(actorOf(request), request.body) }),
   );
 
@@ -89,7 +104,10 @@ export function rentersQuoteRoutes(
 
   r.post(
     '/v2/renters/quotes/:id/property',
-    { config: { access }, schema: { params: idParams, body: SaveRentersPropertyRequest, response: answers } },
+    {
+      config: { access, conflicts: STEP_CONFLICTS },
+      schema: { params: idParams, body: SaveRentersPropertyRequest, response: answers },
+    },
     async (request) => ({
       data: await saveRentersProperty(actorOf(request), request.params.id, request.body),
     }),
@@ -98,7 +116,7 @@ export function rentersQuoteRoutes(
   r.post(
     '/v2/renters/quotes/:id/coverage',
     {
-      config: { access },
+      config: { access, conflicts: STEP_CONFLICTS },
       schema: { params: idParams, body: ChooseRentersCoverageRequest, response: answers },
     },
     async (request) => ({
@@ -108,7 +126,10 @@ export function rentersQuoteRoutes(
 
   r.post(
     '/v2/renters/quotes/:id/customer',
-    { config: { access }, schema: { params: idParams, body: GiveRentersCustomerRequest, response: answers } },
+    {
+      config: { access, conflicts: STEP_CONFLICTS },
+      schema: { params: idParams, body: GiveRentersCustomerRequest, response: answers },
+    },
     async (request) => ({
       data: await giveRentersCustomer(actorOf(request), request.params.id, request.body),
     }),
@@ -116,7 +137,10 @@ export function rentersQuoteRoutes(
 
   r.post(
     '/v2/renters/quotes/:id/payment-method',
-    { config: { access }, schema: { params: idParams, body: GiveRentersPaymentRequest, response: answers } },
+    {
+      config: { access, conflicts: STEP_CONFLICTS },
+      schema: { params: idParams, body: GiveRentersPaymentRequest, response: answers },
+    },
     async (request) => ({
       data: await giveRentersPayment(actorOf(request), request.params.id, request.body),
     }),
@@ -124,7 +148,10 @@ export function rentersQuoteRoutes(
 
   r.post(
     '/v2/renters/quotes/:id/back',
-    { config: { access }, schema: { params: idParams, body: RentersBackRequest, response: answers } },
+    {
+      config: { access, conflicts: STEP_CONFLICTS },
+      schema: { params: idParams, body: RentersBackRequest, response: answers },
+    },
     async (request) => ({
       data: await rentersQuoteBack(actorOf(request), request.params.id, request.body.version),
     }),
@@ -133,7 +160,14 @@ export function rentersQuoteRoutes(
   r.post(
     '/v2/renters/quotes/:id/purchase',
     {
-      config: { access, idempotent: true },
+      config: {
+        access,
+        idempotent: true,
+        conflicts: [
+          ...STEP_CONFLICTS,
+          'The quote rewrites a policy that was rewritten meanwhile, or is no longer cancelled or non-renewing.',
+        ],
+      },
       schema: { params: idParams, body: PurchaseRentersQuoteRequest, response: answers },
     },
     async (request) => ({

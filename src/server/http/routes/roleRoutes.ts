@@ -27,6 +27,7 @@ import {
 import type { Db } from '../../store/db';
 import type { Trx } from '../../store/eventStore';
 import { HttpError, ValidationFailed, notFound } from '../errors';
+import { CONFLICT } from '../openapi/conflicts';
 import { streamHistory } from '../history';
 import { fetchPage, likePattern } from '../paging';
 import { requirePrincipal } from '../routeTable';
@@ -155,7 +156,10 @@ export function roleRoutes(app: FastifyInstance, options: { db: Db }): void {
   r.patch(
     '/v2/roles/:roleId',
     {
-      config: { access: anyOf('admin', 'admin_role_edit') },
+      config: {
+        access: anyOf('admin', 'admin_role_edit'),
+        conflicts: [CONFLICT.staleVersion(), CONFLICT.concurrentWrite],
+      },
       schema: { params: Params, body: RoleUpdateRequest, response: { 200: RoleResponse } },
     },
     async (request) => {
@@ -199,7 +203,13 @@ export function roleRoutes(app: FastifyInstance, options: { db: Db }): void {
   r.delete(
     '/v2/roles/:roleId',
     {
-      config: { access: anyOf('admin', 'admin_role_delete') },
+      config: {
+        access: anyOf('admin', 'admin_role_delete'),
+        conflicts: [
+          'You hold the role yourself, or it holds a privilege that can never be granted again.',
+          CONFLICT.concurrentWrite,
+        ],
+      },
       schema: { params: Params, response: { 200: MessageResponse } },
     },
     async (request) => {

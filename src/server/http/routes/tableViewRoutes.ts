@@ -101,7 +101,12 @@ export function tableViewRoutes(app: FastifyInstance, options: { db: Db }): void
   r.post(
     '/v2/my/table-views',
     {
-      config: { access: authenticated },
+      config: {
+        access: authenticated,
+        conflicts: [
+          `You already have ${MAX_VIEWS_PER_TABLE} saved views of the table: delete one to save another.`,
+        ],
+      },
       schema: { body: TableViewCreateRequest, response: { 201: TableViewResponse } },
     },
     async (request, reply) => {

@@ -9,6 +9,7 @@ import { revokeAllSessions } from '../../auth/sessions';
 import { changePassword, changeUserStatus, type UserStatusEvent } from '../../domain/users/userCommands';
 import type { Db } from '../../store/db';
 import { HttpError } from '../errors';
+import { CONFLICT } from '../openapi/conflicts';
 import { refuseCommonPassword } from '../newPassword';
 import { requirePrincipal } from '../routeTable';
 import { portalOrigin } from './authRoutes';
@@ -18,20 +19,30 @@ import { metadataOf } from './userMetadata';
 // A user's account: deactivate, reactivate, delete (admin_user_delete, which the catalogue names "Deactivate
 // users"), a password set by hand (user_assign_passwd) or a mailed reset link (admin_user_edit).
 // Every change that takes access away ends the user's sessions at once and spends their reset links.
-const STATUS_CHANGES: { path: string; event: UserStatusEvent; selfMessage: string; endsAccess: boolean }[] = [
+const STATUS_CHANGES: {
+  path: string;
+  event: UserStatusEvent;
+  selfMessage: string;
+  endsAccess: boolean;
+  // The user's lifecycle refuses a change to the status they already have (409).
+  already: string;
+}[] = [
   {
     path: '/v2/users/:id/deactivate',
     event: 'user.deactivated',
     selfMessage: 'You cannot deactivate your own account.',
     endsAccess: true,
+    already: 'The user is already deactivated.',
   },
   {
     path: '/v2/users/:id/reactivate',
     event: 'user.reactivated',
     selfMessage: 'You cannot reactivate your own account.',
     endsAccess: false,
+    already: 'The user is already active.',
   },
 ];
+const DEACTIVATED = 'The user is deactivated: reactivate them first.';
 
 export function userAccountRoutes(
   app: FastifyInstance,
@@ -44,7 +55,10 @@ export function userAccountRoutes(
     r.post(
       change.path,
       {
-        config: { access: anyOf('admin_user_delete') },
+        config: {
+          access: anyOf('admin_user_delete'),
+          conflicts: [change.already, CONFLICT.concurrentWrite],
+        },
         schema: { params: UserParams, response: { 200: UserResponse } },
       },
       async (request) => {
@@ -68,7 +82,7 @@ export function userAccountRoutes(
   r.delete(
     '/v2/users/:id',
     {
-      config: { access: anyOf('admin_user_delete') },
+      config: { access: anyOf('admin_user_delete'), conflicts: [CONFLICT.concurrentWrite] },
       schema: { params: UserParams, response: { 200: MessageResponse } },
     },
     async (request) => {
@@ -88,7 +102,7 @@ export function userAccountRoutes(
   r.put(
     '/v2/users/:id/password',
     {
-      config: { access: anyOf('user_assign_passwd') },
+      config: { access: anyOf('user_assign_passwd'), conflicts: [DEACTIVATED, CONFLICT.concurrentWrite] },
       schema: { params: UserParams, body: UserPasswordRequest, response: { 200: MessageResponse } },
     },
     async (request) => {
@@ -113,7 +127,7 @@ export function userAccountRoutes(
   r.post(
     '/v2/users/:id/password-reset',
     {
-      config: { access: anyOf('admin_user_edit') },
+      config: { access: anyOf('admin_user_edit'), conflicts: [DEACTIVATED] },
       schema: { params: UserParams, response: { 200: MessageResponse } },
     },
     async (request) => {

@@ -22,6 +22,7 @@ import { userTypeFor } from '../../domain/users/userRules';
 import type { Db } from '../../store/db';
 import type { Trx } from '../../store/eventStore';
 import { HttpError, ValidationFailed } from '../errors';
+import { CONFLICT } from '../openapi/conflicts';
 import { refuseCommonPassword } from '../newPassword';
 import { streamHistory } from '../history';
 import { fetchPage, likePattern } from '../paging';
@@ -173,7 +174,14 @@ export function userRoutes(app: FastifyInstance, options: { db: Db; publicUrl: s
   r.patch(
     '/v2/users/:id',
     {
-      config: { access: anyOf('admin_user_edit') },
+      config: {
+        access: anyOf('admin_user_edit'),
+        conflicts: [
+          CONFLICT.staleVersion(),
+          'The user is deactivated: reactivate them first.',
+          CONFLICT.concurrentWrite,
+        ],
+      },
       schema: { params: UserParams, body: UserUpdateRequest, response: { 200: UserResponse } },
     },
     async (request) => {
