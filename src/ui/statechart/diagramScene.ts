@@ -27,18 +27,32 @@ const LEGEND_GAP = 22;
 
 const r1 = (n: number) => Math.round(n * 10) / 10;
 
+export interface Curve {
+  from: Point;
+  c1: Point;
+  c2: Point;
+  to: Point;
+}
+
+// How a line through `points` is drawn: straight where two points share an x, else a cubic whose tangents are
+// vertical at both ends, so it bends only between its points' heights. A straight piece is a curve whose
+// controls are its ends.
+export function pathCurves(points: readonly Point[]): Curve[] {
+  return points.slice(1).map((to, k) => {
+    const from = points[k]!;
+    if (Math.abs(to.x - from.x) < 0.5) return { from, c1: from, c2: to, to };
+    const mid = (from.y + to.y) / 2;
+    return { from, c1: { x: from.x, y: mid }, c2: { x: to.x, y: mid }, to };
+  });
+}
+
 export function pathData(points: readonly Point[]): string {
-  const [first, ...rest] = points;
+  const [first] = points;
   if (!first) return '';
-  let d = `M${r1(first.x)},${r1(first.y)}`;
-  let at = first;
-  for (const p of rest) {
-    if (Math.abs(p.x - at.x) < 0.5) d += ` L${r1(p.x)},${r1(p.y)}`;
-    else {
-      const mid = (at.y + p.y) / 2;
-      d += ` C${r1(at.x)},${r1(mid)} ${r1(p.x)},${r1(mid)} ${r1(p.x)},${r1(p.y)}`;
-    }
-    at = p;
+  const xy = (p: Point) => `${r1(p.x)},${r1(p.y)}`;
+  let d = `M${xy(first)}`;
+  for (const c of pathCurves(points)) {
+    d += c.c1 === c.from && c.c2 === c.to ? ` L${xy(c.to)}` : ` C${xy(c.c1)} ${xy(c.c2)} ${xy(c.to)}`;
   }
   return d;
 }
@@ -121,11 +135,13 @@ function drawNode(node: DiagramNode): SvgElement {
       }),
     );
   }
+  // A compound state's name sits at the left of its header, an atomic state's in the middle of its box.
+  const baseline = node.title.y + STATE_NAME.lineHeight - 5;
   parts.push(
-    text(node.x + node.width / 2, node.y + 8 + STATE_NAME.lineHeight - 5, node.name, {
+    text(container ? node.title.x : node.title.x + node.title.width / 2, baseline, node.name, {
       'font-size': STATE_NAME.size,
       'font-weight': 600,
-      'text-anchor': 'middle',
+      'text-anchor': container ? 'start' : 'middle',
       fill: '#0f172a',
     }),
   );

@@ -8,6 +8,9 @@ import { fitInOrder } from './fitInOrder';
 //    improved by barycentres and swaps to cross fewer links; 5. each rank is placed as near as its
 //    neighbours want, keeping its order and gaps. Ranks are doubled, so labels have ranks of their own
 //    between the boxes'.
+// A layout that fills a box (a compound state) may hold ports: points on that box's top or bottom border where
+// a link crosses it, ranked above or below everything else. A link may also be told where it meets a box
+// (a port the box's own layout fixed), and the layout bends the rest of the link to suit.
 
 export interface Point {
   x: number;
@@ -23,6 +26,9 @@ export interface Rect extends Point, Size {}
 
 export interface LayerBox extends Size {
   id: string;
+  // A port on the border of the box this layout fills (it should have no size): its links run between the
+  // border and the boxes inside.
+  pin?: 'top' | 'bottom';
 }
 
 export interface LayerLink {
@@ -30,6 +36,9 @@ export interface LayerLink {
   from: string;
   to: string;
   label: Size | null;
+  // Where the link must meet its `from` or `to` box, as x from the box's left edge.
+  fromX?: number;
+  toX?: number;
 }
 
 export interface LayeredOptions {
@@ -51,7 +60,7 @@ export interface LayeredLayout extends Size {
   links: Map<string, RoutedLink>;
 }
 
-type ItemKind = 'box' | 'label' | 'point';
+type ItemKind = 'box' | 'label' | 'point' | 'port';
 
 interface Item extends Size {
   kind: ItemKind;
@@ -70,9 +79,34 @@ interface Edge {
   upper: number;
   lower: number;
   weight: number;
+  // Where the edge meets its upper and lower item, from the item's centre (0 but at a box with a fixed port),
+  // and the same as a fraction of the item's width, which orders ports on one box when counting crossings.
+  upperOffset: number;
+  lowerOffset: number;
+  upperFrac: number;
+  lowerFrac: number;
 }
 
 const SMALL_GAP = 14;
+
+// The links that run upwards: those that close a cycle, and those that leave by a port on the top border or
+// arrive by one on the bottom. Callers use it to know which border of a box each link meets.
+export function reversedLinks(
+  boxes: readonly LayerBox[],
+  links: readonly LayerLink[],
+  first: string | null,
+): Set<string> {
+  const pins = new Map(boxes.map((b) => [b.id, b.pin]));
+  const reversed = new Set<string>();
+  const free: LayerLink[] = [];
+  for (const link of links) {
+    if (pins.get(link.from) === 'bottom' || pins.get(link.to) === 'top') reversed.add(link.id);
+    else if (!pins.get(link.from) && !pins.get(link.to)) free.push(link);
+  }
+  const inside = boxes.filter((b) => !b.pin);
+  for (const id of turnCycles(inside, free, first)) reversed.add(id);
+  return reversed;
+}
 
 function turnCycles(boxes: readonly LayerBox[], links: readonly LayerLink[], first: string | null) {
   const out = new Map<string, LayerLink[]>(boxes.map((b) => [b.id, []]));
@@ -131,8 +165,8 @@ function countCrossings(edges: readonly Edge[], position: readonly number[]): nu
     for (let j = i + 1; j < edges.length; j++) {
       const a = edges[i]!;
       const b = edges[j]!;
-      const du = position[a.upper]! - position[b.upper]!;
-      const dl = position[a.lower]! - position[b.lower]!;
+      const du = position[a.upper]! + a.upperFrac - position[b.upper]! - b.upperFrac;
+      const dl = position[a.lower]! + a.lowerFrac - position[b.lower]! - b.lowerFrac;
       if (du * dl < 0) crossings++;
     }
   }
@@ -142,7 +176,9 @@ function countCrossings(edges: readonly Edge[], position: readonly number[]): nu
 function gapBetween(a: Item, b: Item, boxGap: number): number {
   const base = (a.width + b.width) / 2;
   if (a.kind === 'box' && b.kind === 'box') return base + boxGap;
-  if (a.kind === 'point' || b.kind === 'point') return base + SMALL_GAP;
+  if (a.kind === 'point' || b.kind === 'point' || a.kind === 'port' || b.kind === 'port') {
+    return base + SMALL_GAP;
+  }
   return base + boxGap / 2;
 }
 
@@ -151,14 +187,34 @@ export function layeredLayout(
   links: readonly LayerLink[],
   options: LayeredOptions,
 ): LayeredLayout {
-  const reversed = turnCycles(boxes, links, options.first);
+  const reversed = reversedLinks(boxes, links, options.first);
   const oriented = links.map((link) =>
-    reversed.has(link.id) ? { upper: link.to, lower: link.from } : { upper: link.from, lower: link.to },
+    reversed.has(link.id)
+      ? { upper: link.to, lower: link.from, upperX: link.toX, lowerX: link.fromX }
+      : { upper: link.from, lower: link.to, upperX: link.fromX, lowerX: link.toX },
   );
-  const boxRank = rankBoxes(boxes, oriented, options.first);
+  const pinOf = new Map(boxes.map((b) => [b.id, b.pin]));
+  const inside = boxes.filter((b) => !b.pin);
+  const boxRank = rankBoxes(
+    inside,
+    oriented.filter((o) => !pinOf.get(o.upper) && !pinOf.get(o.lower)),
+    options.first,
+  );
+  // Ports on the top border take the labels' rank above the first rank of boxes, those on the bottom the one
+  // below the last: no label is ever there.
+  const shift = boxes.some((b) => b.pin === 'top') ? 2 : 0;
+  const lastRank = shift + 2 * Math.max(0, ...inside.map((b) => boxRank.get(b.id)!)) + 1;
+  const rankOf = (b: LayerBox) =>
+    b.pin === 'top' ? 1 : b.pin === 'bottom' ? lastRank : shift + 2 * boxRank.get(b.id)!;
 
   // Items: the boxes, then each link's points and label.
-  const items: Item[] = boxes.map((b) => ({ ...b, kind: 'box', rank: 2 * boxRank.get(b.id)!, x: 0 }));
+  const items: Item[] = boxes.map((b) => ({
+    width: b.width,
+    height: b.height,
+    kind: b.pin ? 'port' : 'box',
+    rank: rankOf(b),
+    x: 0,
+  }));
   const indexOf = new Map(boxes.map((b, i) => [b.id, i]));
   const chains: Chain[] = links.map((link, l) => {
     const { upper, lower } = oriented[l]!;
@@ -181,11 +237,32 @@ export function layeredLayout(
     chain.push(indexOf.get(lower)!);
     return { link, reversed: reversed.has(link.id), items: chain };
   });
-  const edges: Edge[] = chains.flatMap(({ items: chain }) =>
+  // A fixed port, as an offset from the centre of its box.
+  const offsetAt = (item: number, x: number | undefined) =>
+    x === undefined ? 0 : x - items[item]!.width / 2;
+  const fracOf = (item: number, offset: number) => {
+    const width = items[item]!.width;
+    return width > 0 ? (0.8 * offset) / width : 0;
+  };
+  const chainEnds = chains.map(({ items: chain }, l) => ({
+    upperOffset: offsetAt(chain[0]!, oriented[l]!.upperX),
+    lowerOffset: offsetAt(chain.at(-1)!, oriented[l]!.lowerX),
+  }));
+  const edges: Edge[] = chains.flatMap(({ items: chain }, l) =>
     chain.slice(1).map((lower, k) => {
       const upper = chain[k]!;
-      const boxesJoined = [upper, lower].filter((i) => items[i]!.kind === 'box').length;
-      return { upper, lower, weight: boxesJoined === 2 ? 1 : boxesJoined === 1 ? 2 : 8 };
+      const boxesJoined = [upper, lower].filter((i) => ['box', 'port'].includes(items[i]!.kind)).length;
+      const upperOffset = k === 0 ? chainEnds[l]!.upperOffset : 0;
+      const lowerOffset = k === chain.length - 2 ? chainEnds[l]!.lowerOffset : 0;
+      return {
+        upper,
+        lower,
+        weight: boxesJoined === 2 ? 1 : boxesJoined === 1 ? 2 : 8,
+        upperOffset,
+        lowerOffset,
+        upperFrac: fracOf(upper, upperOffset),
+        lowerFrac: fracOf(lower, lowerOffset),
+      };
     }),
   );
 
@@ -205,18 +282,19 @@ export function layeredLayout(
   const position: number[] = new Array<number>(items.length).fill(0);
   const setPositions = () => ranks.forEach((rank) => rank.forEach((item, p) => (position[item] = p)));
   const total = () => edgesBelow.reduce((sum, rankEdges) => sum + countCrossings(rankEdges, position), 0);
+  // `neighbours` gives the positions of an item's neighbours in the next rank.
   const sortBy = (r: number, neighbours: (item: number) => number[]) => {
     const keyed = ranks[r]!.map((item) => {
       const ns = neighbours(item);
-      const key = ns.length ? ns.reduce((s, n) => s + position[n]!, 0) / ns.length : position[item]!;
+      const key = ns.length ? ns.reduce((s, n) => s + n, 0) / ns.length : position[item]!;
       return { item, key };
     });
     keyed.sort((a, b) => a.key - b.key);
     ranks[r] = keyed.map((k) => k.item);
     ranks[r]!.forEach((item, p) => (position[item] = p));
   };
-  const above = (item: number) => (ups.get(item) ?? []).map((e) => e.upper);
-  const below = (item: number) => (downs.get(item) ?? []).map((e) => e.lower);
+  const above = (item: number) => (ups.get(item) ?? []).map((e) => position[e.upper]! + e.upperFrac);
+  const below = (item: number) => (downs.get(item) ?? []).map((e) => position[e.lower]! + e.lowerFrac);
   const crossingsAround = (r: number) =>
     (r > 0 ? countCrossings(edgesBelow[r - 1]!, position) : 0) + countCrossings(edgesBelow[r]!, position);
   const transpose = () => {
@@ -274,7 +352,12 @@ export function layeredLayout(
       const es = neighbours(item);
       const weight = es.reduce((s, e) => s + e.weight, 0);
       if (!weight) return { desired: items[item]!.x, weight: 0.01 };
-      const sum = es.reduce((s, e) => s + e.weight * items[e.upper === item ? e.lower : e.upper]!.x, 0);
+      // Where the item's centre goes for the edge to run straight, ports included.
+      const wants = (e: Edge) =>
+        e.upper === item
+          ? items[e.lower]!.x + e.lowerOffset - e.upperOffset
+          : items[e.upper]!.x + e.upperOffset - e.lowerOffset;
+      const sum = es.reduce((s, e) => s + e.weight * wants(e), 0);
       return { desired: sum / weight, weight };
     });
     fitInOrder(wanted, gapsOf(rank)).forEach((x, p) => (items[rank[p]!]!.x = x));
@@ -302,10 +385,10 @@ export function layeredLayout(
         x + gapBetween(items[i]!, items[right]!, options.boxGap) <= items[right]!.x + 0.01)
     );
   };
-  // A run that cannot go straight as a whole is tried in halves.
+  // A run that cannot go straight as a whole is tried in halves; `ends` are the x its ends meet.
   const straighten = (run: readonly number[], ends: readonly number[]) => {
     if (run.length < 2) return;
-    const candidates = new Set([...run, ...ends].map((i) => items[i]!.x));
+    const candidates = new Set([...run.map((i) => items[i]!.x), ...ends]);
     let best: number | null = null;
     let cost = Infinity;
     for (const x of candidates) {
@@ -325,19 +408,28 @@ export function layeredLayout(
     straighten(run.slice(half), ends.slice(-1));
   };
   for (let pass = 0; pass < 3; pass++) {
-    for (const chain of chains) straighten(chain.items.slice(1, -1), [chain.items[0]!, chain.items.at(-1)!]);
+    chains.forEach((chain, l) => {
+      const ends = [
+        items[chain.items[0]!]!.x + chainEnds[l]!.upperOffset,
+        items[chain.items.at(-1)!]!.x + chainEnds[l]!.lowerOffset,
+      ];
+      straighten(chain.items.slice(1, -1), ends);
+    });
   }
 
   const left = Math.min(...items.map((i) => i.x - i.width / 2));
   for (const item of items) item.x -= left;
 
-  // Down: each rank as tall as its tallest item; ranks holding only link points take no room.
+  // Down: each rank as tall as its tallest item; ranks holding only link points take no room, and an empty
+  // rank (above the first boxes when there are top ports) no gap either.
   const bandTop: number[] = [];
   const bandHeight: number[] = [];
   let y = 0;
+  let started = false;
   for (let r = 0; r < rankCount; r++) {
     const height = Math.max(0, ...ranks[r]!.map((i) => items[i]!.height));
-    if (r > 0) y += options.rankGap;
+    if (started && ranks[r]!.length > 0) y += options.rankGap;
+    if (ranks[r]!.length > 0) started = true;
     bandTop.push(y);
     bandHeight.push(height);
     y += height;
@@ -352,40 +444,71 @@ export function layeredLayout(
     };
   };
 
-  // Where links meet boxes: spread along the box's bottom (or top) in the order of where they go next.
+  // Where links meet boxes: a fixed port where the link has one; the others spread along the box's bottom (or
+  // top) in the order of where they go next, clear of the fixed ones.
   const portX = new Map<string, number>();
-  const spread = (box: number, ends: { key: string; towards: number }[]) => {
+  interface End {
+    key: string;
+    towards: number;
+    fixed: number | undefined;
+  }
+  const spread = (box: number, ends: End[]) => {
+    if (!ends.length) return;
     const rect = rectOf(box);
-    ends.sort((a, b) => a.towards - b.towards);
-    if (ends.length === 1) {
-      const inset = Math.min(12, rect.width / 2);
-      portX.set(
-        ends[0]!.key,
-        Math.min(rect.x + rect.width - inset, Math.max(rect.x + inset, ends[0]!.towards)),
-      );
+    const inset = Math.min(12, rect.width / 2);
+    const clamp = (x: number) => Math.min(rect.x + rect.width - inset, Math.max(rect.x + inset, x));
+    if (ends.every((end) => end.fixed === undefined)) {
+      ends.sort((a, b) => a.towards - b.towards);
+      if (ends.length === 1) {
+        portX.set(ends[0]!.key, clamp(ends[0]!.towards));
+        return;
+      }
+      const step = Math.min(22, (rect.width * 0.8) / (ends.length - 1));
+      const start = rect.x + rect.width / 2 - (step * (ends.length - 1)) / 2;
+      ends.forEach((end, k) => portX.set(end.key, start + k * step));
       return;
     }
-    const step = Math.min(22, (rect.width * 0.8) / (ends.length - 1));
-    const start = rect.x + rect.width / 2 - (step * (ends.length - 1)) / 2;
-    ends.forEach((end, k) => portX.set(end.key, start + k * step));
+    const keyed = ends
+      .map((end) => ({ ...end, at: end.fixed === undefined ? clamp(end.towards) : rect.x + end.fixed }))
+      .sort((a, b) => a.at - b.at);
+    const gap = Math.min(SMALL_GAP, (rect.width - 2 * inset) / Math.max(1, keyed.length - 1));
+    const placed = fitInOrder(
+      keyed.map((end) => ({ desired: end.at, weight: end.fixed === undefined ? 1 : 1e6 })),
+      keyed.slice(1).map(() => gap),
+    );
+    keyed.forEach((end, k) => portX.set(end.key, end.fixed === undefined ? clamp(placed[k]!) : end.at));
   };
   items.forEach((item, i) => {
-    if (item.kind !== 'box') return;
-    const bottoms = chains
-      .filter((c) => c.items[0] === i)
-      .map((c) => ({ key: `${c.link.id}:bottom`, towards: items[c.items[1]!]!.x }));
-    const tops = chains
-      .filter((c) => c.items.at(-1) === i)
-      .map((c) => ({ key: `${c.link.id}:top`, towards: items[c.items.at(-2)!]!.x }));
+    if (item.kind !== 'box' && item.kind !== 'port') return;
+    const bottoms: End[] = [];
+    const tops: End[] = [];
+    chains.forEach((c, l) => {
+      if (c.items[0] === i) {
+        const fixed = oriented[l]!.upperX;
+        bottoms.push({ key: `${c.link.id}:bottom`, towards: items[c.items[1]!]!.x, fixed });
+      }
+      if (c.items.at(-1) === i) {
+        const fixed = oriented[l]!.lowerX;
+        tops.push({ key: `${c.link.id}:top`, towards: items[c.items.at(-2)!]!.x, fixed });
+      }
+    });
     spread(i, bottoms);
     spread(i, tops);
   });
 
+  // Each link leaves its upper box straight down to the bottom of that box's rank and enters its lower box
+  // straight down from the top of its rank, so its bends (drawn as curves) lie between ranks, clear of boxes.
   const routed = new Map<string, RoutedLink>();
   for (const chain of chains) {
-    const upper = rectOf(chain.items[0]!);
-    const lower = rectOf(chain.items.at(-1)!);
-    const points: Point[] = [{ x: portX.get(`${chain.link.id}:bottom`)!, y: upper.y + upper.height }];
+    const upperItem = chain.items[0]!;
+    const lowerItem = chain.items.at(-1)!;
+    const upper = rectOf(upperItem);
+    const lower = rectOf(lowerItem);
+    const startX = portX.get(`${chain.link.id}:bottom`)!;
+    const endX = portX.get(`${chain.link.id}:top`)!;
+    const points: Point[] = [{ x: startX, y: upper.y + upper.height }];
+    const upperBandEnd = bandTop[items[upperItem]!.rank]! + bandHeight[items[upperItem]!.rank]!;
+    if (upperBandEnd > upper.y + upper.height + 0.01) points.push({ x: startX, y: upperBandEnd });
     let label: Rect | null = null;
     for (const i of chain.items.slice(1, -1)) {
       const item = items[i]!;
@@ -395,7 +518,9 @@ export function layeredLayout(
       if (height > 0) points.push({ x: item.x, y: top + height });
       if (item.kind === 'label') label = rectOf(i);
     }
-    points.push({ x: portX.get(`${chain.link.id}:top`)!, y: lower.y });
+    const lowerBandTop = bandTop[items[lowerItem]!.rank]!;
+    if (lower.y > lowerBandTop + 0.01) points.push({ x: endX, y: lowerBandTop });
+    points.push({ x: endX, y: lower.y });
     routed.set(chain.link.id, { points: chain.reversed ? points.reverse() : points, label });
   }
 
