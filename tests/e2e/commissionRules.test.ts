@@ -69,6 +69,11 @@ describe('commission rate rules', () => {
     await page.getByText('This rule overlaps another rule').waitFor();
     await shot(page, 'commission-rules-overlap', false);
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    // The rule was filled in: closing asks before throwing it away.
+    await page
+      .getByRole('dialog', { name: 'Discard your changes?' })
+      .getByRole('button', { name: 'Discard changes' })
+      .click();
     await expect(rows(page).count()).resolves.toBe(1);
 
     // Expire it today: it shows as expired and can no longer be edited.

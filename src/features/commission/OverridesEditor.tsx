@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import {
   addOverride,
   deleteOverride,
@@ -13,6 +13,7 @@ import { ConfirmDialog } from '../../ui/feedback/ConfirmDialog';
 import { Button } from '../../ui/forms/Button';
 import { SelectField } from '../../ui/forms/SelectField';
 import { TextField } from '../../ui/forms/TextField';
+import { useGuardedClose } from '../../ui/forms/useGuardedClose';
 import { formatMoney } from '../../ui/format/formatMoney';
 
 export interface OverridesEditorProps {
@@ -21,6 +22,8 @@ export interface OverridesEditorProps {
   canEdit: boolean;
   // After a change: the statement's totals moved, read it again.
   onChanged(): Promise<unknown>;
+  // Whether the open form holds changes not yet saved, for the dialog around it to ask before it closes.
+  onDirtyChange?(dirty: boolean): void;
 }
 
 interface Draft {
@@ -36,9 +39,19 @@ const EMPTY: Draft = { id: null, type_code: '', amount: '', note: '' };
 // A statement's overrides (SPEC §3 "Statement override"): amounts a reviewer adds to or takes from what the
 // lines pay, each with a type and a note. Added and edited in one form under the list; the server checks the
 // values and answers each problem under its field. Deleting keeps the override, marked deleted.
-export function OverridesEditor({ statement, canEdit, onChanged }: OverridesEditorProps) {
+export function OverridesEditor({ statement, canEdit, onChanged, onDirtyChange }: OverridesEditorProps) {
   const types = useQuery(overrideTypesQuery).data ?? [];
   const [draft, setDraft] = useState<Draft | null>(null);
+  // The draft as the form opened with it: changed is anything else.
+  const [opened, setOpened] = useState<Draft | null>(null);
+  const dirty = draft !== null && JSON.stringify(draft) !== JSON.stringify(opened);
+  // The statement around it asks before leaving the screen with these changes (onDirtyChange).
+  const guard = useGuardedClose(dirty, () => setDraft(null), { guardLeaving: !onDirtyChange });
+  useEffect(() => {
+    onDirtyChange?.(dirty);
+    // Gone from the screen, it holds nothing.
+    return () => onDirtyChange?.(false);
+  }, [dirty, onDirtyChange]);
   const [deleting, setDeleting] = useState<StatementOverride | null>(null);
   const entityId = statement.entity_id;
   const typeName = (code: string) => types.find((t) => t.override_code === code)?.override_desc ?? code;
@@ -75,6 +88,7 @@ export function OverridesEditor({ statement, canEdit, onChanged }: OverridesEdit
     setDraft((d) => (d ? { ...d, [key]: e.target.value } : d));
   const open = (next: Draft) => {
     save.reset();
+    setOpened(next);
     setDraft(next);
   };
   const submit = (event: FormEvent) => {
@@ -197,7 +211,7 @@ export function OverridesEditor({ statement, canEdit, onChanged }: OverridesEdit
             />
           </div>
           <div className="flex justify-end gap-2">
-            <Button variant="secondary" onClick={() => setDraft(null)} disabled={save.isPending}>
+            <Button variant="secondary" onClick={guard.requestClose} disabled={save.isPending}>
               Cancel
             </Button>
             <Button type="submit" busy={save.isPending}>
@@ -206,6 +220,7 @@ export function OverridesEditor({ statement, canEdit, onChanged }: OverridesEdit
           </div>
         </form>
       )}
+      {guard.confirmation}
       {deleting && (
         <ConfirmDialog
           open

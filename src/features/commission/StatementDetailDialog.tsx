@@ -30,6 +30,7 @@ import { OverridesEditor } from './OverridesEditor';
 import { StatementBadges } from './StatementBadges';
 import { monthLabel } from './statementFilterValues';
 import { PrintButton } from '../../ui/forms/PrintButton';
+import { useGuardedClose } from '../../ui/forms/useGuardedClose';
 
 export interface StatementDetailDialogProps {
   entityId: number;
@@ -43,8 +44,11 @@ export interface StatementDetailDialogProps {
 export function StatementDetailDialog({ entityId, statementId, onClose }: StatementDetailDialogProps) {
   const query = useQuery(statementQuery(entityId, statementId));
   const statement = query.data;
+  // An override being added or edited, and changed, is asked about before the statement closes.
+  const [overridesDirty, setOverridesDirty] = useState(false);
+  const guard = useGuardedClose(overridesDirty, onClose);
   return (
-    <Dialog open onClose={onClose} className="relative z-40">
+    <Dialog open onClose={guard.requestClose} className="relative z-40">
       <div className="fixed inset-0 bg-slate-900/40" aria-hidden="true" />
       <div className="fixed inset-0 overflow-y-auto p-4">
         <div className="flex min-h-full items-start justify-center">
@@ -62,7 +66,7 @@ export function StatementDetailDialog({ entityId, statementId, onClose }: Statem
                 {statement && <PrintButton what="the statement" />}
                 <button
                   type="button"
-                  onClick={onClose}
+                  onClick={guard.requestClose}
                   className="rounded-md px-2 py-1 text-xl leading-none text-slate-500 hover:bg-slate-100 hover:text-slate-900"
                   aria-label="Close the statement"
                 >
@@ -76,11 +80,16 @@ export function StatementDetailDialog({ entityId, statementId, onClose }: Statem
                   {errorMessage(query.error)}
                 </Alert>
               ) : statement ? (
-                <StatementBody statement={statement} refresh={() => query.refetch()} />
+                <StatementBody
+                  statement={statement}
+                  refresh={() => query.refetch()}
+                  onOverridesDirty={setOverridesDirty}
+                />
               ) : (
                 <p className="text-sm text-slate-500">Loading the statement…</p>
               )}
             </div>
+            {guard.confirmation}
           </DialogPanel>
         </div>
       </div>
@@ -95,7 +104,13 @@ const COMMANDS: readonly { command: BulkCommand; flag: keyof Statement['can'] }[
   { command: 'mark-unpaid', flag: 'markUnpaid' },
 ];
 
-function StatementBody({ statement, refresh }: { statement: Statement; refresh(): Promise<unknown> }) {
+interface StatementBodyProps {
+  statement: Statement;
+  refresh(): Promise<unknown>;
+  onOverridesDirty(dirty: boolean): void;
+}
+
+function StatementBody({ statement, refresh, onOverridesDirty }: StatementBodyProps) {
   const { can } = useAccess();
   const queryClient = useQueryClient();
   const [notice, setNotice] = useState<string | null>(null);
@@ -274,7 +289,12 @@ function StatementBody({ statement, refresh }: { statement: Statement; refresh()
       </section>
 
       <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-        <OverridesEditor statement={statement} canEdit={canEditOverrides} onChanged={changed} />
+        <OverridesEditor
+          statement={statement}
+          canEdit={canEditOverrides}
+          onChanged={changed}
+          onDirtyChange={onOverridesDirty}
+        />
       </div>
 
       <section aria-label="Statement history" className="space-y-3">

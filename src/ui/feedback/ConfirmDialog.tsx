@@ -7,6 +7,8 @@ export interface ConfirmDialogProps {
   title: string;
   children: ReactNode;
   confirmLabel: string;
+  // The button that closes without acting ("Cancel" unless said otherwise).
+  cancelLabel?: string;
   // Destructive actions (deactivate, delete) are shown in red.
   danger?: boolean;
   busy?: boolean;
@@ -21,6 +23,7 @@ export function ConfirmDialog({
   title,
   children,
   confirmLabel,
+  cancelLabel = 'Cancel',
   danger,
   busy,
   error,
@@ -43,7 +46,7 @@ export function ConfirmDialog({
           )}
           <div className="mt-6 flex justify-end gap-3">
             <Button variant="secondary" onClick={onClose} disabled={busy}>
-              Cancel
+              {cancelLabel}
             </Button>
             <Button
               onClick={onConfirm}

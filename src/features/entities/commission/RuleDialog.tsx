@@ -16,6 +16,7 @@ import { Alert } from '../../../ui/feedback/Alert';
 import { Button } from '../../../ui/forms/Button';
 import { SelectField } from '../../../ui/forms/SelectField';
 import { TextField } from '../../../ui/forms/TextField';
+import { useGuardedClose } from '../../../ui/forms/useGuardedClose';
 import { emptyRule, ruleErrors, ruleRequest, ruleValues, utcToday, type RuleValues } from './ruleForm';
 import { SPECIES_OPTIONS } from './ruleOptions';
 import { StatePicker } from './StatePicker';
@@ -32,7 +33,9 @@ export interface RuleDialogProps {
 // Add or edit one rate rule. The server checks everything (states, event code, overlaps) and answers each
 // problem under its field; an overlap names the rules it collides with under the effective date.
 export function RuleDialog({ entityId, rule, onDone, onClose }: RuleDialogProps) {
-  const [values, setValues] = useState<RuleValues>(() => (rule ? ruleValues(rule) : emptyRule(utcToday())));
+  const [initial] = useState<RuleValues>(() => (rule ? ruleValues(rule) : emptyRule(utcToday())));
+  const [values, setValues] = useState<RuleValues>(initial);
+  const guard = useGuardedClose(!sameRuleValues(values, initial), onClose);
   const queryClient = useQueryClient();
   const businessTypes = useQuery(commissionListQuery('business-types')).data ?? [];
   const calculationTypes = useQuery(commissionListQuery('calculation-types')).data ?? [];
@@ -82,7 +85,7 @@ export function RuleDialog({ entityId, rule, onDone, onClose }: RuleDialogProps)
     .flatMap(([, m]) => m);
 
   return (
-    <Dialog open onClose={busy ? () => undefined : onClose} className="relative z-50">
+    <Dialog open onClose={busy ? () => undefined : guard.requestClose} className="relative z-50">
       <div className="fixed inset-0 bg-slate-900/40" aria-hidden="true" />
       <div className="fixed inset-0 flex items-start justify-center overflow-y-auto p-4 sm:items-center">
         <DialogPanel className="w-full max-w-2xl rounded-lg bg-white p-6 shadow-xl">
@@ -166,7 +169,7 @@ export function RuleDialog({ entityId, rule, onDone, onClose }: RuleDialogProps)
             />
             {impact && <RuleImpactNotice impact={impact} />}
             <div className="flex justify-end gap-3 pt-2">
-              <Button variant="secondary" onClick={onClose} disabled={busy}>
+              <Button variant="secondary" onClick={guard.requestClose} disabled={busy}>
                 Cancel
               </Button>
               <Button type="submit" busy={busy}>
@@ -174,8 +177,15 @@ export function RuleDialog({ entityId, rule, onDone, onClose }: RuleDialogProps)
               </Button>
             </div>
           </form>
+          {guard.confirmation}
         </DialogPanel>
       </div>
     </Dialog>
   );
+}
+
+// States picked and unpicked again come back in another order: the same rule all the same.
+function sameRuleValues(a: RuleValues, b: RuleValues): boolean {
+  const key = (v: RuleValues) => JSON.stringify({ ...v, state_codes: [...v.state_codes].sort() });
+  return key(a) === key(b);
 }

@@ -14,6 +14,7 @@ import { boundTextField } from '../../../ui/forms/boundTextField';
 import { TextAreaField } from '../../../ui/forms/TextAreaField';
 import { TextField } from '../../../ui/forms/TextField';
 import { FormDialog } from '../../../ui/forms/FormDialog';
+import { useGuardedClose } from '../../../ui/forms/useGuardedClose';
 
 const CONTACT_FIELDS = ['email', 'phone', 'addressLine1', 'addressLine2', 'city', 'zip'] as const;
 type ContactField = (typeof CONTACT_FIELDS)[number];
@@ -57,9 +58,10 @@ export function EditPolicyholderDialog({ policy, open, onClose, onSaved }: EditP
     },
   });
   const errors = { ...fieldErrorsOf(save.error), ...localErrors };
+  const changed = CONTACT_FIELDS.filter((field) => values[field].trim() !== initial[field]);
+  const guard = useGuardedClose(changed.length > 0 || reason.trim() !== '', onClose);
 
   const submit = () => {
-    const changed = CONTACT_FIELDS.filter((field) => values[field].trim() !== initial[field]);
     const problems: Record<string, string[]> = {};
     if (!reason.trim()) problems.reason = ['Give the reason for this change.'];
     if (changed.length === 0) problems.form = ['Change at least one detail before saving.'];
@@ -81,7 +83,7 @@ export function EditPolicyholderDialog({ policy, open, onClose, onSaved }: EditP
       title="Edit policyholder"
       busy={save.isPending}
       onSubmit={submit}
-      onClose={onClose}
+      onClose={guard.requestClose}
       submitLabel="Save policyholder"
     >
       {save.isError && (
@@ -115,6 +117,7 @@ export function EditPolicyholderDialog({ policy, open, onClose, onSaved }: EditP
         hint="Recorded with the change in the policy's events."
         onChange={(event) => setReason(event.target.value)}
       />
+      {guard.confirmation}
     </FormDialog>
   );
 }

@@ -6,6 +6,7 @@ import type { PaymentPeriod, QuoteView } from '../../../api/schemas/quoteCommand
 import type { PaymentMethod } from '../../../api/schemas/quotePurchase';
 import { Alert } from '../../../ui/feedback/Alert';
 import { Button } from '../../../ui/forms/Button';
+import { useDirtyForm } from '../../../ui/forms/unsavedChanges';
 import { CheckboxField } from '../../../ui/forms/CheckboxField';
 import { TextField } from '../../../ui/forms/TextField';
 import { BackButton } from './BackButton';
@@ -73,6 +74,9 @@ function Checkout({ quote, snapshot }: { quote: QuoteView; snapshot: JourneySnap
   // The idempotency key of one purchase attempt: kept until the server has answered it, so pressing again
   // after a lost answer is answered with the first outcome instead of charging twice.
   const requestId = useRef<string | null>(null);
+  // What was typed is sent with the purchase; once the server has answered it (bought, declined or
+  // flagged), only later edits are unsaved.
+  const dirty = useDirtyForm();
 
   const pay = useJourneyWrite(quote.uuid, async (mode: Mode) => {
     let method = useSaved ? saved : null;
@@ -128,6 +132,7 @@ function Checkout({ quote, snapshot }: { quote: QuoteView; snapshot: JourneySnap
     setChecked(found);
     if (Object.keys(found).length > 0) return;
     pay.mutate(retrying ? 'retry' : 'purchase', {
+      onSuccess: dirty.markClean,
       onSettled: (_data, error) => {
         // Only a call that never got an answer may be repeated under the same key.
         if (!(error instanceof ApiError && error.status === 0)) requestId.current = null;
@@ -150,7 +155,7 @@ function Checkout({ quote, snapshot }: { quote: QuoteView; snapshot: JourneySnap
   );
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Checkout" className="space-y-6">
+    <form {...dirty.formProps} onSubmit={submit} noValidate aria-label="Checkout" className="space-y-6">
       {step === 'fraudWarning' && <FraudWarningPanel quote={quote} snapshot={snapshot} />}
       {retrying && (
         <Alert tone="error" title="Payment declined">

@@ -5,6 +5,7 @@ import { chooseCoverage } from '../../../api/calls/quoteJourney';
 import type { QuoteView } from '../../../api/schemas/quoteCommands';
 import { Alert } from '../../../ui/feedback/Alert';
 import { Button } from '../../../ui/forms/Button';
+import { useDirtyForm } from '../../../ui/forms/unsavedChanges';
 import { TextField } from '../../../ui/forms/TextField';
 import { BackButton } from './BackButton';
 import {
@@ -90,13 +91,15 @@ function CoverageForm({ quote, snapshot }: { quote: QuoteView; snapshot: Journey
       { entityCode: quote.entity_code },
     ),
   );
+  // Choices are priced as they change but saved only by "Continue to checkout".
+  const dirty = useDirtyForm();
   const payments = shown?.payments;
   const chosen = chosenCoverage(quote, choices, shown);
   const mayChoose = snapshot.can({ type: 'quote.coverageChosen', plans: planChoicesOf(chosen) });
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    save.mutate(chosen);
+    save.mutate(chosen, { onSuccess: dirty.markClean });
   }
 
   const petErrors = (index: number): Record<string, string[]> => {
@@ -109,7 +112,7 @@ function CoverageForm({ quote, snapshot }: { quote: QuoteView; snapshot: Journey
   };
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Coverage" className="space-y-6">
+    <form {...dirty.formProps} onSubmit={submit} noValidate aria-label="Coverage" className="space-y-6">
       {rated.error && !codeRefused && (
         <Alert tone="error" title="The premium could not be rated">
           {errorMessage(rated.error)}

@@ -6,6 +6,7 @@ import { createQuote, quoteKeys, updateQuote } from '../../../api/calls/quoteJou
 import type { QuoteView } from '../../../api/schemas/quoteCommands';
 import { Alert } from '../../../ui/feedback/Alert';
 import { Button } from '../../../ui/forms/Button';
+import { useDirtyForm, type DirtyForm } from '../../../ui/forms/unsavedChanges';
 import { formatDay, todayInCentral } from './centralDate';
 import { CustomerFields, type CustomerValues } from './CustomerFields';
 import { JourneyFrame, QuoteLoading } from './JourneyFrame';
@@ -36,6 +37,7 @@ function NewQuoteRating() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [draft] = useState(() => quoteDraft.load());
+  const dirty = useDirtyForm();
   const create = useMutation({
     mutationFn: (pets: PetRow[]) => {
       if (!draft) throw new Error('The quote has no customer yet.');
@@ -45,6 +47,7 @@ function NewQuoteRating() {
     onSuccess: (result) => {
       queryClient.setQueryData(quoteKeys.view(result.uuid), result.quote);
       quoteDraft.clear();
+      dirty.markClean();
       void navigate(result.quote.route);
     },
   });
@@ -64,6 +67,7 @@ function NewQuoteRating() {
         header={<DraftSummary draft={draft} />}
         listOtherFields
         initialRows={[emptyPet()]}
+        dirty={dirty}
         busy={create.isPending}
         errors={journeyErrors(create.error)}
         onSubmit={(rows) => create.mutate(rows)}
@@ -100,6 +104,8 @@ function ExistingQuoteForm({ uuid, quote }: { uuid: string; quote: QuoteView }) 
   const today = todayInCentral();
   const [values, setValues] = useState(() => valuesOf(quote));
   const [checked, setChecked] = useState<Record<string, string[]>>({});
+  // Saved by "Rate and continue": the quote then moves on to underwriting and this form goes.
+  const dirty = useDirtyForm();
   const update = useJourneyWrite(uuid, (rows: PetRow[]) => {
     const { zip, startDate, customer } = normalisedDraft({ ...values, entityCode: null });
     return updateQuote(
@@ -114,7 +120,7 @@ function ExistingQuoteForm({ uuid, quote }: { uuid: string; quote: QuoteView }) 
       values.startDate === quote.start_date ? '' : today,
     );
     setChecked(found);
-    if (Object.keys(found).length === 0) update.mutate(rows);
+    if (Object.keys(found).length === 0) update.mutate(rows, { onSuccess: dirty.markClean });
   }
   return (
     <JourneyFrame title="Rating information" state={quote.step} quote={quote}>
@@ -131,6 +137,7 @@ function ExistingQuoteForm({ uuid, quote }: { uuid: string; quote: QuoteView }) 
           />
         }
         initialRows={rowsOf(quote)}
+        dirty={dirty}
         busy={update.isPending}
         errors={update.errors}
         headerInvalid={Object.keys(checked).length > 0}
@@ -159,6 +166,8 @@ interface RatingFormProps {
   headerInvalid?: boolean;
   listOtherFields?: boolean;
   initialRows: PetRow[];
+  // The step's unsaved-changes tracker: its owner marks it clean once the rows are saved.
+  dirty: DirtyForm;
   busy: boolean;
   errors: JourneyErrors;
   onSubmit(rows: PetRow[]): void;
@@ -170,6 +179,7 @@ function RatingForm(props: RatingFormProps) {
     headerInvalid = false,
     listOtherFields = false,
     initialRows,
+    dirty,
     busy,
     errors,
     onSubmit,
@@ -194,6 +204,7 @@ function RatingForm(props: RatingFormProps) {
 
   return (
     <form
+      {...dirty.formProps}
       onSubmit={submit}
       noValidate
       aria-label="Rating information"
@@ -227,7 +238,11 @@ function RatingForm(props: RatingFormProps) {
             errors={fields}
             removable={rows.length > 1}
             onChange={(next) => update(index, next)}
-            onRemove={() => setRows((all) => all.filter((r) => r.key !== row.key))}
+            onRemove={() => {
+              // A button, not an input: no edit event says the rows changed.
+              dirty.markDirty();
+              setRows((all) => all.filter((r) => r.key !== row.key));
+            }}
           />
         ))}
       </div>

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { myEntitiesQuery } from '../../../api/calls/myEntities';
 import { Alert } from '../../../ui/feedback/Alert';
 import { Button } from '../../../ui/forms/Button';
+import { useDirtyForm } from '../../../ui/forms/unsavedChanges';
 import { todayInCentral } from './centralDate';
 import { CustomerFields, type CustomerValues } from './CustomerFields';
 import { JourneyFrame } from './JourneyFrame';
@@ -21,13 +22,15 @@ function emptyDraft(today: string): QuoteDraft {
 }
 
 // /quotes/journey: who the quote is for and when it starts. Nothing is saved on the server yet: the draft
-// waits in the tab until rating info creates the quote.
+// waits in the tab until rating info creates the quote. What is typed here is kept (in the tab) only by
+// Continue, so leaving the screen before it asks first.
 export function StartScreen() {
   const navigate = useNavigate();
   const today = todayInCentral();
   const entities = useQuery(myEntitiesQuery).data;
   const [draft, setDraft] = useState<QuoteDraft>(() => quoteDraft.load() ?? emptyDraft(today));
   const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const dirty = useDirtyForm();
   const quotable = (entities?.data ?? []).filter((e) => e.canQuote);
   const mayPick = quotable.length > 1;
   const acting = entities?.acting;
@@ -46,12 +49,14 @@ export function StartScreen() {
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     quoteDraft.save({ ...normalisedDraft(draft), entityCode });
+    dirty.markClean();
     void navigate('/quotes/journey/rating-info');
   }
 
   return (
     <JourneyFrame title="New quote" state="start">
       <form
+        {...dirty.formProps}
         onSubmit={submit}
         noValidate
         aria-label="Start the quote"

@@ -7,6 +7,7 @@ import type { QuoteView } from '../../../api/schemas/quoteCommands';
 import { Alert } from '../../../ui/feedback/Alert';
 import { Spinner } from '../../../ui/feedback/Spinner';
 import { Button } from '../../../ui/forms/Button';
+import { useDirtyForm } from '../../../ui/forms/unsavedChanges';
 import { BackButton } from './BackButton';
 import { DeclinedPets } from './DeclinedPets';
 import { JourneyFrame, QuoteLoading } from './JourneyFrame';
@@ -72,6 +73,8 @@ function AnswersForm({ quote, snapshot, readOnly }: AnswersFormProps) {
       { entityCode: quote.entity_code },
     ),
   );
+  // Answers count once saved: the quote then moves on (or is declined, and this form starts afresh).
+  const dirty = useDirtyForm();
 
   if (questions.error) return <Alert tone="error">{errorMessage(questions.error)}</Alert>;
   if (!questions.ready) return <Spinner label="Loading the questions…" />;
@@ -97,7 +100,7 @@ function AnswersForm({ quote, snapshot, readOnly }: AnswersFormProps) {
         ),
       ]),
     );
-    save.mutate(sent);
+    save.mutate(sent, { onSuccess: dirty.markClean });
   }
 
   const set = (petId: string, questionId: number, value: boolean) =>
@@ -106,6 +109,7 @@ function AnswersForm({ quote, snapshot, readOnly }: AnswersFormProps) {
 
   return (
     <form
+      {...dirty.formProps}
       onSubmit={submit}
       noValidate
       aria-label="Underwriting answers"

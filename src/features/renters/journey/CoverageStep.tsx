@@ -12,6 +12,7 @@ import { Alert } from '../../../ui/feedback/Alert';
 import { Spinner } from '../../../ui/feedback/Spinner';
 import { formatMoney } from '../../../ui/format/formatMoney';
 import { Button } from '../../../ui/forms/Button';
+import { useDirtyForm } from '../../../ui/forms/unsavedChanges';
 import { SelectField } from '../../../ui/forms/SelectField';
 import { TextField } from '../../../ui/forms/TextField';
 import {
@@ -69,15 +70,17 @@ function CoverageForm({ quote, snapshot, options }: CoverageFormProps) {
   const write = useRentersWrite(quote.id, (body: RentersCoverageInput) =>
     chooseRentersCoverage(quote.id, body),
   );
+  // Priced and saved together by the submit: until then the choices are only on screen.
+  const dirty = useDirtyForm();
   const fields = write.errors.fields;
   const set = (path: string, value: string) => setDraft((d) => ({ ...d, [path]: value }));
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    write.mutate(coverageRequest(draft, term, quote.version));
+    write.mutate(coverageRequest(draft, term, quote.version), { onSuccess: dirty.markClean });
   };
   const allowed = Object.values(options.options).filter((rule) => rule.allow);
   return (
-    <form aria-label="Coverage" onSubmit={submit} className="space-y-6" noValidate>
+    <form {...dirty.formProps} aria-label="Coverage" onSubmit={submit} className="space-y-6" noValidate>
       {write.errors.message && <Alert tone="error">{write.errors.message}</Alert>}
       <section className="grid gap-4 rounded-lg border border-slate-200 bg-white p-6 md:grid-cols-2">
         <SelectField

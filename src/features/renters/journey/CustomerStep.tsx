@@ -3,6 +3,7 @@ import { giveRentersCustomer, type RentersCustomerInput } from '../../../api/cal
 import type { RentersQuoteView } from '../../../api/schemas/rentersQuotes';
 import { Alert } from '../../../ui/feedback/Alert';
 import { Button } from '../../../ui/forms/Button';
+import { useDirtyForm } from '../../../ui/forms/unsavedChanges';
 import { CheckboxField } from '../../../ui/forms/CheckboxField';
 import { SelectField } from '../../../ui/forms/SelectField';
 import { TextField } from '../../../ui/forms/TextField';
@@ -44,6 +45,7 @@ export function CustomerStep({ quote, snapshot }: CustomerStepProps) {
   const write = useRentersWrite(quote.id, (body: RentersCustomerInput) =>
     giveRentersCustomer(quote.id, body),
   );
+  const dirty = useDirtyForm();
   const fields = write.errors.fields;
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -52,20 +54,23 @@ export function CustomerStep({ quote, snapshot }: CustomerStepProps) {
     ];
     if (phone2.trim())
       contacts.push({ type: 'SECONDARY', number_type: 'HOME', number: phone2, extension: null });
-    write.mutate({
-      version: quote.version,
-      customer: {
-        name_first: first,
-        name_last: last,
-        email,
-        mailing_address: otherMail ? { ...mailing, line_2: mailing.line_2.trim() || null } : null,
+    write.mutate(
+      {
+        version: quote.version,
+        customer: {
+          name_first: first,
+          name_last: last,
+          email,
+          mailing_address: otherMail ? { ...mailing, line_2: mailing.line_2.trim() || null } : null,
+        },
+        contacts,
       },
-      contacts,
-    });
+      { onSuccess: dirty.markClean },
+    );
   };
   const busy = write.isPending;
   return (
-    <form aria-label="Customer" onSubmit={submit} className="space-y-6" noValidate>
+    <form {...dirty.formProps} aria-label="Customer" onSubmit={submit} className="space-y-6" noValidate>
       {write.errors.message && <Alert tone="error">{write.errors.message}</Alert>}
       <section className="grid gap-4 rounded-lg border border-slate-200 bg-white p-6 md:grid-cols-2">
         <TextField

@@ -3,6 +3,7 @@ import { giveRentersPayment } from '../../../api/calls/rentersQuotes';
 import type { RentersQuoteView } from '../../../api/schemas/rentersQuotes';
 import { Alert } from '../../../ui/feedback/Alert';
 import { Button } from '../../../ui/forms/Button';
+import { useDirtyForm } from '../../../ui/forms/unsavedChanges';
 import { emptyPaymentDetails, type PaymentDetails } from '../../../ui/payment/paymentDetails';
 import { PaymentMethodFields } from '../../../ui/payment/PaymentMethodFields';
 import { paymentFieldErrors, tokenizeDetails } from './paymentToken';
@@ -29,12 +30,13 @@ export function PaymentStep({ quote, snapshot }: PaymentStepProps) {
   const write = useRentersWrite(quote.id, async (d: PaymentDetails) =>
     giveRentersPayment(quote.id, { ...(await tokenizeDetails(d, propertyZip)), version: quote.version }),
   );
+  const dirty = useDirtyForm();
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    write.mutate(details);
+    write.mutate(details, { onSuccess: dirty.markClean });
   };
   return (
-    <form aria-label="Payment method" onSubmit={submit} className="space-y-6" noValidate>
+    <form {...dirty.formProps} aria-label="Payment method" onSubmit={submit} className="space-y-6" noValidate>
       {write.errors.message && <Alert tone="error">{write.errors.message}</Alert>}
       {quote.payment_method && (
         <Alert tone="info">

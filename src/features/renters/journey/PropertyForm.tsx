@@ -3,6 +3,7 @@ import type { StartRentersQuoteInput } from '../../../api/calls/rentersQuotes';
 import type { RentersQuoteView } from '../../../api/schemas/rentersQuotes';
 import { Alert } from '../../../ui/feedback/Alert';
 import { Button } from '../../../ui/forms/Button';
+import { useDirtyForm } from '../../../ui/forms/unsavedChanges';
 import { CheckboxField } from '../../../ui/forms/CheckboxField';
 import { TextField } from '../../../ui/forms/TextField';
 import { AddressFields, addressDraftOf, type AddressDraft } from './AddressFields';
@@ -17,7 +18,9 @@ export interface PropertyFormProps {
   initial?: PropertyStep | null;
   errors: RentersErrors;
   busy: boolean;
-  onSubmit(body: StartRentersQuoteInput): void;
+  // `saved.onSuccess` once the server has the step (a mutation's own option, so `write.mutate` fits): the
+  // journey moves on from there, and must not be held by the unsaved-changes prompt.
+  onSubmit(body: StartRentersQuoteInput, saved: { onSuccess(): void }): void;
 }
 
 const wireAddress = (a: AddressDraft) => ({ ...a, line_2: a.line_2.trim() || null });
@@ -30,16 +33,20 @@ export function PropertyForm({ quote, initial = null, errors, busy, onSubmit }: 
   const [hasParty, setHasParty] = useState(Boolean(from?.interested_party));
   const [partyName, setPartyName] = useState(from?.interested_party?.name ?? '');
   const [party, setParty] = useState(() => addressDraftOf(from?.interested_party ?? null));
+  const dirty = useDirtyForm();
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    onSubmit({
-      property: wireAddress(property),
-      effective_date: effectiveDate,
-      interested_party: hasParty ? { name: partyName, ...wireAddress(party) } : null,
-    });
+    onSubmit(
+      {
+        property: wireAddress(property),
+        effective_date: effectiveDate,
+        interested_party: hasParty ? { name: partyName, ...wireAddress(party) } : null,
+      },
+      { onSuccess: dirty.markClean },
+    );
   };
   return (
-    <form aria-label="Property" onSubmit={submit} className="space-y-6" noValidate>
+    <form {...dirty.formProps} aria-label="Property" onSubmit={submit} className="space-y-6" noValidate>
       {errors.message && <Alert tone="error">{errors.message}</Alert>}
       <section className="space-y-4 rounded-lg border border-slate-200 bg-white p-6">
         <h2 className="text-base font-semibold text-slate-900">Rented property</h2>

@@ -6,6 +6,7 @@ import { formatDay } from '../../../ui/format/formatDay';
 import { formatMoney } from '../../../ui/format/formatMoney';
 import { formatPhone } from '../../../ui/format/formatPhone';
 import { Button } from '../../../ui/forms/Button';
+import { useDirtyForm } from '../../../ui/forms/unsavedChanges';
 import { CheckboxField } from '../../../ui/forms/CheckboxField';
 import { emptyPaymentDetails, type PaymentDetails } from '../../../ui/payment/paymentDetails';
 import { PaymentMethodFields } from '../../../ui/payment/PaymentMethodFields';
@@ -39,6 +40,9 @@ export function ReviewStep({ quote, snapshot }: ReviewStepProps) {
   const [details, setDetails] = useState<PaymentDetails>(() =>
     emptyPaymentDetails(customerName(quote), propertyZip),
   );
+  // The terms ticked and a new payment method typed count until the purchase (or retry) is answered; a
+  // declined payment keeps the form on screen, clean again.
+  const dirty = useDirtyForm();
   const write = useRentersWrite(quote.id, async ({ details: d }: Attempt) => {
     const body: RentersPurchaseInput = {
       request_id: crypto.randomUUID(),
@@ -61,13 +65,19 @@ export function ReviewStep({ quote, snapshot }: ReviewStepProps) {
   const canRetry = snapshot.can({ type: 'rentersQuote.paymentRetried', payment: PROBE_PAYMENT });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    write.mutate({ details: failed && another ? details : null });
+    write.mutate({ details: failed && another ? details : null }, { onSuccess: dirty.markClean });
   };
   const fields = write.errors.fields;
   const method = quote.payment_method;
   const firstPayment = premium.schedule[0]?.total ?? premium.total;
   return (
-    <form aria-label="Review and purchase" onSubmit={submit} className="space-y-6" noValidate>
+    <form
+      {...dirty.formProps}
+      aria-label="Review and purchase"
+      onSubmit={submit}
+      className="space-y-6"
+      noValidate
+    >
       {write.errors.message && <Alert tone="error">{write.errors.message}</Alert>}
       {failed && !processing && (
         <Alert tone="error" title="The payment did not go through">
