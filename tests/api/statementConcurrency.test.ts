@@ -178,6 +178,28 @@ describe.each(testDatabases())('statement commands raced on %s', (database) => {
       await expectStream(db(), id, ['statement.generated', 'statement.approved', 'statement.unapproved']);
     }
   });
+
+  // An override locks the statement's row before it appends; an approval appends, then updates the row.
+  // Raced, the two can deadlock on PostgreSQL: the one aborted answers 409 like any lost race, never 500,
+  // and the statement ends either approved with the overrides it had, or pending with every one added.
+  it('answers 409, never 500, when overrides and an approval of one statement race', async () => {
+    for (const statement of await pendingStatements(st, 2)) {
+      for (let round = 0; round < 10; round++) {
+        const path = `/v2/entities/${statement.entity_id}/commission-statements/${statement.id}`;
+        const answers = await Promise.all([
+          e.post(`${path}/approve`, REVIEWER, { data: {} }),
+          ...Array.from({ length: 4 }, () =>
+            e.post(`${path}/overrides`, REVIEWER, { data: { amount: 1, type_code: 'FEE' } }),
+          ),
+        ]);
+        for (const answer of answers) expect([200, 201, 409], answer.text).toContain(answer.status);
+        const state = StatementResponse.parse((await e.get(path, REVIEWER)).body).data.state;
+        if (state === 'approved') await st.commandOk(statement, 'unapprove', REVIEWER);
+      }
+      const events = await streamOf(db(), statement.id);
+      expect(events.map((event) => event.version)).toEqual(events.map((_, i) => i + 1));
+    }
+  });
 });
 
 // DESIGN.md "Scale": two server processes on one PostgreSQL schema, every wave split between them.

@@ -79,6 +79,14 @@ function send(reply: FastifyReply, status: number, body: object) {
   return reply.code(status).type('application/json; charset=utf-8').send(JSON.stringify(body));
 }
 
+// PostgreSQL aborted the transaction for another one writing the same rows at the same moment
+// (deadlock_detected, serialization_failure): nothing of it was kept, and a retry succeeds like any lost race.
+const CONCURRENCY_ABORTS = new Set(['40P01', '40001']);
+const isConcurrencyAbort = (error: unknown): boolean => {
+  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  return typeof code === 'string' && CONCURRENCY_ABORTS.has(code);
+};
+
 export function installErrorHandling(app: FastifyInstance): void {
   const answer = (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -104,7 +112,7 @@ export function installErrorHandling(app: FastifyInstance): void {
       }
       return send(reply, error.statusCode, { message: error.message });
     }
-    if (error instanceof VersionConflictError) {
+    if (error instanceof VersionConflictError || isConcurrencyAbort(error)) {
       return send(reply, 409, {
         message: 'The record was changed by someone else. Reload it and try again.',
       });
