@@ -214,6 +214,66 @@ describe.each(testDatabases())('saved table views on %s', (database) => {
     expect((await list(token)).data.map((v) => v.name)).toEqual(['Other', 'Taken']);
   });
 
+  it('keeps a view to the columns its table has, changing nothing when refused', async () => {
+    const { token } = await userWith([]);
+    const before = await viewCount();
+    const refusals: [string, string[], string][] = [
+      ['policies', ['policyNumber', 'petNmae'], 'This table has no column petNmae.'],
+      // A column of another table, and one no table has.
+      ['users', ['userName', 'policyNumber', 'gone'], 'This table has no columns policyNumber, gone.'],
+      // The quotes' actions and the statements' entity are never hidden.
+      ['quotes', ['createdAt', 'city'], 'The column actions cannot be hidden.'],
+      ['commission-review', ['select', 'month'], 'The column entityCode cannot be hidden.'],
+      ['commission-payments', ['month', 'amount'], 'The columns select, entityCode cannot be hidden.'],
+    ];
+    for (const [table, columns, message] of refusals) {
+      const response = await s.api.post(PATH, { table, name: 'Bad', state: { columns } }, { token });
+      expect(expectValidationError(response, ['state.columns']).errors['state.columns']).toEqual([message]);
+    }
+    expectValidationError(
+      await s.api.post(
+        PATH,
+        { table: 'policies', name: 'Twice', state: { columns: ['policyNumber', 'petName', 'petName'] } },
+        { token },
+      ),
+      ['state.columns'],
+    );
+    expect(await viewCount()).toBe(before);
+
+    // In any order, with those that never hide, a table's own columns are kept.
+    const columns = ['select', 'amount', 'entityCode', 'month'];
+    const view = await create(token, { table: 'commission-review', name: 'Amounts', state: { columns } });
+    expect(view.state.columns).toEqual(columns);
+    // A change of columns is held to the view's table; the name sent with it does not change either.
+    const refused = await a.patch(
+      `${PATH}/${view.id}`,
+      { name: 'Renamed', state: { columns: ['select', 'entityCode', 'policyNumber'] } },
+      { token },
+    );
+    expect(expectValidationError(refused, ['state.columns']).errors['state.columns']).toEqual([
+      'This table has no column policyNumber.',
+    ]);
+    expectValidationError(
+      await a.patch(`${PATH}/${view.id}`, { state: { columns: ['select', 'month'] } }, { token }),
+      ['state.columns'],
+    );
+    expect((await list(token, 'commission-review')).data).toEqual([view]);
+
+    // A view saved before one of its columns went is still read and renamed as it is; the portal skips
+    // the column it no longer has.
+    await db()
+      .updateTable('table_views')
+      .set({ state: JSON.stringify({ columns: ['select', 'entityCode', 'retired'], filter: {} }) })
+      .where('id', '=', view.id)
+      .execute();
+    const renamed = await a.patch(`${PATH}/${view.id}`, { name: 'Old amounts' }, { token });
+    expect(renamed.status, renamed.text).toBe(200);
+    expect(TableViewResponse.parse(renamed.body).data).toMatchObject({
+      name: 'Old amounts',
+      state: { columns: ['select', 'entityCode', 'retired'] },
+    });
+  });
+
   it(`keeps at most ${MAX_VIEWS_PER_TABLE} views per user and table`, async () => {
     const { token } = await userWith([]);
     const early = MAX_VIEWS_PER_TABLE - 5;

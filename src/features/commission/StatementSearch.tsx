@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { statementKeys, statementSearchQuery } from '../../api/calls/commissionStatements';
 import { codeListQuery } from '../../api/calls/entityLists';
@@ -28,8 +28,12 @@ const DEFAULTS = { sort: 'month', order: 'desc' } as const;
 const isSortField = (sort: string): sort is StatementSortField =>
   (STATEMENT_SORT_FIELDS as readonly string[]).includes(sort);
 
-// Ticked rows of one filter (by its JSON), or with `all` every row it matches.
-type Selection = { key: string; rows: ReadonlyMap<number, StatementRow>; all: boolean };
+// Ticked rows of one filter (by its JSON).
+type Selection = { key: string; rows: ReadonlyMap<number, StatementRow> };
+// ?selected=all: every statement the filter matches, on every page, is selected (from the select-all
+// banner). Kept in the URL so a reload or a copied link keeps it; single ticked rows live in the screen's
+// state only.
+const SELECTED = 'selected';
 
 export interface StatementSearchProps {
   // Whose saved views (the review or the payments screen).
@@ -48,8 +52,8 @@ export interface StatementSearchProps {
 
 // The statement search both statement screens share (SPEC §3 "Commission statement search"): filters, page
 // and sort in the URL (newest month first), rows selected across pages for the bulk actions (or, from the
-// select-all banner, every statement the filter matches), and the statement opened from a row
-// (?statement=…&entity=… in the URL, so a link opens it too).
+// select-all banner, every statement the filter matches: ?selected=all), and the statement opened from a
+// row (?statement=…&entity=… in the URL, so a link opens it too).
 export function StatementSearch({
   table,
   title,
@@ -66,31 +70,68 @@ export function StatementSearch({
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
 
-  // The selection belongs to one filter: a new search starts with none. `all` stands for every statement
-  // the filter matches, on every page; unticking one row goes back to ticked rows.
+  // The selection belongs to one filter: a new search starts with none. "Every matching" (?selected=all)
+  // holds for the filter it was chosen for, or that the URL had when the screen opened; unticking one row
+  // goes back to ticked rows.
   const filterKey = JSON.stringify(filter);
-  const none = useCallback((): Selection => ({ key: filterKey, rows: new Map(), all: false }), [filterKey]);
+  const none = useCallback((): Selection => ({ key: filterKey, rows: new Map() }), [filterKey]);
   const [selection, setSelection] = useState<Selection>(none);
   const current = useMemo(
     () => (selection.key === filterKey ? selection : none()),
     [selection, filterKey, none],
   );
   const selected = current.rows;
-  const allMatching = current.all;
+  const allInUrl = params.get(SELECTED) === 'all';
+  // The filter "every matching" was chosen for (or that the URL had when the screen opened); null: off.
+  const [allFor, setAllFor] = useState(() => (allInUrl ? filterKey : null));
+  const allMatching = allInUrl && allFor === filterKey;
+  // Turned off, or left behind by a new filter (a search, a saved view): take ?selected=all out of the URL
+  // too, so a reload does not select every statement again. Here, after the render, the URL is the latest
+  // (a bulk run ends with the callbacks of when it started). Choosing rows replaces the history entry: it
+  // is not a page to go back to.
+  useEffect(() => {
+    if (!allInUrl || allFor === filterKey) return;
+    setParams(
+      (now) => {
+        const next = new URLSearchParams(now);
+        next.delete(SELECTED);
+        return next;
+      },
+      { replace: true },
+    );
+  }, [allInUrl, allFor, filterKey, setParams]);
+  const selectAll = () => {
+    setSelection(none());
+    setAllFor(filterKey);
+    setParams(
+      (now) => {
+        const next = new URLSearchParams(now);
+        next.set(SELECTED, 'all');
+        return next;
+      },
+      { replace: true },
+    );
+  };
+  const clearSelection = useCallback(() => {
+    setSelection((before) => ({ key: before.key, rows: new Map() }));
+    setAllFor(null);
+  }, []);
 
   const frequencies = useQuery(codeListQuery('payout-frequencies')).data;
   const methods = useQuery(codeListQuery('payout-methods')).data;
   const pageRows = useMemo(() => query.data?.data ?? [], [query.data]);
   const select = useCallback(
-    (change: (rows: Map<number, StatementRow>) => void) =>
+    (change: (rows: Map<number, StatementRow>) => void) => {
       setSelection((before) => {
-        const kept = before.key === filterKey ? before : none();
+        const rows = new Map<number, StatementRow>(before.key === filterKey ? before.rows : []);
         // Leaving "every matching" keeps this page's rows ticked, then applies the change.
-        const rows = new Map(kept.all ? pageRows.map((r) => [r.id, r]) : kept.rows);
+        if (allMatching) for (const row of pageRows) rows.set(row.id, row);
         change(rows);
-        return { key: filterKey, rows, all: false };
-      }),
-    [filterKey, none, pageRows],
+        return { key: filterKey, rows };
+      });
+      if (allMatching) setAllFor(null);
+    },
+    [filterKey, pageRows, allMatching],
   );
   const open = useCallback(
     (row: StatementRow) =>
@@ -134,9 +175,9 @@ export function StatementSearch({
   );
 
   const finished = useCallback(() => {
-    setSelection(none());
+    clearSelection();
     void queryClient.invalidateQueries({ queryKey: statementKeys.all });
-  }, [none, queryClient]);
+  }, [clearSelection, queryClient]);
 
   const statementId = Number(params.get('statement'));
   const entityId = Number(params.get('entity'));
@@ -152,8 +193,8 @@ export function StatementSearch({
       total={matching}
       noun={{ one: 'statement', many: 'statements' }}
       allMatching={allMatching}
-      onSelectAll={() => setSelection({ key: filterKey, rows: new Map(), all: true })}
-      onClear={() => setSelection(none())}
+      onSelectAll={selectAll}
+      onClear={clearSelection}
     />
   );
 
@@ -174,7 +215,7 @@ export function StatementSearch({
         allMatching={allMatching}
         matching={matching}
         filter={filter}
-        onClearSelection={() => setSelection(none())}
+        onClearSelection={clearSelection}
         onFinished={finished}
       />
       <TableToolbar table={table} search={search} columns={columns} />

@@ -19,7 +19,8 @@ const DEFAULTS = { sort: 'name', order: 'asc' } as const;
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 const column = createColumnHelper<RoleRow>();
-const COLUMNS = [
+// Column ids as TABLE_COLUMNS.roles lists them (a unit test holds them equal).
+export const COLUMNS = [
   column.accessor('role_name', { id: 'name', header: 'Name', enableSorting: true }),
   column.accessor('role_desc', {
     id: 'description',

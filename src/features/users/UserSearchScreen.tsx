@@ -28,7 +28,8 @@ const DEFAULTS = { sort: 'userName', order: 'asc' } as const;
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
 const column = createColumnHelper<UserRow>();
-const COLUMNS = [
+// Column ids as TABLE_COLUMNS.users lists them (a unit test holds them equal).
+export const COLUMNS = [
   column.accessor('name', { id: 'userName', header: 'Name', enableSorting: true }),
   column.accessor('email', { id: 'emailAddress', header: 'Email', enableSorting: true }),
   column.accessor('phone', {

@@ -1,8 +1,8 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
-import type { TableKey } from '../../api/schemas/tableViews';
+import type { TableKey, TableViewState } from '../../api/schemas/tableViews';
 import { ColumnChooser } from './ColumnChooser';
-import { choosableColumns } from './columnChoice';
+import { columnChoice, choosableColumns, visibleColumnIds } from './columnChoice';
 import { SavedViews } from './SavedViews';
 import type { SearchState } from './useSearchState';
 
@@ -18,16 +18,30 @@ export interface TableToolbarProps<T> {
   columns: readonly ColumnDef<T, any>[];
 }
 
+const sameColumns = (a: readonly string[] | null, b: readonly string[] | null) =>
+  (a ?? []).join(',') === (b ?? []).join(',');
+
 // Above a search table: its saved views and the column chooser, both working through the URL.
 export function TableToolbar<T>({ table, search, columns }: TableToolbarProps<T>) {
   const choosable = useMemo(() => choosableColumns(columns), [columns]);
+  // The columns as the table shows them: a view saves those, so ids an old link still names (a column
+  // since removed) are left out and the columns that never hide are listed, as the server requires.
+  const shown = (chosen: readonly string[] | null | undefined) =>
+    columnChoice(choosable, visibleColumnIds(choosable, chosen ?? null));
+  const chosen = shown(search.columns);
+  const { columns: _asInUrl, ...rest } = search.viewState;
+  const current: TableViewState = { ...rest, ...(chosen && { columns: chosen }) };
+  // A view is shown when the rest matches and the table shows its columns, however the URL spells them.
+  const shows = (state: TableViewState) =>
+    search.shows({ ...state, columns: search.columns ? [...search.columns] : undefined }) &&
+    sameColumns(shown(state.columns), chosen);
   return (
     <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
       <SavedViews
         table={table}
         viewId={search.viewId}
-        current={search.viewState}
-        shows={search.shows}
+        current={current}
+        shows={shows}
         onApply={(view) => search.applyView(view.id, view.state)}
       />
       <ColumnChooser columns={choosable} chosen={search.columns} onChange={search.setColumns} />

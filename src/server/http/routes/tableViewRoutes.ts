@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { authenticated } from '../../../api/access';
 import { MessageResponse } from '../../../api/schemas/auth';
 import { integerParam } from '../../../api/schemas/params';
+import { columnProblems } from '../../../api/schemas/tableColumns';
 import {
   MAX_VIEWS_PER_TABLE,
   TableViewCreateRequest,
@@ -11,7 +12,9 @@ import {
   TableViewListResponse,
   TableViewResponse,
   TableViewUpdateRequest,
+  type TableKey,
   type TableView,
+  type TableViewState,
 } from '../../../api/schemas/tableViews';
 import { isStaff, type Principal } from '../../access/principal';
 import {
@@ -66,6 +69,14 @@ async function refuseUnshareable(
   }
 }
 
+// A view lists only columns its table has, each once, and every column the table never hides
+// (TABLE_COLUMNS, the list the portal's tables are checked against); views stored before a column went are
+// read as they are, and the portal skips ids it does not know.
+function refuseUnknownColumns(table: TableKey, state: TableViewState | undefined): void {
+  const problems = state?.columns ? columnProblems(table, state.columns) : [];
+  if (problems.length > 0) throw new ValidationFailed({ 'state.columns': problems });
+}
+
 // The caller's own view: 404 when they cannot see it at all, 403 when it is only shared with them.
 async function ownView(db: Db, principal: Principal, id: number): Promise<TableView> {
   const view = await findTableView(db, principal.userId, id);
@@ -112,6 +123,7 @@ export function tableViewRoutes(app: FastifyInstance, options: { db: Db }): void
     async (request, reply) => {
       const principal = requirePrincipal(request);
       const body = request.body;
+      refuseUnknownColumns(body.table, body.state);
       await refuseUnshareable(db, principal, body.shared_role_ids);
       const id = await db
         .transaction()
@@ -148,6 +160,7 @@ export function tableViewRoutes(app: FastifyInstance, options: { db: Db }): void
       const principal = requirePrincipal(request);
       const view = await ownView(db, principal, request.params.id);
       const body = request.body;
+      refuseUnknownColumns(view.table, body.state);
       if (body.shared_role_ids) {
         const already = view.shared_roles.map((role) => role.id);
         await refuseUnshareable(db, principal, body.shared_role_ids, already);
