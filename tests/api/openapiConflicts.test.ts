@@ -175,4 +175,28 @@ describe.each(testDatabases())('the API reference’s 409s on %s', (database) =>
     }
     expect(listed).toBeGreaterThan(s.t.server.idempotentRoutes.length);
   });
+
+  it('documents the Idempotency-Key header on exactly the routes that take one', async () => {
+    const doc = await document();
+    const idempotent = new Set(
+      s.t.server.idempotentRoutes.map((route) => {
+        const [method, url] = route.split(' ') as [string, string];
+        return `${method.toLowerCase()} ${url.replace(/:(\w+)/g, '{$1}')}`;
+      }),
+    );
+    const withHeader = new Set<string>();
+    for (const [path, item] of Object.entries(doc.paths ?? {})) {
+      for (const [method, op] of Object.entries(item ?? {})) {
+        const parameters = ((op as Operation).parameters ?? []) as { $ref?: string }[];
+        if (parameters.some((p) => p.$ref === '#/components/parameters/IdempotencyKey')) {
+          withHeader.add(`${method} ${path}`);
+        }
+        expect(op).not.toHaveProperty('x-idempotent');
+      }
+    }
+    expect(idempotent.size).toBeGreaterThan(0);
+    expect([...withHeader].sort()).toEqual([...idempotent].sort());
+    const header = doc.components?.parameters?.IdempotencyKey as OpenAPIV3_1.ParameterObject;
+    expect(header).toMatchObject({ name: 'Idempotency-Key', in: 'header', required: false });
+  });
 });

@@ -27,7 +27,7 @@ export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const REPLAYED_HEADER = 'idempotent-replayed';
 const FIELD = 'Idempotency-Key';
 // Visible ASCII only: no spaces or control characters, so two headers joined by a comma are refused too.
-const KEY_FORMAT = /^[\x21-\x7e]{1,255}$/;
+export const KEY_FORMAT = /^[\x21-\x7e]{1,255}$/;
 export const KEY_LIFETIME_HOURS = 24;
 // A claim still in flight after this long belongs to a request that died (a crash, a lost connection whose
 // answer was never stored): a retry of the same request may take it over rather than wait out the 24 h.

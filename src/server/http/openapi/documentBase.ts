@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ErrorBody, ValidationErrorBody } from '../../../api/schemas/errors';
 import { AGENT_ENTITY_CODE } from '../../../api/schemas/params';
 import { AGENT_ENTITY_HEADER, CLIENT_VERSION } from '../../../api/version';
+import { KEY_FORMAT, KEY_LIFETIME_HOURS } from '../idempotency';
 import { BEARER_SCHEME } from './operationTransform';
 
 // The parts of the OpenAPI document no route declares: what the API is, how a caller signs in, the
@@ -10,6 +11,7 @@ import { BEARER_SCHEME } from './operationTransform';
 
 export const PRODUCT_NAME = 'Harbor Mutual agent API';
 export const AGENT_ENTITY_PARAMETER = 'AgentEntityCode';
+export const IDEMPOTENCY_PARAMETER = 'IdempotencyKey';
 
 const DESCRIPTION = [
   'The agent and back-office API behind the Harbor Mutual agent portal: pet and renters quoting and',
@@ -85,6 +87,18 @@ export const documentBase: Partial<OpenAPIV3_1.Document> = {
           'A code in another format is ignored.',
         schema: { type: 'string', pattern: AGENT_ENTITY_CODE.source },
         example: '1234-5678-TX',
+      },
+      [IDEMPOTENCY_PARAMETER]: {
+        name: 'Idempotency-Key',
+        in: 'header',
+        required: false,
+        description:
+          `A key of your choosing for this one command. The first answer to it is kept for ${KEY_LIFETIME_HOURS} hours ` +
+          'and replayed (with the `Idempotent-Replayed: true` header) when the same request is sent again under it, ' +
+          'so a client that lost an answer may retry without the command running twice. The same key with a ' +
+          'different request is refused (422). Without the header the command runs as usual.',
+        schema: { type: 'string', pattern: KEY_FORMAT.source, minLength: 1, maxLength: 255 },
+        example: 'payout-2026-11-8f14e45f',
       },
     },
     schemas: {

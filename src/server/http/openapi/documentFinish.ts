@@ -3,14 +3,19 @@ import { createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import type { AccessCheck } from '../../../api/access';
 import { conflictResponse } from './conflicts';
-import { AGENT_ENTITY_PARAMETER, ERROR_RESPONSES, type ErrorResponseName } from './documentBase';
+import {
+  AGENT_ENTITY_PARAMETER,
+  ERROR_RESPONSES,
+  IDEMPOTENCY_PARAMETER,
+  type ErrorResponseName,
+} from './documentBase';
 import { DOCUMENT_SCHEMAS } from './namedSchemas';
 import { API_TAGS } from './tags';
 import { describeUnrepresentable } from './unrepresentable';
 
 // The last pass over the generated document: what follows from an operation's access check and shape
 // rather than from its schemas: the SPEC §8 error answers it can give (a 409 only where its route says when,
-// conflicts.ts), the agentEntityCode header, and bracket-style query objects (SPEC §7: filter[state]=TX).
+// conflicts.ts), the agentEntityCode and Idempotency-Key headers, and bracket-style query objects (SPEC §7: filter[state]=TX).
 
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
@@ -18,6 +23,8 @@ export type Operation = OpenAPIV3_1.OperationObject & {
   'x-access'?: AccessCheck;
   // The causes of a 409, from the route's config (operationTransform.ts); made into the 409 answer here.
   'x-conflicts'?: string[];
+  // The route takes an Idempotency-Key (src/server/http/idempotency.ts); made into its header parameter here.
+  'x-idempotent'?: boolean;
 };
 
 const ref = (name: string) => ({ $ref: `#/components/responses/${name}` });
@@ -70,6 +77,10 @@ function finishOperation(path: string, operation: Operation): void {
   if (access && access.kind !== 'public') {
     operation.parameters.push({ $ref: `#/components/parameters/${AGENT_ENTITY_PARAMETER}` } as never);
   }
+  if (operation['x-idempotent']) {
+    operation.parameters.push({ $ref: `#/components/parameters/${IDEMPOTENCY_PARAMETER}` } as never);
+  }
+  delete operation['x-idempotent'];
   if (operation.parameters.length === 0) delete operation.parameters;
   const responses = (operation.responses ??= {});
   describeStatuses(responses);

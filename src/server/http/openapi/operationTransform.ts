@@ -14,7 +14,8 @@ import { describeUnrepresentable, UNDESCRIBED_MARK } from './unrepresentable';
 
 // What the reference adds to every operation beside its schemas: its section (tag), summary, operation id,
 // the access check it enforces in words and as `x-access`, the bearer token it needs, the causes of a 409 it
-// can answer (`x-conflicts`, made into its 409 answer by documentFinish.ts) and its integer path ids.
+// can answer (`x-conflicts`, made into its 409 answer by documentFinish.ts), whether it takes an
+// Idempotency-Key (`x-idempotent`) and its integer path ids.
 export const BEARER_SCHEME = 'bearerAuth';
 
 const zodToJson = createJsonSchemaTransform({
@@ -68,6 +69,7 @@ export const operationTransform: SwaggerTransform = (input) => {
       security: !access || access.kind === 'public' ? [] : [{ [BEARER_SCHEME]: [] }],
       'x-access': access,
       ...(conflicts.length > 0 ? { 'x-conflicts': conflicts } : {}),
+      ...(route.config?.idempotent ? { 'x-idempotent': true } : {}),
     },
   };
 };
