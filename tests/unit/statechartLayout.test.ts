@@ -1,11 +1,12 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { and, not, or, setup, type AnyStateMachine, type AnyStateNode } from 'xstate';
+import type { AnyStateMachine, AnyStateNode } from 'xstate';
 import { MACHINES } from '../../src/machines/registry';
 import { listTransitions } from '../../src/machines/transitions';
 import { diagramScene } from '../../src/ui/statechart/diagramScene';
 import { StatechartSvg } from '../../src/ui/statechart/StatechartSvg';
+import { NESTED_STATECHARTS } from '../support/statechartFixtures';
 import {
   layoutStatechart,
   type DiagramNode,
@@ -18,31 +19,7 @@ import { escapeXml, svgString } from '../../src/ui/statechart/svgElement';
 // The diagram of every registered statechart, and of a made-up one with what they do not use yet (nested and
 // parallel states, transitions into, out of and within compound states, a transition on the machine itself,
 // combined guards): each state and transition drawn exactly once, nothing drawn over anything else.
-const nested = setup({ guards: { ok: () => true, ready: () => true } }).createMachine({
-  id: 'nested',
-  initial: 'idle',
-  on: { RESET: '.idle' },
-  states: {
-    idle: { on: { START: 'working', SKIP: { target: 'done', guard: and(['ok', not('ready')]) } } },
-    working: {
-      initial: 'loading',
-      on: { CANCEL: 'idle', FAIL: '#nested.failed', RESTART: '.loading' },
-      states: {
-        loading: { on: { LOADED: { target: 'ready', guard: or(['ok', 'ready']) }, RETRY: 'loading' } },
-        ready: { on: { DONE: '#nested.done', BACK: 'loading', TICK: {} } },
-      },
-    },
-    both: {
-      type: 'parallel',
-      states: {
-        a: { initial: 'a1', states: { a1: { on: { NEXT: 'a2' } }, a2: {} } },
-        b: { initial: 'b1', states: { b1: {} } },
-      },
-    },
-    failed: { on: { RETRY: 'working.ready', PAR: 'both' } },
-    done: { type: 'final' },
-  },
-});
+const nested = NESTED_STATECHARTS.nested!;
 
 const CASES: [string, AnyStateMachine][] = [...Object.entries(MACHINES), ['a nested example', nested]];
 
