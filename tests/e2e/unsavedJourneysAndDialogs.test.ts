@@ -1,4 +1,4 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { statementApi } from '../support/commissionStatementApi';
 import { entityApi } from '../support/entityApi';
@@ -18,6 +18,7 @@ import {
   waitForTotals,
 } from './quoteJourneyPage';
 import { fillCustomer, fillProperty, waitForRentersStep } from './rentersJourneyPage';
+import { discardPrompt, escapeAsks, leavePrompt } from './unsavedChangesPage';
 
 // Unsaved changes in the quote journeys and in dialog forms (issue 11): a journey step's typing is asked
 // about before a menu link throws it away, but not once the step is saved and the journey goes on; a dialog
@@ -28,8 +29,6 @@ const { shot, signedIn } = portal;
 
 const menuLink = (page: Page, name: string) =>
   page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name, exact: true });
-const leavePrompt = (page: Page) => page.getByRole('dialog', { name: 'Leave without saving?' });
-const discardPrompt = (page: Page) => page.getByRole('dialog', { name: 'Discard your changes?' });
 
 // A menu link while the screen holds typing: asked, and staying keeps the screen as it was.
 async function askedOnLeaving(page: Page, link: string): Promise<void> {
@@ -48,20 +47,6 @@ async function leavesAtOnce(page: Page, link: string, path: string): Promise<voi
   await menuLink(page, link).click();
   await waitForPath(page, path);
   await expect(leavePrompt(page).count()).resolves.toBe(0);
-}
-
-// Escape inside a dialog with changes: the question comes on top of it, "Keep editing" returns to the form
-// as it was. Answers the question's locator, still open for the caller.
-async function escapeAsks(page: Page, field: Locator, typed: string): Promise<Locator> {
-  await field.press('Escape');
-  const ask = discardPrompt(page);
-  await ask.getByRole('button', { name: 'Keep editing' }).waitFor();
-  await ask.getByRole('button', { name: 'Keep editing' }).click();
-  await ask.getByRole('button', { name: 'Keep editing' }).waitFor({ state: 'detached' });
-  await expect(field.inputValue()).resolves.toBe(typed);
-  await field.press('Escape');
-  await ask.getByRole('button', { name: 'Discard changes' }).waitFor();
-  return ask;
 }
 
 describe('unsaved changes in the quote journeys', () => {

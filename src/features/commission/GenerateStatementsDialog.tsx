@@ -6,6 +6,7 @@ import type { GenerateStatementsResult } from '../../api/schemas/commissionState
 import { Alert } from '../../ui/feedback/Alert';
 import { FormDialog } from '../../ui/forms/FormDialog';
 import { TextField } from '../../ui/forms/TextField';
+import { useGuardedClose } from '../../ui/forms/useGuardedClose';
 
 export interface GenerateStatementsDialogProps {
   onClose(): void;
@@ -27,11 +28,18 @@ function summary(result: GenerateStatementsResult): string {
 // statements whose figures changed are kept as approved and listed, so nobody is surprised.
 export function GenerateStatementsDialog({ onClose }: GenerateStatementsDialogProps) {
   const [month, setMonth] = useState(thisMonth);
+  // The month the dialog opened with, or the one last generated: the dialog stays open to show the result,
+  // and a month already run is nothing to lose.
+  const [settled, setSettled] = useState(month);
   const queryClient = useQueryClient();
   const run = useMutation({
-    mutationFn: () => generateStatements(month),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: statementKeys.all }),
+    mutationFn: (chosen: string) => generateStatements(chosen),
+    onSuccess: (_result, chosen) => {
+      setSettled(chosen);
+      return queryClient.invalidateQueries({ queryKey: statementKeys.all });
+    },
   });
+  const guard = useGuardedClose(month !== settled, onClose);
   const errors = fieldErrorsOf(run.error);
   return (
     <FormDialog
@@ -39,8 +47,8 @@ export function GenerateStatementsDialog({ onClose }: GenerateStatementsDialogPr
       title="Generate statements"
       busy={run.isPending}
       submitLabel="Generate"
-      onSubmit={() => run.mutate()}
-      onClose={onClose}
+      onSubmit={() => run.mutate(month)}
+      onClose={guard.requestClose}
     >
       <p className="text-sm text-slate-600">
         Computes every agency&apos;s statement of the month from its policy events and the rate rules in
@@ -69,6 +77,7 @@ export function GenerateStatementsDialog({ onClose }: GenerateStatementsDialogPr
           )}
         </Alert>
       )}
+      {guard.confirmation}
     </FormDialog>
   );
 }

@@ -4,6 +4,7 @@ import { commissionRuleKeys, expireCommissionRule } from '../../../api/calls/com
 import type { CommissionRule } from '../../../api/schemas/commissionRules';
 import { ConfirmDialog } from '../../../ui/feedback/ConfirmDialog';
 import { TextField } from '../../../ui/forms/TextField';
+import { useGuardedClose } from '../../../ui/forms/useGuardedClose';
 import { formatPay, ruleErrors, utcToday } from './ruleForm';
 import { speciesLabel } from './ruleOptions';
 
@@ -16,10 +17,13 @@ export interface ExpireDialogProps {
 
 // Ends a rule: from the expiration day on it pays nothing. Today unless another day is chosen.
 export function ExpireDialog({ entityId, rule, onDone, onClose }: ExpireDialogProps) {
-  const [day, setDay] = useState(() => {
+  const [opened] = useState(() => {
     const today = utcToday();
     return today < rule.effective_date ? rule.effective_date : today;
   });
+  const [day, setDay] = useState(opened);
+  // Another day chosen is the user's: Cancel, Escape or a click outside ask before dropping it.
+  const guard = useGuardedClose(day !== opened, onClose);
   const queryClient = useQueryClient();
   const expire = useMutation({
     mutationFn: () => expireCommissionRule(entityId, rule.id, { expiration_date: day }),
@@ -38,7 +42,7 @@ export function ExpireDialog({ entityId, rule, onDone, onClose }: ExpireDialogPr
       busy={expire.isPending}
       error={message}
       onConfirm={() => expire.mutate()}
-      onClose={onClose}
+      onClose={guard.requestClose}
     >
       <p>
         {rule.event_code} {rule.business_type === 'NEW' ? 'new business' : 'renewal'},{' '}
@@ -55,6 +59,7 @@ export function ExpireDialog({ entityId, rule, onDone, onClose }: ExpireDialogPr
         onChange={(event) => setDay(event.target.value)}
         errors={fields.expiration_date}
       />
+      {guard.confirmation}
     </ConfirmDialog>
   );
 }

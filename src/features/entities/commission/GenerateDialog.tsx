@@ -4,6 +4,7 @@ import { commissionRuleKeys, generateCommissionRules } from '../../../api/calls/
 import type { CommissionRuleGenerateResult } from '../../../api/schemas/commissionRules';
 import { ConfirmDialog } from '../../../ui/feedback/ConfirmDialog';
 import { TextField } from '../../../ui/forms/TextField';
+import { useGuardedClose } from '../../../ui/forms/useGuardedClose';
 import { ruleErrors, utcToday } from './ruleForm';
 
 export interface GenerateDialogProps {
@@ -15,7 +16,10 @@ export interface GenerateDialogProps {
 // Copies the house's rules in force on a day to this entity, from that day on. Rules that would overlap
 // the entity's own are skipped and listed, so it is safe to run again.
 export function GenerateDialog({ entityId, onDone, onClose }: GenerateDialogProps) {
-  const [day, setDay] = useState(utcToday);
+  const [opened] = useState(utcToday);
+  const [day, setDay] = useState(opened);
+  // Another day chosen is the user's: Cancel, Escape or a click outside ask before dropping it.
+  const guard = useGuardedClose(day !== opened, onClose);
   const queryClient = useQueryClient();
   const generate = useMutation({
     mutationFn: () => generateCommissionRules(entityId, { effective_date: day }),
@@ -33,7 +37,7 @@ export function GenerateDialog({ entityId, onDone, onClose }: GenerateDialogProp
       busy={generate.isPending}
       error={message ?? fields.template_entity_id?.join(' ') ?? null}
       onConfirm={() => generate.mutate()}
-      onClose={onClose}
+      onClose={guard.requestClose}
     >
       <p>
         Copies the house rules in force on the effective date to this entity, taking effect that day. Rules
@@ -48,6 +52,7 @@ export function GenerateDialog({ entityId, onDone, onClose }: GenerateDialogProp
         onChange={(event) => setDay(event.target.value)}
         errors={fields.effective_date}
       />
+      {guard.confirmation}
     </ConfirmDialog>
   );
 }

@@ -11,6 +11,7 @@ import { TextAreaField } from '../../../ui/forms/TextAreaField';
 import { TextField } from '../../../ui/forms/TextField';
 import { centralToday, formatCode, formatDate, formatMoney, withinTerm } from './format';
 import { FormDialog } from '../../../ui/forms/FormDialog';
+import { useGuardedClose } from '../../../ui/forms/useGuardedClose';
 import { Facts } from './Panel';
 
 export interface CancelPolicyDialogProps {
@@ -27,11 +28,16 @@ const REASON_OPTIONS = CANCEL_REASONS.map((value) => ({ value, label: formatCode
 export function CancelPolicyDialog({ policy, open, onClose, onCancelled }: CancelPolicyDialogProps) {
   const queryClient = useQueryClient();
   const { effectiveDate, expirationDate } = policy.summary;
-  const [cancelDate, setCancelDate] = useState(() =>
-    withinTerm(centralToday(), effectiveDate, expirationDate),
-  );
-  const [reason, setReason] = useState<CancelReason>('CUSTOMER_REQUEST');
-  const [note, setNote] = useState('');
+  // The form as it opened (today within the term, the customer's request, no note): anything else is the
+  // agent's, asked about before closing throws it away.
+  const [opened] = useState(() => ({
+    cancelDate: withinTerm(centralToday(), effectiveDate, expirationDate),
+    reason: 'CUSTOMER_REQUEST' as CancelReason,
+    note: '',
+  }));
+  const [cancelDate, setCancelDate] = useState(opened.cancelDate);
+  const [reason, setReason] = useState<CancelReason>(opened.reason);
+  const [note, setNote] = useState(opened.note);
   const [preview, setPreview] = useState<CancelResult | null>(null);
   const [confirmed, setConfirmed] = useState(false);
 
@@ -67,6 +73,11 @@ export function CancelPolicyDialog({ policy, open, onClose, onCancelled }: Cance
       run.reset();
     };
 
+  const guard = useGuardedClose(
+    cancelDate !== opened.cancelDate || reason !== opened.reason || note !== opened.note,
+    onClose,
+  );
+
   const submit = () => {
     if (!preview) run.mutate(false);
     else if (confirmed) run.mutate(true);
@@ -78,10 +89,10 @@ export function CancelPolicyDialog({ policy, open, onClose, onCancelled }: Cance
       title={`Cancel policy ${policy.summary.policyNumber}`}
       busy={run.isPending}
       onSubmit={submit}
-      onClose={onClose}
+      onClose={guard.requestClose}
       footer={
         <>
-          <Button variant="secondary" onClick={onClose} disabled={run.isPending}>
+          <Button variant="secondary" onClick={guard.requestClose} disabled={run.isPending}>
             Close
           </Button>
           {preview ? (
@@ -157,6 +168,7 @@ export function CancelPolicyDialog({ policy, open, onClose, onCancelled }: Cance
           </div>
         </section>
       )}
+      {guard.confirmation}
     </FormDialog>
   );
 }

@@ -33,15 +33,20 @@ export interface RentersAddressDialogProps {
 // One of the policy's addresses (mailing, property or interested party, each with its privilege). A staff
 // entered address stays unconfirmed until the carrier confirms it; the property keeps the policy's state.
 export function RentersAddressDialog({ record, addressType, onClose, onSaved }: RentersAddressDialogProps) {
-  const start = current(record, addressType);
-  const [values, setValues] = useState({
-    name: record.property.interestedPartyName ?? '',
-    line_1: start?.line1 ?? '',
-    line_2: start?.line2 ?? '',
-    city: start?.city ?? '',
-    state_code: start?.stateCode ?? record.property.address.stateCode,
-    zip_code: start?.zipCode ?? '',
+  // The address as the dialog opened: a refetch of the record meanwhile does not move it.
+  const [opened] = useState(() => {
+    const start = current(record, addressType);
+    return {
+      name: record.property.interestedPartyName ?? '',
+      line_1: start?.line1 ?? '',
+      line_2: start?.line2 ?? '',
+      city: start?.city ?? '',
+      state_code: start?.stateCode ?? record.property.address.stateCode,
+      zip_code: start?.zipCode ?? '',
+    };
   });
+  const [values, setValues] = useState(opened);
+  const dirty = (Object.keys(opened) as (keyof typeof opened)[]).some((key) => values[key] !== opened[key]);
   const save = useRentersEdit(
     record.id,
     () =>
@@ -65,6 +70,7 @@ export function RentersAddressDialog({ record, addressType, onClose, onSaved }: 
       title={TITLES[addressType]}
       submitLabel="Save address"
       save={save}
+      dirty={dirty}
       onClose={onClose}
     >
       {errors.form && <Alert tone="error">{errors.form.join(' ')}</Alert>}

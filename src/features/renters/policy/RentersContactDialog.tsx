@@ -16,10 +16,20 @@ export interface RentersContactDialogProps {
 
 // The primary contact (renters_phone_edit). The version shown goes along: a change made meanwhile is a 409.
 export function RentersContactDialog({ record, onClose, onSaved }: RentersContactDialogProps) {
-  const contact = record.policyholder.primaryContact;
-  const [numberType, setNumberType] = useState<string>(contact.numberType);
-  const [number, setNumber] = useState(contact.number);
-  const [extension, setExtension] = useState(contact.extension ?? '');
+  // The contact as the dialog opened: a refetch of the record meanwhile does not move it.
+  const [opened] = useState<{ numberType: string; number: string; extension: string }>(() => {
+    const contact = record.policyholder.primaryContact;
+    return {
+      numberType: contact.numberType,
+      number: contact.number,
+      extension: contact.extension ?? '',
+    };
+  });
+  const [numberType, setNumberType] = useState(opened.numberType);
+  const [number, setNumber] = useState(opened.number);
+  const [extension, setExtension] = useState(opened.extension);
+  const dirty =
+    numberType !== opened.numberType || number !== opened.number || extension !== opened.extension;
   const save = useRentersEdit(
     record.id,
     () =>
@@ -38,6 +48,7 @@ export function RentersContactDialog({ record, onClose, onSaved }: RentersContac
       title="Edit primary contact"
       submitLabel="Save contact"
       save={save}
+      dirty={dirty}
       onClose={onClose}
     >
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">

@@ -13,6 +13,7 @@ import { SelectField } from '../../../../ui/forms/SelectField';
 import { TextAreaField } from '../../../../ui/forms/TextAreaField';
 import { TextField } from '../../../../ui/forms/TextField';
 import { FormDialog } from '../../../../ui/forms/FormDialog';
+import { useGuardedClose } from '../../../../ui/forms/useGuardedClose';
 import { formatDate, formatMoney } from '../../../policies/view/format';
 
 export interface RentersChangeDialogProps {
@@ -122,6 +123,8 @@ export function RentersChangeDialog(props: RentersChangeDialogProps) {
     send({ type: 'change.closed' });
     props.onClose();
   };
+  // The flow opens with no inputs (and a cleared field is no input), so any input is a change of the agent's.
+  const guard = useGuardedClose(Object.keys(inputs).length > 0, close);
 
   const submit = () => {
     if (state === 'editing' || state === 'previewFailed') void requestPreview();
@@ -142,10 +145,10 @@ export function RentersChangeDialog(props: RentersChangeDialogProps) {
       title={`${TITLES[kind]} ${policyNumber}`}
       busy={busy}
       onSubmit={submit}
-      onClose={close}
+      onClose={guard.requestClose}
       footer={
         <>
-          <Button variant="secondary" onClick={close} disabled={busy}>
+          <Button variant="secondary" onClick={guard.requestClose} disabled={busy}>
             Close
           </Button>
           {state === 'confirming' ? (
@@ -268,6 +271,7 @@ export function RentersChangeDialog(props: RentersChangeDialogProps) {
           )}
         </section>
       )}
+      {guard.confirmation}
     </FormDialog>
   );
 }

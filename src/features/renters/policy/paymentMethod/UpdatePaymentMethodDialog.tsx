@@ -16,6 +16,7 @@ import {
   type PaymentDetails,
 } from '../../../../ui/payment/paymentDetails';
 import { FormDialog } from '../../../../ui/forms/FormDialog';
+import { useGuardedClose } from '../../../../ui/forms/useGuardedClose';
 import { rentersFieldErrors } from '../rentersFormErrors';
 
 export interface UpdatePaymentMethodDialogProps {
@@ -36,7 +37,9 @@ export function UpdatePaymentMethodDialog({
   onClose,
   onUpdated,
 }: UpdatePaymentMethodDialogProps) {
-  const [details, setDetails] = useState<PaymentDetails>(() => emptyPaymentDetails('', billingZip));
+  // The details as the dialog opened (nothing but the billing ZIP on file): anything else is the agent's.
+  const [opened] = useState<PaymentDetails>(() => emptyPaymentDetails('', billingZip));
+  const [details, setDetails] = useState<PaymentDetails>(opened);
   const intent = useRef<SetupIntent | null>(null);
 
   const update = useMutation({
@@ -53,7 +56,7 @@ export function UpdatePaymentMethodDialog({
     onSuccess: (method) => {
       intent.current = null;
       // The numbers are forgotten as soon as a token stands for them.
-      setDetails(emptyPaymentDetails('', billingZip));
+      setDetails(opened);
       onUpdated(method);
     },
   });
@@ -64,6 +67,8 @@ export function UpdatePaymentMethodDialog({
     update.reset();
     onClose();
   };
+  const dirty = (Object.keys(opened) as (keyof PaymentDetails)[]).some((key) => details[key] !== opened[key]);
+  const guard = useGuardedClose(dirty, close);
 
   return (
     <FormDialog
@@ -71,10 +76,10 @@ export function UpdatePaymentMethodDialog({
       title="Update payment method"
       busy={update.isPending}
       onSubmit={() => update.mutate(details)}
-      onClose={close}
+      onClose={guard.requestClose}
       footer={
         <>
-          <Button variant="secondary" onClick={close} disabled={update.isPending}>
+          <Button variant="secondary" onClick={guard.requestClose} disabled={update.isPending}>
             Cancel
           </Button>
           <Button type="submit" busy={update.isPending}>
@@ -97,6 +102,7 @@ export function UpdatePaymentMethodDialog({
         disabled={update.isPending}
         onChange={setDetails}
       />
+      {guard.confirmation}
     </FormDialog>
   );
 }
