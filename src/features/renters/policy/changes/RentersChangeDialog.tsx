@@ -72,6 +72,9 @@ export function RentersChangeDialog(props: RentersChangeDialogProps) {
   const reasons = useQuery(rentersChangeReasonsQuery());
   const state = snapshot.value;
   const { inputs, preview, errors } = snapshot.context;
+  // The note as typed: the machine holds it trimmed (what the server fingerprints), and showing that would
+  // swallow a space typed at the end of a word before the next one.
+  const [noteTyped, setNoteTyped] = useState<string | null>(null);
 
   useEffect(() => {
     send({ type: 'change.opened', policyNumber, policyVersion, policyState: props.machineState });
@@ -239,11 +242,14 @@ export function RentersChangeDialog(props: RentersChangeDialogProps) {
       <TextAreaField
         label="Note"
         name="note"
-        value={inputs.note ?? ''}
+        value={noteTyped ?? inputs.note ?? ''}
         errors={errors.note}
         hint="Optional; kept with the change."
         disabled={busy}
-        onChange={(event) => edit('note', event.target.value)}
+        onChange={(event) => {
+          setNoteTyped(event.target.value);
+          edit('note', event.target.value);
+        }}
       />
       {shownPreview && (
         <section aria-label="Preview" className="rounded-md border border-amber-200 bg-amber-50 p-4 text-sm">
