@@ -6,6 +6,7 @@ import { INTERNAL, MANAGER, NORTHWIND_AUSTIN } from '../support/personas';
 import { entityIdOf } from '../support/records';
 import { issueRentersPolicies } from '../support/rentersPolicyFixtures';
 import { portalSuite } from './portalSession';
+import { leavePrompt } from './unsavedChangesPage';
 import {
   editRentersAddress,
   openRentersPolicy,
@@ -70,6 +71,11 @@ describe('renters policy edit screen', () => {
     // An additional insured added, then deleted after a confirmation.
     const insureds = rentersCard(page, 'Additional insureds');
     await insureds.getByLabel('First name').fill('Sam');
+    // Half typed, the insured would be lost by leaving: the portal asks, and staying keeps it.
+    await page.getByRole('link', { name: 'Home' }).click();
+    await leavePrompt(page).getByRole('button', { name: 'Cancel' }).click();
+    await leavePrompt(page).waitFor({ state: 'detached' });
+    await expect(insureds.getByLabel('First name').inputValue()).resolves.toBe('Sam');
     await insureds.getByLabel('Last name').fill('Roommate');
     await insureds.getByLabel('Email').fill('sam@example.test');
     await insureds.getByRole('button', { name: 'Add insured' }).click();

@@ -10,6 +10,7 @@ import { Alert } from '../../../ui/feedback/Alert';
 import { ConfirmDialog } from '../../../ui/feedback/ConfirmDialog';
 import { Button } from '../../../ui/forms/Button';
 import { TextField } from '../../../ui/forms/TextField';
+import { useUnsavedGuard } from '../../../ui/forms/unsavedChanges';
 import { formatPhone } from '../../policies/view/format';
 import { Panel } from '../../policies/view/Panel';
 import { rentersFieldErrors } from './rentersFormErrors';
@@ -23,6 +24,8 @@ export function RentersInsuredsPanel({ record, canEdit }: { record: RentersPolic
   const [draft, setDraft] = useState(EMPTY);
   const [notice, setNotice] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<RentersAdditionalInsured | null>(null);
+  // A half-typed insured is lost by leaving the screen: ask first.
+  useUnsavedGuard(Object.values(draft).some((value) => value.trim() !== ''));
   const add = useRentersEdit(
     record.id,
     () =>
