@@ -7,6 +7,7 @@ import qs from 'qs';
 import type { Config } from './config';
 import { answerFrameworkError, installErrorHandling } from './http/errors';
 import { installIdempotency } from './http/idempotency';
+import { auditUndeclaredConflicts } from './http/conflictAudit';
 import { installApiReference } from './http/openapi/apiReference';
 import { installPortal } from './http/portal';
 import { installRouteTable, type RouteEntry } from './http/routeTable';
@@ -60,6 +61,8 @@ export interface BuiltApp {
   routes: RouteEntry[];
   // "METHOD /path" of every route that takes an Idempotency-Key (src/server/http/idempotency.ts).
   idempotentRoutes: string[];
+  // "METHOD /path" of every route that answered 409 without declaring when (src/server/http/conflictAudit.ts).
+  undeclaredConflicts: ReadonlySet<string>;
 }
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -144,6 +147,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
 
   const routes = installRouteTable(app, db, config.accessTokenSecret);
   const idempotentRoutes = installIdempotency(app, db);
+  const undeclaredConflicts = auditUndeclaredConflicts(app);
   await installApiReference(app);
   const tokens = {
     secret: config.accessTokenSecret,
@@ -187,5 +191,5 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   matterFileRoutes(app, { db });
   bankAccountRoutes(app, { db, secret: config.accessTokenSecret });
   await installPortal(app, options.distDir);
-  return { app, routes, idempotentRoutes };
+  return { app, routes, idempotentRoutes, undeclaredConflicts };
 }

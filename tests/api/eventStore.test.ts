@@ -134,6 +134,9 @@ describe.each(testDatabases())('the event store on %s', (database) => {
         }
         return execute(trx, probeAggregate, id, [updated({ writer: 'second' })], TEST_METADATA, 1);
       });
+      // It fails as soon as the first commits, which can be while `await first` below is still resuming:
+      // handled from the start, that is not an unhandled rejection; the assertion below still reads it.
+      second.catch(() => undefined);
       if (database === 'postgres') {
         // On PostgreSQL the second writer really runs: it reads version 1 and blocks on the first one's row.
         await expect

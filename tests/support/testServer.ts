@@ -93,6 +93,13 @@ export async function startTestServer(
         await client.query(`drop schema if exists "${schema}" cascade`);
         await client.end();
       }
+      // Every 409 a route answered is one the API reference lists (src/server/http/conflictAudit.ts).
+      const undeclared = [...server.undeclaredConflicts];
+      if (undeclared.length > 0) {
+        throw new Error(
+          `These routes answered 409 without declaring when in config.conflicts: ${undeclared.join(', ')}`,
+        );
+      }
     },
   };
 }
