@@ -41,6 +41,19 @@ async function eventFor(
   return event;
 }
 
+// The statement's row first, as an override takes it (statementOverrides.ts), then its stream: writers of
+// one statement queue on the row in the same order, where one appending first and an override holding the
+// row would deadlock. Taken before the stream is read, so a writer that waited reads what the one before it
+// committed.
+async function lockStatementRow(trx: Trx, statementId: number): Promise<void> {
+  await trx
+    .selectFrom('commission_statements')
+    .select('id')
+    .where('id', '=', statementId)
+    .forUpdate()
+    .execute();
+}
+
 export async function runStatementCommand(
   trx: Trx,
   statementId: number,
@@ -48,6 +61,7 @@ export async function runStatementCommand(
   context: CommandContext,
 ): Promise<void> {
   const streamId = String(statementId);
+  await lockStatementRow(trx, statementId);
   const loaded = await loadAggregate(trx, statementAggregate, streamId);
   if (loaded.version === 0) throw notFound('commission statement');
   if (context.expectedVersion !== undefined && context.expectedVersion !== loaded.version) {
@@ -83,6 +97,7 @@ export async function recordDownload(
   format: 'pdf' | 'csv',
   metadata: EventMetadata,
 ): Promise<void> {
+  await lockStatementRow(trx, statementId);
   await execute(
     trx,
     statementAggregate,
