@@ -73,7 +73,7 @@ describe('renters policy edit screen', () => {
     await insureds.getByLabel('First name').fill('Sam');
     // Half typed, the insured would be lost by leaving: the portal asks, and staying keeps it.
     await page.getByRole('link', { name: 'Home' }).click();
-    await leavePrompt(page).getByRole('button', { name: 'Cancel' }).click();
+    await leavePrompt(page).getByRole('button', { name: 'Stay on this page' }).click();
     await leavePrompt(page).waitFor({ state: 'detached' });
     await expect(insureds.getByLabel('First name').inputValue()).resolves.toBe('Sam');
     await insureds.getByLabel('Last name').fill('Roommate');

@@ -46,11 +46,11 @@ describe('screen states', () => {
     await menuLink(page, 'Users').click();
     const ask = page.getByRole('dialog', { name: 'Leave without saving?' });
     // A dialog's root has no box of its own (its panel is fixed): wait for what it shows.
-    await ask.getByRole('button', { name: 'Cancel' }).waitFor();
+    await ask.getByRole('button', { name: 'Stay on this page' }).waitFor();
     await shot(page, 'states-unsaved-prompt', false);
     // Staying keeps what was typed.
-    await ask.getByRole('button', { name: 'Cancel' }).click();
-    await ask.getByRole('button', { name: 'Cancel' }).waitFor({ state: 'detached' });
+    await ask.getByRole('button', { name: 'Stay on this page' }).click();
+    await ask.getByRole('button', { name: 'Stay on this page' }).waitFor({ state: 'detached' });
     expect(pathOf(page)).toBe('/admin/roles/add');
     await expect(page.getByLabel('Description').inputValue()).resolves.toBe('Half typed');
     // Leaving throws it away, once asked.
@@ -170,8 +170,10 @@ describe('screen states', () => {
     const id = await entityIdOf(portal.server.server.database.db, '1234-5678-AC');
     await page.goto(`/admin/entities/${id}`);
     await page.getByRole('tab', { name: 'Quote sources' }).click();
-    await page.getByLabel('Code').fill(`web${stamp.slice(-4)}`);
-    await page.getByLabel('Name').fill(`Website ${stamp}`);
+    // The tab's own fields: until it has drawn, the details tab's "Entity code" and "ZIP code" match too.
+    await page.getByRole('tab', { name: 'Quote sources', selected: true }).waitFor();
+    await page.getByLabel('Code', { exact: true }).fill(`web${stamp.slice(-4)}`);
+    await page.getByLabel('Name', { exact: true }).fill(`Website ${stamp}`);
     await page.getByRole('button', { name: 'Add source' }).click();
     const row = page.getByRole('row').filter({ hasText: `Website ${stamp}` });
     await row.getByText('On', { exact: true }).waitFor();

@@ -36,9 +36,9 @@ async function askedOnLeaving(page: Page, link: string): Promise<void> {
   await menuLink(page, link).click();
   const ask = leavePrompt(page);
   // A dialog's root has no box of its own (its panel is fixed): wait for what it shows.
-  await ask.getByRole('button', { name: 'Cancel' }).waitFor();
-  await ask.getByRole('button', { name: 'Cancel' }).click();
-  await ask.getByRole('button', { name: 'Cancel' }).waitFor({ state: 'detached' });
+  await ask.getByRole('button', { name: 'Stay on this page' }).waitFor();
+  await ask.getByRole('button', { name: 'Stay on this page' }).click();
+  await ask.getByRole('button', { name: 'Stay on this page' }).waitFor({ state: 'detached' });
   expect(pathOf(page)).toBe(path);
 }
 
@@ -204,8 +204,8 @@ describe('dialog forms with unsaved changes', () => {
 
     // The browser's Forward while the dialog holds changes: the screen's own prompt asks.
     await page.evaluate(() => history.forward());
-    await leavePrompt(page).getByRole('button', { name: 'Cancel' }).waitFor();
-    await leavePrompt(page).getByRole('button', { name: 'Cancel' }).click();
+    await leavePrompt(page).getByRole('button', { name: 'Stay on this page' }).waitFor();
+    await leavePrompt(page).getByRole('button', { name: 'Stay on this page' }).click();
     expect(pathOf(page)).toBe(path);
     await expect(city.inputValue()).resolves.toBe('Round Rock');
 

@@ -32,6 +32,7 @@ export function UnsavedChangesPrompt() {
       open={blocker.state === 'blocked'}
       title="Leave without saving?"
       confirmLabel="Leave and discard changes"
+      cancelLabel="Stay on this page"
       danger
       onConfirm={() => {
         unsavedChanges.discardAll();
