@@ -5,6 +5,7 @@ import { DEFAULT_VALIDATION_MESSAGE } from '../../api/schemas/errors';
 import { CommandRejectedError } from '../store/aggregate';
 import { VersionConflictError } from '../store/eventStore';
 import { logSecurityEvent } from './securityLog';
+import { hasSqlState } from '../store/sqlState';
 
 // Errors a handler throws on purpose; the handler below turns each into SPEC §5/§8's JSON, never a stack.
 export class HttpError extends Error {
@@ -70,11 +71,6 @@ export function zodFailure(error: ZodError, prefix = ''): ValidationFailed {
 const REFUSED_VALUE_CODES = new Set(['22001', '22003', '22007', '22008', '22021', '22P02', '22P05']);
 const REFUSED_VALUE_MESSAGE = 'A value is out of range or holds characters that cannot be stored.';
 
-function isRefusedValue(error: unknown): boolean {
-  const code = (error as { code?: unknown }).code;
-  return typeof code === 'string' && REFUSED_VALUE_CODES.has(code);
-}
-
 function send(reply: FastifyReply, status: number, body: object) {
   return reply.code(status).type('application/json; charset=utf-8').send(JSON.stringify(body));
 }
@@ -82,10 +78,6 @@ function send(reply: FastifyReply, status: number, body: object) {
 // PostgreSQL aborted the transaction for another one writing the same rows at the same moment
 // (deadlock_detected, serialization_failure): nothing of it was kept, and a retry succeeds like any lost race.
 const CONCURRENCY_ABORTS = new Set(['40P01', '40001']);
-const isConcurrencyAbort = (error: unknown): boolean => {
-  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
-  return typeof code === 'string' && CONCURRENCY_ABORTS.has(code);
-};
 
 export function installErrorHandling(app: FastifyInstance): void {
   const answer = (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
@@ -112,7 +104,7 @@ export function installErrorHandling(app: FastifyInstance): void {
       }
       return send(reply, error.statusCode, { message: error.message });
     }
-    if (error instanceof VersionConflictError || isConcurrencyAbort(error)) {
+    if (error instanceof VersionConflictError || hasSqlState(error, CONCURRENCY_ABORTS)) {
       return send(reply, 409, {
         message: 'The record was changed by someone else. Reload it and try again.',
       });
@@ -135,7 +127,7 @@ export function installErrorHandling(app: FastifyInstance): void {
       }
       return send(reply, status, { message: clientMessage(status) });
     }
-    if (isRefusedValue(error)) {
+    if (hasSqlState(error, REFUSED_VALUE_CODES)) {
       request.log.warn({ err: error }, 'the database refused a request value');
       return send(reply, 422, {
         message: DEFAULT_VALIDATION_MESSAGE,

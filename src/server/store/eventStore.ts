@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { Database } from './schema';
+import { sqlStateOf } from './sqlState';
 
 export type Trx = Transaction<Database>;
 
@@ -111,7 +112,7 @@ export async function readStream(trx: Trx, streamType: string, streamId: string)
 }
 
 function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+  return sqlStateOf(error) === '23505';
 }
 
 // Appends events after `expectedVersion` (0 for a new stream). The unique (stream, version) constraint turns

@@ -18,6 +18,7 @@ import {
 import { statementAggregate } from './statementAggregate';
 import { commandEvent, paymentFacts } from './statementPayment';
 import { projectAppended, projectStatementEvent } from './statementProjection';
+import { hasSqlState } from '../../store/sqlState';
 
 // One batch of a bulk statement command in one transaction (issue 10: 10,000 statements by filter in 3 s).
 // The batch's streams are read in one query, each statement is decided as runStatementCommand decides it
@@ -36,11 +37,6 @@ export class BatchConflictError extends Error {
 
 // PostgreSQL's unique_violation and deadlock_detected.
 const CONFLICT_CODES = new Set(['23505', '40P01']);
-
-function isConflict(error: unknown): boolean {
-  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
-  return typeof code === 'string' && CONFLICT_CODES.has(code);
-}
 
 interface Loaded {
   version: number;
@@ -109,7 +105,7 @@ async function appendAll(trx: Trx, appends: readonly Append[], metadata: EventMe
       returning *`.execute(trx);
     return rows.map(toStoredEvent);
   } catch (error) {
-    if (isConflict(error)) throw new BatchConflictError(error);
+    if (hasSqlState(error, CONFLICT_CODES)) throw new BatchConflictError(error);
     throw error;
   }
 }

@@ -15,7 +15,8 @@ import { describeUnrepresentable } from './unrepresentable';
 
 // The last pass over the generated document: what follows from an operation's access check and shape
 // rather than from its schemas: the SPEC §8 error answers it can give (a 409 only where its route says when,
-// conflicts.ts), the agentEntityCode and Idempotency-Key headers, and bracket-style query objects (SPEC §7: filter[state]=TX).
+// conflicts.ts), the agentEntityCode and Idempotency-Key headers, and bracket-style query objects (SPEC §7:
+// filter[state]=TX).
 
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 

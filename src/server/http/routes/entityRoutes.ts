@@ -22,6 +22,7 @@ import { CONFLICT } from '../openapi/conflicts';
 import { streamHistory } from '../history';
 import { requirePrincipal } from '../routeTable';
 import { can, entityFor, metadataOf } from './entityRouteSupport';
+import { sqlStateOf } from '../../store/sqlState';
 
 // /v2/entities: search, view, add, edit (and reactivate), deactivate, history (SPEC §3, §4, §7).
 const EntityParams = z.object({ entityId: integerParam('entityId') });
@@ -54,7 +55,7 @@ function failIfAny(errors: FieldErrors): void {
 }
 
 function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+  return sqlStateOf(error) === '23505';
 }
 
 async function typeCanQuote(db: Db, typeCode: string): Promise<boolean> {
