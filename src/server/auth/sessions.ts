@@ -63,6 +63,7 @@ export async function rotateRefreshToken(
       .selectFrom('refresh_tokens as t')
       .innerJoin('session_families as f', 'f.id', 't.family_id')
       .innerJoin('users as u', 'u.id', 'f.user_id')
+      .innerJoin('entities as e', 'e.id', 'u.entity_id')
       .select([
         't.token_hash',
         't.used_at',
@@ -72,11 +73,12 @@ export async function rotateRefreshToken(
         'f.revoked_at',
         'f.user_id',
         'u.is_enabled',
+        'e.status_code',
       ])
       .where('t.token_hash', '=', hashToken(refreshToken))
       .forUpdate()
       .executeTakeFirst();
-    if (!row || row.revoked_at || !row.is_enabled) return null;
+    if (!row || row.revoked_at || !row.is_enabled || row.status_code !== 'ACTIVE') return null;
     // The family's expiry is the session's absolute end; each token carries it too, so neither outlives it.
     if (Math.min(row.expires_at.getTime(), row.family_expires_at.getTime()) <= Date.now()) return null;
     if (row.used_at) {
@@ -122,6 +124,23 @@ export async function revokeAllSessions(db: Db, userId: number, reason: string):
     .set({ revoked_at: new Date(), revoked_reason: reason })
     .where('user_id', '=', userId)
     .where('revoked_at', 'is', null)
+    .execute();
+}
+
+// Deactivating an entity ends the sessions of every user of it and of the entities beneath it (all inactive
+// by then, since deactivation does not cascade), so reactivating it brings none of them back.
+export async function revokeEntitySessions(db: Db, entityPath: string, reason: string): Promise<void> {
+  await db
+    .updateTable('session_families')
+    .set({ revoked_at: new Date(), revoked_reason: reason })
+    .where('revoked_at', 'is', null)
+    .where('user_id', 'in', (eb) =>
+      eb
+        .selectFrom('users as u')
+        .innerJoin('entities as e', 'e.id', 'u.entity_id')
+        .select('u.id')
+        .where('e.path', 'like', `${entityPath}%`),
+    )
     .execute();
 }
 

@@ -12,6 +12,7 @@ import {
 import { HistoryResponse, type HistoryEntry } from '../../../api/schemas/history';
 import { integerParam } from '../../../api/schemas/params';
 import { entityScope } from '../../access/principal';
+import { revokeEntitySessions } from '../../auth/sessions';
 import { createEntity, setEntityActive, updateEntity } from '../../domain/entities/entityCommands';
 import type { EntityFields } from '../../domain/entities/entityEvents';
 import { findEntityInScope, loadEntityView, searchEntities } from '../../domain/entities/entityQueries';
@@ -247,9 +248,11 @@ export function entityRoutes(app: FastifyInstance, options: { db: Db }): void {
           `${entity.entity_name} has ${active} active child ${active === 1 ? 'entity' : 'entities'}. Deactivate or move ${active === 1 ? 'it' : 'them'} first.`,
         );
       }
-      await db
-        .transaction()
-        .execute((trx) => setEntityActive(trx, entity.id, false, metadataOf(request, principal)));
+      await db.transaction().execute(async (trx) => {
+        await setEntityActive(trx, entity.id, false, metadataOf(request, principal));
+        // Ended, not suspended: the sessions stay refused after a reactivation, as for a deactivated user.
+        await revokeEntitySessions(trx, entity.path, 'entity deactivated');
+      });
       return view(principal, entity.id);
     },
   );
