@@ -6,7 +6,8 @@ import { z } from 'zod';
 // Server configuration, parsed from the environment at start-up (a bad value stops the server with its name).
 const Env = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  HOST: z.string().default('0.0.0.0'),
+  // This machine only unless told otherwise: the demo logins and their password are published in the README.
+  HOST: z.string().default('127.0.0.1'),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, { error: 'DATABASE_URL must be a postgres:// URL' })

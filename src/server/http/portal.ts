@@ -21,6 +21,9 @@ export async function installPortal(app: FastifyInstance, distDir: string): Prom
     if ((request.method !== 'GET' && request.method !== 'HEAD') || isApi || !hasPortal) {
       return reply.code(404).send({ message: 'Not found.' });
     }
+    // A source map left on disk by an older build or copied in by hand is never served (nor index.html in
+    // its place, which would answer 200 to the request).
+    if (/\.map$/i.test(path)) return reply.code(404).send({ message: 'Not found.' });
     const file = normalize(join(root, path));
     if (file.startsWith(root + sep) && existsSync(file) && statSync(file).isFile()) {
       const immutable = path.startsWith('/assets/');
