@@ -169,7 +169,7 @@ export async function seedDemoCommissionHistory(db: Db, today: string, secret: s
     const month = months[back]!;
     const statementOn = back === 0 ? today : `${nextMonth(month)}-01`;
     const paidOn = `${nextMonth(month)}-10` < today ? `${nextMonth(month)}-10` : today;
-    await generateStatements(db, month, statementOn, SALES);
+    await generateStatements(db, month, statementOn, SALES, { kind: 'all' });
     const rows = await db
       .selectFrom('commission_statements')
       .select(['id', 'entity_id'])

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { EntityScope } from '../../access/principal';
 import type { Db } from '../../store/db';
 import { type PolicyCancelled, type PolicyIssued } from '../policies/policyEvents';
 import { RENTERS_POLICY_STREAM, type RentersPolicyIssued } from '../rentersPolicies/rentersPolicyEvents';
@@ -126,13 +127,15 @@ export function previousMonth(month: string): string {
   return new Date(Date.UTC(y, m - 2, 1)).toISOString().slice(0, 7);
 }
 
-// The commissionable events recorded in `month` (UTC), of one entity or of all, in log order: the premium
-// adjustments (premiumAdjustmentProjection.ts) other than endorsements, which earn nothing.
+// The commissionable events recorded in `month` (UTC), of one entity or of the entities of a scope (all when
+// neither is given), in log order: the premium adjustments (premiumAdjustmentProjection.ts) other than
+// endorsements, which earn nothing.
 export async function commissionableEventsOfMonth(
   db: Db,
   month: string,
-  entityId?: number,
+  of: { entityId?: number; scope?: EntityScope } = {},
 ): Promise<CommissionableEvent[]> {
+  const { entityId, scope } = of;
   let query = db
     .selectFrom('premium_adjustments')
     .select([
@@ -151,6 +154,12 @@ export async function commissionableEventsOfMonth(
     .where('event_code', '<>', 'EN')
     .orderBy('event_id');
   if (entityId !== undefined) query = query.where('entity_id', '=', entityId);
+  if (scope?.kind === 'subtree') {
+    const path = `${scope.path}%`;
+    query = query.where('entity_id', 'in', (eb) =>
+      eb.selectFrom('entities').select('id').where('path', 'like', path),
+    );
+  }
   const rows = await query.execute();
   return rows.map((row) => ({
     eventId: Number(row.event_id),

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { isEditable, type StatementState } from '../../../machines/commissionStatement';
+import type { EntityScope } from '../../access/principal';
 import type { Db } from '../../store/db';
 import { execute, loadAggregate } from '../../store/aggregate';
 import type { EventMetadata, Trx } from '../../store/eventStore';
@@ -107,20 +108,28 @@ function currentLines(events: readonly { type: string; data: Record<string, unkn
   };
 }
 
-// Every entity with commissionable events in the month, and every entity that already has the month's
-// statement (its events may have gone, e.g. a rule now pays nothing), each in a transaction of its own.
+// Every entity of `scope` with commissionable events in the month, and every entity of it that already has
+// the month's statement (its events may have gone, e.g. a rule now pays nothing), each in a transaction of
+// its own. The scope is the caller's: an agency's user brings only their own subtree's statements up to
+// date, so no other agency's statement changes, nor names them in its history.
 export async function generateStatements(
   db: Db,
   month: string,
   today: string,
   metadata: EventMetadata,
+  scope: EntityScope,
 ): Promise<GenerateOutcome> {
-  const events = await commissionableEventsOfMonth(db, month);
-  const existing = await db
-    .selectFrom('commission_statements')
-    .select('entity_id')
-    .where('month', '=', month)
-    .execute();
+  const events = await commissionableEventsOfMonth(db, month, { scope });
+  let statements = db
+    .selectFrom('commission_statements as s')
+    .select('s.entity_id')
+    .where('s.month', '=', month);
+  if (scope.kind === 'subtree') {
+    statements = statements
+      .innerJoin('entities as e', 'e.id', 's.entity_id')
+      .where('e.path', 'like', `${scope.path}%`);
+  }
+  const existing = await statements.execute();
   const entityIds = [
     ...new Set([...events.map((e) => e.entityId), ...existing.map((s) => s.entity_id)]),
   ].sort((a, b) => a - b);

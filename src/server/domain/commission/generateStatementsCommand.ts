@@ -15,11 +15,13 @@ if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(month) || month > today.slice(0, 7)) {
 
 const database = await openCommandDatabase();
 try {
-  const outcome = await generateStatements(database.db, month, today, {
-    userId: null,
-    entityId: null,
-    requestId: `cli:commission:generate:${month}`,
-  });
+  const outcome = await generateStatements(
+    database.db,
+    month,
+    today,
+    { userId: null, entityId: null, requestId: `cli:commission:generate:${month}` },
+    { kind: 'all' },
+  );
   console.info(
     `Statements of ${month}: ${outcome.created} created, ${outcome.recalculated} recalculated, ${outcome.unchanged} unchanged`,
   );

@@ -28,7 +28,7 @@ export async function ruleImpact(
 ): Promise<RuleImpact[]> {
   const impact: RuleImpact[] = [];
   for (const statement of await pendingStatements(db, entityId)) {
-    const events = await commissionableEventsOfMonth(db, statement.month, entityId);
+    const events = await commissionableEventsOfMonth(db, statement.month, { entityId });
     const after = statementFigures(entityId, statement.month, events, rules).amountCents;
     const before = Number(statement.amount_cents);
     if (after === before) continue;
@@ -51,7 +51,7 @@ export async function recalculatePendingStatements(
   metadata: EventMetadata,
 ): Promise<void> {
   for (const statement of await pendingStatements(trx, entityId)) {
-    const events = await commissionableEventsOfMonth(trx, statement.month, entityId);
+    const events = await commissionableEventsOfMonth(trx, statement.month, { entityId });
     await generateEntityStatement(trx, entityId, statement.month, events, today, metadata);
   }
 }

@@ -130,11 +130,14 @@ export function commissionStatementRoutes(
           'data.month': ['A statement can only be generated for this month or an earlier one.'],
         });
       }
+      const principal = requirePrincipal(request);
+      // House staff generate for the house; an agency's user for their own subtree only.
       const outcome = await generateStatements(
         db,
         month,
         today(),
-        metadataOf(request, requirePrincipal(request)),
+        metadataOf(request, principal),
+        entityScope(principal),
       );
       return {
         data: {

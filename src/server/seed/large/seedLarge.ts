@@ -78,7 +78,7 @@ export async function seedLargeBook(
   let statements = 0;
   const months = options.statementMonths > 0 ? monthsOf(today.slice(0, 7), options.statementMonths) : [];
   for (const month of months.reverse()) {
-    const outcome = await generateStatements(db, month, today, STATEMENTS);
+    const outcome = await generateStatements(db, month, today, STATEMENTS, { kind: 'all' });
     statements += outcome.created + outcome.recalculated + outcome.unchanged;
     report(`statements of ${month}: ${fmt(outcome.created)} created`);
   }
