@@ -5,10 +5,12 @@ import { execute } from '../../store/aggregate';
 import type { Db } from '../../store/db';
 import type { EventMetadata } from '../../store/eventStore';
 import { policyAggregate } from '../aggregates';
+import { appendNoteInTurn } from './appendNoteInTurn';
 import { matterEvent } from './matterEvents';
 import './matterProjection';
 
-// Notes on a policy: policy.noteAdded on the policy's stream, read back newest first.
+// Notes on a policy: policy.noteAdded on the policy's stream, read back newest first. A note never conflicts
+// with another write (appendNoteInTurn).
 export async function addNote(
   db: Db,
   metadata: EventMetadata,
@@ -16,11 +18,9 @@ export async function addNote(
   note: string,
 ): Promise<string> {
   const noteId = randomUUID();
-  await db
-    .transaction()
-    .execute((trx) =>
-      execute(trx, policyAggregate, policyNumber, [matterEvent.noteAdded({ noteId, note })], metadata),
-    );
+  await appendNoteInTurn(db, { type: policyAggregate.streamType, id: policyNumber }, (trx) =>
+    execute(trx, policyAggregate, policyNumber, [matterEvent.noteAdded({ noteId, note })], metadata),
+  );
   return noteId;
 }
 

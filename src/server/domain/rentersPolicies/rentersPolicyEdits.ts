@@ -11,6 +11,7 @@ import type { Db } from '../../store/db';
 import { VersionConflictError, type EventMetadata, type NewEvent, type Trx } from '../../store/eventStore';
 import { customerAggregate } from '../aggregates';
 import { customerEvent } from '../customers/customerEvents';
+import { appendNoteInTurn } from '../matters/appendNoteInTurn';
 import { stateOfZip } from '../rating/zipStates';
 import { appendToRentersPolicy } from './appendToRentersPolicy';
 import { RENTERS_POLICY_STREAM } from './rentersPolicyEvents';
@@ -179,6 +180,11 @@ export async function addRentersNote(
   note: string,
 ): Promise<string> {
   const noteId = randomUUID();
-  await edit(db, metadata, ref, undefined, () => [{ type: 'renters.noteAdded', data: { noteId, note } }]);
+  // Taken whatever was written meanwhile, in its turn (appendNoteInTurn): a note never conflicts.
+  await appendNoteInTurn(db, { type: RENTERS_POLICY_STREAM, id: ref.policyNumber }, (trx) =>
+    appendToRentersPolicy(trx, metadata, ref.policyNumber, [
+      { type: 'renters.noteAdded', data: { noteId, note } },
+    ]),
+  );
   return noteId;
 }
