@@ -11,6 +11,7 @@ import type { EntityScope } from '../../access/principal';
 import type { Db } from '../../store/db';
 import { scopeFilter } from '../entities/entityQueries';
 import { HEADQUARTERS } from '../entities/entityReference';
+import { prefixPattern } from '../search/policyholderSearch';
 import { previousMonth } from './commissionableEvents';
 
 // The statement search of both screens, the bulk commands by filter and the payment report (SPEC §3
@@ -47,7 +48,8 @@ function conditions(filter: StatementSearchFilters, scope: EntityScope): Express
   if (filter.date) {
     where.push(sql<SqlBool>`s.month in (${sql.join(monthsOf(filter.date, filter.months ?? 1))})`);
   }
-  if (filter.entityCode) where.push(sql<SqlBool>`e.entity_code like ${`${filter.entityCode}%`}`);
+  // A prefix with the user's % and _ taken literally, as in every other search.
+  if (filter.entityCode) where.push(sql<SqlBool>`e.entity_code like ${prefixPattern(filter.entityCode)}`);
   if (filter.entityId !== undefined) where.push(sql<SqlBool>`s.entity_id = ${filter.entityId}`);
   if (filter.accountManager !== undefined)
     where.push(sql<SqlBool>`e.account_manager = ${filter.accountManager}`);
