@@ -17,6 +17,7 @@ import {
   utcMonth,
   type Agency,
 } from '../support/commissionStatementApi';
+import { COMMAND_SCOPES } from '../support/commandScopes';
 import { entityApi, expectStatus, userWith } from '../support/entityApi';
 import type { ApiResponse, RequestOptions } from '../support/http';
 import { REVIEWER } from '../support/personas';
@@ -258,6 +259,12 @@ describe.each(testDatabases())(
       expect(await tableCounts(db())).toEqual(counts);
       // The control: a template inside the subtree is copied.
       expectStatus(await as(`/v2/entities/${child.id}/commission-configs/generate`, body(ours.id)), 200);
+    });
+
+    it('classifies every route that names no record: how its scope is kept, and the test that proves it', () => {
+      const routes = s.t.server.routes.map((r) => `${r.method} ${r.url}`).filter((r) => !r.includes(':'));
+      expect(routes.filter((route) => !(route in COMMAND_SCOPES))).toEqual([]);
+      expect(Object.keys(COMMAND_SCOPES).filter((route) => !routes.includes(route))).toEqual([]);
     });
 
     // Last: the sweep of everything the tests above had the agency user do.
