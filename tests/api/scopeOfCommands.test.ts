@@ -6,6 +6,7 @@ import {
   StatementMonthListResponse,
   type BulkCommand,
 } from '../../src/api/schemas/commissionStatements';
+import { DashboardStatisticsResponse } from '../../src/api/schemas/dashboard';
 import { StatementReportPage } from '../../src/api/schemas/reports';
 import { statementAggregate } from '../../src/server/domain/aggregates';
 import { COMMISSION_RULE_STREAM } from '../../src/server/domain/commission/commissionRuleEvents';
@@ -20,7 +21,7 @@ import {
 import { COMMAND_SCOPES } from '../support/commandScopes';
 import { entityApi, expectStatus, userWith } from '../support/entityApi';
 import type { ApiResponse, RequestOptions } from '../support/http';
-import { REVIEWER } from '../support/personas';
+import { ADMIN, REVIEWER } from '../support/personas';
 import { userIdOf } from '../support/records';
 import { useTestServer } from '../support/suite';
 import { EVERY_GRANTABLE, tableCounts } from '../support/tenantFixtures';
@@ -240,6 +241,39 @@ describe.each(testDatabases())(
       for (const path of ['/v2/dashboard/statistics', '/v2/commission-statements', '/v2/reports/nwp']) {
         expectStatus(await e.get(path, attacker, { actingFor: theirs.code }), 403);
       }
+    });
+
+    it('keeps the dashboard’s commission figures to the caller’s subtree', async () => {
+      const on = await e.patch(`/v2/entities/${ours.id}/attributes`, ADMIN, {
+        attributes: [{ attrib_id: 28, attrib_value: '1' }],
+      });
+      expectStatus(on, 200);
+      const today = new Date().toISOString().slice(0, 10);
+      const figures = async () => {
+        const response = await e.get(
+          `/v2/dashboard/statistics?fromDate=${month}-01&toDate=${today}`,
+          attacker,
+        );
+        expectStatus(response, 200);
+        const { commissionEarned, commissionPending } = DashboardStatisticsResponse.parse(response.body).data
+          .figures;
+        return { commissionEarned, commissionPending };
+      };
+      const override = async (agency: Agency) => {
+        const statement = await statementOf(agency);
+        const added = await e.post(st.path(agency.id, statement.id, '/overrides'), ADMIN, {
+          data: { amount: 7, type_code: 'CONTEST', note: null },
+        });
+        expectStatus(added, 201);
+      };
+      const before = await figures();
+      await override(theirs);
+      await st.sellRenters(theirs);
+      await st.generate(month);
+      expect(await figures()).toEqual(before);
+      // The control: the same override on the caller's own statement moves their figures.
+      await override(ours);
+      expect(await figures()).not.toEqual(before);
     });
 
     it('copies commission rules only into and from entities of the caller’s subtree', async () => {
