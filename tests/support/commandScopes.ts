@@ -21,44 +21,44 @@ const OWN_USER: CommandScope = {
 const STATEMENT_SEARCH: CommandScope = {
   scope:
     'statementQuery (domain/commission/statementSearch.ts) joins the entities and keeps the caller’s subtree (entityScope; staff: all), whatever the filter names.',
-  tests: 'scopeOfCommands, tenantIsolationSearch, searchWildcards',
+  tests: 'scopeOfCommands.test.ts, tenantIsolationSearch.test.ts, searchWildcards.test.ts',
 };
 const BULK: CommandScope = {
   scope:
     'bulkByIds / bulkByFilter (domain/commission/bulkStatementCommands.ts) pick their targets through statementQuery with the caller’s scope; ids outside it are answered “No such statement.” and never loaded.',
   tests:
-    'scopeOfCommands (mixed id lists, filters naming the other agency, header), tenantIsolationAgencies, tenantIsolationSearch',
+    'scopeOfCommands.test.ts (mixed id lists, filters naming the other agency, header), tenantIsolationAgencies.test.ts, tenantIsolationSearch.test.ts',
 };
 const STATEMENT_REPORT: CommandScope = {
   scope:
     'statementReport.ts reads through statementQuery with the caller’s scope; the report’s entity filter is one more condition inside it.',
-  tests: 'scopeOfCommands, tenantIsolationSearch',
+  tests: 'scopeOfCommands.test.ts, tenantIsolationSearch.test.ts',
 };
 const NWP: CommandScope = {
   scope:
     'resolveNwpRun (domain/reports/nwpReport.ts): an entity code outside the subtree is a 422, and the run is limited to the subtree’s path.',
-  tests: 'scopeOfCommands, tenantIsolationSearch',
+  tests: 'scopeOfCommands.test.ts, tenantIsolationSearch.test.ts',
 };
 const QUERY_RECORD: CommandScope = {
   scope:
-    'Names its record in the query (policy number, setup intent), looked up within the caller’s scope (404 outside).',
-  tests: 'tenantIsolationPolicies',
+    'Names its record in the query or the body (policy number, setup intent), looked up within the caller’s scope (404 outside).',
+  tests: 'tenantIsolationPolicies.test.ts',
 };
 const POLICY_SEARCH: CommandScope = {
   scope: 'policySearch / rentersPolicySearch with entityScope (domain/policies, domain/rentersPolicies).',
-  tests: 'tenantIsolationSearch, searchWildcards',
+  tests: 'tenantIsolationSearch.test.ts, searchWildcards.test.ts',
 };
 const QUOTE_SEARCH: CommandScope = {
   scope: 'quoteSearch / quoteExport with entityScope (domain/quotes).',
-  tests: 'tenantIsolationSearch, searchWildcards',
+  tests: 'tenantIsolationSearch.test.ts, searchWildcards.test.ts',
 };
 const ENTITY_LIST: CommandScope = {
   scope: 'entityListRoutes.ts keeps the caller’s subtree (entityScope).',
-  tests: 'tenantIsolationSearch, searchWildcards',
+  tests: 'tenantIsolationSearch.test.ts, searchWildcards.test.ts',
 };
 const ROLES: CommandScope = {
   scope: 'Roles are shared objects: their ownership rule is in “Objects shared between agencies”.',
-  tests: 'roles.test.ts and the shared-role tests',
+  tests: 'roles.test.ts, sharedRoles.test.ts',
 };
 
 export const COMMAND_SCOPES: Readonly<Record<string, CommandScope>> = {
@@ -76,7 +76,7 @@ export const COMMAND_SCOPES: Readonly<Record<string, CommandScope>> = {
   'POST /v2/my/password': OWN_USER,
   'GET /v2/my/entities': {
     scope: 'sessionRoutes.ts: the caller’s subtree (staff: all).',
-    tests: 'tenantIsolationSearch',
+    tests: 'tenantIsolationSearch.test.ts',
   },
   'GET /v2/my/table-views': {
     scope: 'The caller’s own views, and views shared inside the owner’s agency (shared objects).',
@@ -98,6 +98,7 @@ export const COMMAND_SCOPES: Readonly<Record<string, CommandScope>> = {
   'GET /v2/lists/access/privileges': REFERENCE,
   'GET /v2/configs': REFERENCE,
   'GET /v2/underwriting-questions': REFERENCE,
+  // The form's fields; internal ones only for holders of the internal settings.
   'GET /v2/attribute-forms': REFERENCE,
   'GET /v2/renters/coverage-options': REFERENCE,
   'GET /v2/renters/cancellation-reasons': REFERENCE,
@@ -115,19 +116,19 @@ export const COMMAND_SCOPES: Readonly<Record<string, CommandScope>> = {
 
   'GET /v2/users': {
     scope: 'userSearch (domain/users/userQueries.ts) with entityScope.',
-    tests: 'tenantIsolationSearch, searchWildcards',
+    tests: 'tenantIsolationSearch.test.ts, searchWildcards.test.ts',
   },
   'POST /v2/users': {
     scope: 'The entity in the body must be in the caller’s subtree (userChecks.ts, entityInScope).',
-    tests: 'tenantIsolationCrossIds',
+    tests: 'tenantIsolationCrossIds.test.ts',
   },
   'GET /v2/entities': {
     scope: 'searchEntities (domain/entities/entityQueries.ts) with entityScope.',
-    tests: 'tenantIsolationSearch, searchWildcards',
+    tests: 'tenantIsolationSearch.test.ts, searchWildcards.test.ts',
   },
   'POST /v2/entities': {
     scope: 'The parent in the body must be in the caller’s subtree (findEntityInScope).',
-    tests: 'tenantIsolationCrossIds',
+    tests: 'tenantIsolationCrossIds.test.ts',
   },
 
   'GET /v2/commission-statements': STATEMENT_SEARCH,
@@ -139,12 +140,12 @@ export const COMMAND_SCOPES: Readonly<Record<string, CommandScope>> = {
   'POST /v2/commission-payment-reports': {
     scope:
       'commissionStatementRoutes.ts counts and paymentReportCsv (domain/commission/statementFiles.ts) reads through statementQuery with the caller’s scope; ids outside it are left out.',
-    tests: 'scopeOfCommands, tenantIsolationAgencies, tenantIsolationSearch',
+    tests: 'scopeOfCommands.test.ts, tenantIsolationAgencies.test.ts, tenantIsolationSearch.test.ts',
   },
   'POST /v2/commission-statements/generate': {
     scope:
       'generateStatements (domain/commission/generateStatements.ts) takes the caller’s entityScope: only the subtree’s events (commissionableEventsOfMonth) and statements are read, created or recalculated; staff and the command line generate for the house.',
-    tests: 'scopeOfCommands',
+    tests: 'scopeOfCommands.test.ts',
   },
 
   'GET /v2/reports': {
@@ -157,27 +158,27 @@ export const COMMAND_SCOPES: Readonly<Record<string, CommandScope>> = {
   'GET /v2/reports/nwp/export': NWP,
   'GET /v2/dashboard/statistics': {
     scope: 'dashboardStatistics (domain/reports/dashboardStatistics.ts) with entityScope.',
-    tests: 'tenantIsolationSearch, scopeOfCommands (header)',
+    tests: 'tenantIsolationSearch.test.ts, scopeOfCommands.test.ts (commission figures, header)',
   },
 
   'POST /v2/bank-accounts': {
     scope:
       'The entity in the body must be in the caller’s subtree (bankAccountRoutes.ts, findEntityInScope).',
-    tests: 'tenantIsolationAgencies',
+    tests: 'tenantIsolationAgencies.test.ts',
   },
   'GET /v2/bank-accounts': {
     scope: 'searchBankAccounts (domain/bankAccounts/bankAccountSearch.ts) with entityScope.',
-    tests: 'tenantIsolationSearch, searchWildcards',
+    tests: 'tenantIsolationSearch.test.ts, searchWildcards.test.ts',
   },
 
   'POST /v1/quote/action': {
     scope:
       'The quote by uuid within the scope; the agency quoted for (header or meta.agent.entityCode) within the subtree.',
-    tests: 'tenantIsolationCrossIds, tenantIsolationPolicies',
+    tests: 'tenantIsolationCrossIds.test.ts, tenantIsolationPolicies.test.ts',
   },
   'GET /v1/one-inc-session': {
     scope: 'A payment session of the caller’s own.',
-    tests: 'tenantIsolationPolicies',
+    tests: 'tenantIsolationPolicies.test.ts',
   },
   'GET /v2/quotes': QUOTE_SEARCH,
   'GET /v2/quotes/match': QUOTE_SEARCH,
@@ -199,6 +200,6 @@ export const COMMAND_SCOPES: Readonly<Record<string, CommandScope>> = {
   'POST /v2/renters/quotes': {
     scope:
       'Created for the acting entity (header within the subtree); a rewritten policy is looked up within the scope.',
-    tests: 'tenantIsolationCrossIds, tenantIsolationSearch (header)',
+    tests: 'tenantIsolationCrossIds.test.ts, tenantIsolationSearch.test.ts (header)',
   },
 };
