@@ -4,6 +4,7 @@ import {
   AGENT,
   INTERNAL,
   LAKESIDE,
+  LAKESIDE_MANAGER,
   MANAGER,
   NORTHWIND,
   NORTHWIND_AUSTIN,
@@ -412,7 +413,8 @@ function persona(email: string, actingFor?: string): SpecPersona {
 }
 
 // Every demo user as themselves, and the acting cases: a manager for a child agency (which lacks the
-// dashboard attribute), staff for agencies with and without it, and an agent for its parent agency.
+// dashboard attribute), staff for agencies with and without it, an agent for its parent agency, and another
+// agency's manager for Northwind.
 export const SPEC_PERSONAS: readonly SpecPersona[] = [
   ...PERSONA_EMAILS.map((email) => persona(email)),
   persona(MANAGER, NORTHWIND_AUSTIN),
@@ -420,6 +422,7 @@ export const SPEC_PERSONAS: readonly SpecPersona[] = [
   persona(INTERNAL, NORTHWIND),
   persona(REPORTS, NORTHWIND),
   persona(AGENT, NORTHWIND),
+  persona(LAKESIDE_MANAGER, NORTHWIND),
 ];
 
 export function specAllows(rule: SpecRule, who: SpecPersona): boolean {

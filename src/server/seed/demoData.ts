@@ -147,6 +147,11 @@ export const DEMO_ROLES: readonly { roleName: string; roleDesc: string; privileg
     roleDesc: 'Runs business reports',
     privilegeCodes: ['report', 'report_nwp', 'ent_comm_list', 'dashboard_report'],
   },
+  {
+    roleName: 'Agency User Administrator',
+    roleDesc: "Manages an agency's users and roles and sets their passwords",
+    privilegeCodes: ['admin_user', 'admin_role', 'user_assign_passwd'],
+  },
 ];
 
 export interface DemoUser {
@@ -222,5 +227,25 @@ export const DEMO_USERS: readonly DemoUser[] = [
     userType: 'internal',
     entityCode: '1000-0001-HM',
     roleName: 'Reporting',
+  },
+  // A second agency, unrelated to Northwind: its principal and its user administrator, so another agency's
+  // view of Northwind can be tried with the demo logins.
+  {
+    email: 'lakeside.manager@demo.test',
+    firstName: 'Riley',
+    lastName: 'Chen',
+    phone: '5125550107',
+    userType: 'external',
+    entityCode: '2345-6789-CD',
+    roleName: 'Agency Manager',
+  },
+  {
+    email: 'lakeside.admin@demo.test',
+    firstName: 'Drew',
+    lastName: 'Castillo',
+    phone: '5125550108',
+    userType: 'external',
+    entityCode: '2345-6789-CD',
+    roleName: 'Agency User Administrator',
   },
 ];
