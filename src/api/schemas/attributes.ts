@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { positiveId } from './numbers';
 
 // Entity settings (SPEC §3 "Attribute form"): GET /v2/attribute-forms answers sections of inputs; values
 // are read and saved under /v2/entities/{entityId}/attributes. Where SPEC names a field two ways (id or
@@ -85,7 +86,7 @@ export const EntityAttributesUpdate = z.strictObject({
   attributes: z
     .array(
       z.strictObject({
-        attrib_id: z.number().int().positive(),
+        attrib_id: positiveId('The attribute'),
         attrib_value: z.string().max(5000).nullable(),
         data_url: z.string().max(MAX_DATA_URL_LENGTH).nullable().optional(),
       }),

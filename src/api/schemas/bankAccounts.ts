@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageOf, searchQuery } from './paging';
+import { MAX_INT } from './numbers';
 
 // Bank account verification (SPEC §7 "POST /v2/bank-accounts", docs/payments.md "Bank account
 // verification"): a payee entity's account checked for RTP eligibility. Requests are snake_case; the
@@ -20,7 +21,8 @@ export const VerifyBankAccountData = z.strictObject({
   entity_id: z
     .number({ error: 'Choose the agency the account pays.' })
     .int({ error: 'Choose the agency the account pays.' })
-    .positive({ error: 'Choose the agency the account pays.' }),
+    .positive({ error: 'Choose the agency the account pays.' })
+    .max(MAX_INT, { error: 'Choose the agency the account pays.' }),
   // The check digit is the server's to judge (422 on data.routing_number); here only the shape.
   routing_number: digits('routing number', 9, 9, 'The routing number must be 9 digits.'),
   account_number: digits('account number', 4, 17, 'The account number must be 4 to 17 digits.'),

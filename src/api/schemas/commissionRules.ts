@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { anyOf } from '../access';
+import { MAX_INT, positiveId, twoDecimalNumber } from './numbers';
 import { pageOf, searchQuery } from './paging';
 
 // Commission rate rules of an entity (SPEC §3 "Rate/pay rule", §7 commission-configs; docs/commission.md),
@@ -74,9 +75,6 @@ export const CommissionRuleQuery = searchQuery(
 );
 export type CommissionRuleFilter = Partial<z.output<typeof CommissionRuleQuery>['filter']>;
 
-// Up to 2 decimals: a percent to the basis point, dollars to the cent.
-const twoDecimals = (n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6;
-
 const ruleFields = {
   business_type: businessType,
   calculation_type: calculationType,
@@ -92,10 +90,14 @@ const ruleFields = {
     .max(60)
     .refine((codes) => new Set(codes).size === codes.length, { error: 'Each state may be listed once.' }),
   species: z.enum(RULE_SPECIES, { error: 'Choose DOG, CAT, RENTERS or any species.' }).nullable(),
-  pay_multiplier: z
-    .number({ error: 'The pay multiplier must be a number.' })
-    .min(0, { error: 'The pay multiplier may not be negative.' })
-    .refine(twoDecimals, { error: 'Use at most 2 decimals.' }),
+  // Up to 2 decimals: a percent to the basis point, dollars to the cent. The most a flat rule pays bounds
+  // both; a percent is held to 100 below.
+  pay_multiplier: twoDecimalNumber({
+    what: 'The pay multiplier',
+    min: 0,
+    max: 10_000,
+    decimalsError: 'Use at most 2 decimals.',
+  }),
   effective_date: day('effective date'),
   expiration_date: day('expiration date').nullable(),
 };
@@ -147,7 +149,7 @@ export const CommissionRuleUpdate = z
     pay_multiplier: ruleFields.pay_multiplier.optional(),
     effective_date: ruleFields.effective_date.optional(),
     expiration_date: ruleFields.expiration_date.optional(),
-    version: z.number({ error: 'The version field is required.' }).int().min(1),
+    version: z.number({ error: 'The version field is required.' }).int().min(1).max(MAX_INT),
   })
   .superRefine(checkRule);
 export type CommissionRuleUpdate = z.input<typeof CommissionRuleUpdate>;
@@ -160,7 +162,7 @@ export type CommissionRuleExpire = z.input<typeof CommissionRuleExpire>;
 
 export const CommissionRuleGenerate = z.strictObject({
   // Default: the house (HQ) entity.
-  template_entity_id: z.number().int().min(1).optional(),
+  template_entity_id: positiveId('The template entity').optional(),
   effective_date: day('effective date'),
 });
 export type CommissionRuleGenerate = z.input<typeof CommissionRuleGenerate>;

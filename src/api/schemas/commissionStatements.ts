@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { anyOf } from '../access';
+import { MAX_DOLLARS, MAX_INT, moneyAmount, moneyFilter, recordVersion } from './numbers';
 import { pageOf, searchQuery } from './paging';
 
 // Commission statements (SPEC §3 "Commission", §4 statement review and payment, §7 "Commission";
@@ -32,10 +33,7 @@ export const STATEMENT_STATES = ['pending', 'approved', 'paid'] as const;
 
 const month = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'Use a month as YYYY-MM.' });
 const day = z.iso.date({ error: 'Use a date as YYYY-MM-DD.' });
-const dollars = (what: string) =>
-  z.coerce.number({ error: `The ${what} must be a number.` }).refine(Number.isFinite, {
-    error: `The ${what} must be a number.`,
-  });
+const dollars = (what: string) => moneyFilter({ what: `The ${what}`, min: -MAX_DOLLARS });
 
 // SPEC §3 "Commission statement search". `date` is the latest statement month shown and `months` how many
 // months up to it (default 1); without `date` every month matches.
@@ -49,7 +47,9 @@ export const STATEMENT_FILTERS = {
   entityCode: z.string().trim().toUpperCase().min(1).max(12),
   accountManager: z.coerce
     .number({ error: 'The account manager must be a number.' })
-    .int({ error: 'The account manager must be a number.' }),
+    .int({ error: 'The account manager must be a number.' })
+    .min(1, { error: 'The account manager must be a user id.' })
+    .max(MAX_INT, { error: 'The account manager must be a user id.' }),
   stateCode: z
     .string()
     .trim()
@@ -211,7 +211,7 @@ export const StatementResponse = z.object({ data: Statement });
 
 // Single commands: `version` is the one the caller saw (stale: 409).
 export const StatementCommandRequest = z.strictObject({
-  data: z.strictObject({ version: z.number().int().min(1).optional() }).default({}),
+  data: z.strictObject({ version: recordVersion().optional() }).default({}),
 });
 
 // Bulk commands (SPEC §3 "Bulk commission actions act on selected ids or on a filter"). By filter, every
@@ -219,7 +219,7 @@ export const StatementCommandRequest = z.strictObject({
 // show progress (each answer names where to continue).
 const selectedIds = (max: number) =>
   z
-    .array(z.number().int().min(1), { error: 'Select at least one statement.' })
+    .array(z.number().int().min(1).max(MAX_INT), { error: 'Select at least one statement.' })
     .min(1, { error: 'Select at least one statement.' })
     .max(max, { error: `Select at most ${max} statements, or act on the filter.` });
 
@@ -234,7 +234,7 @@ export const BulkStatementRequest = z
   .strictObject({
     ids: selectedIds(1000).optional(),
     filter: z.strictObject(STATEMENT_FILTERS).partial().optional(),
-    after_id: z.number().int().min(0).optional(),
+    after_id: z.number().int().min(0).max(MAX_INT).optional(),
     batch: z.number().int().min(1).max(500).optional(),
   })
   .superRefine(oneSelection);
@@ -266,11 +266,7 @@ export const BULK_COMMANDS = ['approve', 'unapprove', 'mark-paid', 'mark-unpaid'
 export type BulkCommand = (typeof BULK_COMMANDS)[number];
 
 const overrideFields = {
-  amount: z
-    .number({ error: 'The amount must be a number.' })
-    .refine((n) => n !== 0, { error: 'The amount may not be zero.' })
-    .refine((n) => Math.abs(n) <= 100_000, { error: 'The amount must be within $100,000.' })
-    .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, { error: 'Use at most 2 decimals.' }),
+  amount: moneyAmount({ min: -100_000, max: 100_000, nonZero: true }),
   type_code: z
     .string({ error: 'Choose an override type.' })
     .trim()

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EntityAttributeValue } from './attributes';
 import { pageOf, searchQuery } from './paging';
+import { positiveId, recordVersion } from './numbers';
 
 // Entity administration wire models (SPEC §3 "Entity administration", snake_case) and the bodies of
 // /v2/entities and its sub-resources.
@@ -144,11 +145,11 @@ export const EntityResponse = z.object({ data: Entity });
 const entityFields = {
   entity_name: requiredText(120),
   dba: optionalText(120),
-  master_entity_id: z.number().int().positive().nullable(),
+  master_entity_id: positiveId('The parent entity').nullable(),
   type_code: codeField.min(1),
   tracking_code: optionalText(40),
   tracking_code_type: optionalCode,
-  account_manager: z.number().int().positive().nullable().optional(),
+  account_manager: positiveId('The account manager').nullable().optional(),
   added_to_accounting: z.boolean().optional(),
   payout_frequency: optionalCode,
   payout_method: optionalCode,
@@ -185,7 +186,7 @@ export type EntityCreate = z.input<typeof EntityCreate>;
 export const EntityUpdate = z.strictObject({
   ...z.object(entityFields).partial().shape,
   status_code: z.literal('ACTIVE').optional(),
-  version: z.number().int().positive().optional(),
+  version: recordVersion().optional(),
 });
 export type EntityUpdate = z.input<typeof EntityUpdate>;
 
@@ -271,7 +272,7 @@ export type EntityUnderwritingQuestion = z.infer<typeof EntityUnderwritingQuesti
 export const EntityUnderwritingQuestionsResponse = z.object({ data: z.array(EntityUnderwritingQuestion) });
 // The questions the entity asks; links to others stay, disabled.
 export const EntityUnderwritingQuestionsUpdate = z.strictObject({
-  underwritingQuestionIds: z.array(z.number().int().positive()).max(200),
+  underwritingQuestionIds: z.array(positiveId('The question')).max(200),
 });
 export type EntityUnderwritingQuestionsUpdate = z.input<typeof EntityUnderwritingQuestionsUpdate>;
 

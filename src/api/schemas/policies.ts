@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordVersion } from './numbers';
 
 // Wire contract of one pet policy (SPEC §3 "Policy detail", §7; issue 5): the view, the policyholder edit,
 // the cancellation preview/commit and the policy's events. camelCase as SPEC §3 names the fields; money in
@@ -84,7 +85,7 @@ const contactText = (max: number, what: string) =>
 
 export const PolicyholderEdit = z.strictObject({
   data: z.strictObject({
-    version: z.number().int().min(1).optional(),
+    version: recordVersion().optional(),
     reason: contactText(500, 'reason'),
     email: z.email({ error: 'The e-mail address is not valid.' }).max(254).optional(),
     phone: z

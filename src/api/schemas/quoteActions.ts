@@ -13,6 +13,7 @@ import {
   QUOTE_PURCHASE_ACTIONS,
   QuotePurchaseActions,
 } from './quotePurchase';
+import { moneyAmount, percentage } from './numbers';
 
 // SPEC §7 "Quote action wrapper": POST /v1/quote/action with {method, action, actionCode, data, meta}. The
 // read actions are here (docs/quote-actions.md). Money on the wire is decimal dollars, discounts are
@@ -54,9 +55,9 @@ export const PetToRate = z.strictObject({
   // Each choice defaults to the state's plan options.
   planCode: code.optional(),
   // Dollars, as plan options list them.
-  deductible: z.number().positive().max(100_000).optional(),
+  deductible: moneyAmount({ what: 'The deductible', min: 0.01, max: 100_000 }).optional(),
   // Whole percentage.
-  reimbursement: z.number().int().min(1).max(100).optional(),
+  reimbursement: percentage('The reimbursement', 1).optional(),
   examFee: z.boolean().optional(),
   wellnessCode: code.nullable().optional(),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AGENT_ENTITY_CODE } from './params';
+import { moneyAmount, percentage, recordVersion } from './numbers';
 
 // The quote stream's actions of the wrapper (docs/quote-actions.md): POST commands that append to a quote's
 // log, and the `quoteView` read. Every answer carries the quote as `QuoteView`, with the journey step the
@@ -13,7 +14,7 @@ const code = z.string().min(1).max(64);
 // Declared again rather than imported: quoteActions.ts imports this module.
 const Species = z.enum(['DOG', 'CAT']);
 // The version of the quote the client edited; a stale one is a 409 (docs/conventions.md).
-const version = z.number().int().positive().optional();
+const version = recordVersion().optional();
 
 const meta = z
   .strictObject({
@@ -88,8 +89,8 @@ export type RemovePetData = z.infer<typeof RemovePetData>;
 export const CoverageChoice = z.strictObject({
   petId,
   planCode: code.optional(),
-  deductible: z.number().positive().max(100_000).optional(),
-  reimbursement: z.number().int().min(1).max(100).optional(),
+  deductible: moneyAmount({ what: 'The deductible', min: 0.01, max: 100_000 }).optional(),
+  reimbursement: percentage('The reimbursement', 1).optional(),
   examFee: z.boolean().optional(),
   wellnessCode: code.nullable().optional(),
 });

@@ -6,6 +6,7 @@ import {
   QuoteRefData,
   wrapperAction,
 } from './quoteCommands';
+import { positiveId, recordVersion } from './numbers';
 
 // The checkout half of the quote action wrapper (docs/quote-actions.md): re-rating, the fraud warning,
 // purchase and payment retry, and the customer reads; plus the payment session that stands in for the
@@ -13,10 +14,10 @@ import {
 const zip = z.string().regex(/^\d{5}$/, { error: 'The zip code must have five digits.' });
 const calendarDate = z.iso.date({ error: 'The date must be a date (YYYY-MM-DD).' });
 const quoteUuid = z.uuid({ error: 'uuid must be a UUID' });
-const version = z.number().int().positive().optional();
+const version = recordVersion().optional();
 // The client's idempotency key: the same requestId again answers the first outcome and never charges twice.
 const requestId = z.uuid({ error: 'requestId must be a UUID' });
-const customerId = z.number().int().positive().max(2_147_483_647);
+const customerId = positiveId('The customer');
 const optionalText = (max: number) =>
   z
     .string()

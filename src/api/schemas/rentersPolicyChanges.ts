@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ChangeInputs, ChangePreview } from '../../machines/rentersPolicyChangeContext';
 import type { RentersChangeKind } from '../../machines/rentersPolicyStatus';
+import { recordVersion } from './numbers';
 
 // POST /v2/renters/policies/:matterId/{cancel,discontinue,reinstate} (SPEC §3 "Cancel request", "Reinstate
 // request"; docs/decisions/008, docs/renters-cancellation.md) and GET /v2/renters/cancellation-reasons.
@@ -16,7 +17,7 @@ const common = {
   note: optionalText,
   commit: z.boolean({ error: 'commit must be true or false.' }),
   // The version the agent saw; part of the fingerprint. A commit needs it (and the preview's fingerprint).
-  policy_version: z.number({ error: 'policy_version must be a whole number.' }).int().positive().nullish(),
+  policy_version: recordVersion('policy_version').nullish(),
   preview_fingerprint: text.max(4000).nullish(),
 };
 

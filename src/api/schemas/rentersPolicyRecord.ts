@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { HistoryEntry } from './history';
 import { pageOf } from './paging';
+import { MAX_INT } from './numbers';
 
 // The renters policy edit screen (/renters/customers/{customerId}/policies/{matterId}): the SPEC §3 "Renters
 // policy record as shown on screen" in camelCase, as the SPEC names it, with what the screen's other panels
@@ -118,6 +119,7 @@ const policyVersion = z
   .number({ error: 'The policy version must be a whole number.' })
   .int({ error: 'The policy version must be a whole number.' })
   .min(1, { error: 'The policy version must be at least 1.' })
+  .max(MAX_INT, { error: 'The policy version may not be greater than 2,147,483,647.' })
   .optional();
 // People type phone numbers with punctuation; ten digits are kept.
 const phoneDigits = (label: string) =>

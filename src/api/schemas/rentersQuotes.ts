@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { moneyAmount, recordVersion, wholeNumber } from './numbers';
 
 // The renters quote API (docs/renters-quotes.md): wire models snake_case (SPEC §3 "Renters"), money in
 // decimal dollars, dates YYYY-MM-DD in UTC. The server turns dollars into integer cents.
@@ -22,8 +23,8 @@ const optionalText = (max: number) =>
     .nullish()
     .transform((s) => (s ? s : null));
 // The version of the quote the client edited; a stale one is a 409 (docs/conventions.md).
-const version = z.number().int().positive().optional();
-const dollars = z.number({ error: 'The amount must be a number of dollars.' }).nonnegative();
+const version = recordVersion().optional();
+const dollars = moneyAmount();
 
 export const RentersAddressWire = z.strictObject({
   line_1: text(100),
@@ -70,7 +71,8 @@ export const RentersCoverageWire = z.strictObject({
   }),
   optional: z.strictObject({
     combined_personal_property_value: dollars.default(0),
-    enhancement_endorsement_level: z.number().int().nonnegative().default(0),
+    // A level of the rate tables' list (0 to 2 today); the rating refuses one it does not list.
+    enhancement_endorsement_level: wholeNumber({ min: 0, max: 99, what: 'The enhancement level' }).default(0),
     identity_fraud_amount: dollars.default(0),
     include_replacement_cost: z.boolean().default(false),
     include_theft: z.boolean().default(false),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageOf, searchQuery } from './paging';
+import { recordVersion } from './numbers';
 
 // Roles administration (SPEC §3 "Roles, privileges, users", §7 "Roles"), snake_case on the wire.
 // Privileges travel by code (`priv_code`): the log and the requests read without the privileges table.
@@ -78,7 +79,7 @@ export const RoleUpdateRequest = z.strictObject({
   role_name: roleName.optional(),
   role_desc: roleDesc.optional(),
   privileges: privilegeCodes.optional(),
-  version: z.number().int().min(1).optional(),
+  version: recordVersion().optional(),
 });
 export type RoleUpdateRequest = z.input<typeof RoleUpdateRequest>;
 

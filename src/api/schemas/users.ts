@@ -3,6 +3,7 @@ import { PASSWORD_MAX, PASSWORD_MIN } from './auth';
 import { AGENT_ENTITY_CODE } from './params';
 import { pageOf, searchQuery } from './paging';
 import { Actor } from './roles';
+import { positiveId, recordVersion } from './numbers';
 
 // Users administration (SPEC §3 "Roles, privileges, users", §7 "Users"), snake_case on the wire. Requests use
 // SPEC's user create request names (fname, lname, email, phone, ext, password, entity, roles); `entity` is the
@@ -107,7 +108,7 @@ const entityCode = z
   .transform((v) => v.toUpperCase());
 
 const roleIds = z
-  .array(z.number().int().positive())
+  .array(positiveId('The role'))
   .max(50)
   .refine((ids) => new Set(ids).size === ids.length, { error: 'Each role may be listed once.' });
 
@@ -146,7 +147,7 @@ export const UserUpdateRequest = z.strictObject({
   entity: entityCode.optional(),
   roles: roleIds.optional(),
   is_admin: z.boolean().optional(),
-  version: z.number().int().min(1).optional(),
+  version: recordVersion().optional(),
 });
 export type UserUpdateRequest = z.input<typeof UserUpdateRequest>;
 
