@@ -192,6 +192,11 @@ describe.each(testDatabases())(
             expect(result.matched, label).toBeLessThanOrEqual(await inScope());
           }
         }
+        // Acting for the other agency is refused before any filter is read.
+        expectStatus(
+          await as(`/v2/commission-statements/${name}`, { filter: {} }, { actingFor: theirs.code }),
+          403,
+        );
         // With a batch size too: the answer's next id never leads outside the scope.
         const stepped = bulkResult(await as(`/v2/commission-statements/${name}`, { filter: {}, batch: 1 }));
         expect(stepped.matched).toBe(1);
@@ -207,6 +212,10 @@ describe.each(testDatabases())(
         ['ids', { ids: [foreign.id, own.id] }],
         ['theirs', { filter: { entityCode: theirs.code } }],
       ];
+      expectStatus(
+        await as('/v2/commission-payment-reports', { filter: {} }, { actingFor: theirs.code }),
+        403,
+      );
       for (const [label, body] of reports) {
         const response = await as('/v2/commission-payment-reports', body);
         expectStatus(response, 200);
