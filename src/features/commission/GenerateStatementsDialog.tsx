@@ -23,9 +23,10 @@ function summary(result: GenerateStatementsResult): string {
   return `Statements of ${result.month}: ${parts.join(', ')}.`;
 }
 
-// The admin action of statement generation (docs/commission.md "Statement generation"): every entity's
-// statement of a month computed from the policy logs, or brought up to date; safe to run again. Approved
-// statements whose figures changed are kept as approved and listed, so nobody is surprised.
+// The admin action of statement generation (docs/commission.md "Statement generation"): the statement of a
+// month of every entity in the caller's scope computed from the policy logs, or brought up to date; safe to
+// run again. Approved statements whose figures changed are kept as approved and listed, so nobody is
+// surprised.
 export function GenerateStatementsDialog({ onClose }: GenerateStatementsDialogProps) {
   const [month, setMonth] = useState(thisMonth);
   // The month the dialog opened with, or the one last generated: the dialog stays open to show the result,
@@ -51,8 +52,9 @@ export function GenerateStatementsDialog({ onClose }: GenerateStatementsDialogPr
       onClose={guard.requestClose}
     >
       <p className="text-sm text-slate-600">
-        Computes every agency&apos;s statement of the month from its policy events and the rate rules in
-        force. Pending statements are brought up to date; approved and paid ones are left as they are.
+        Computes the month&apos;s statement of every agency within your reach from its policy events and the
+        rate rules in force. Pending statements are brought up to date; approved and paid ones are left as
+        they are.
       </p>
       <TextField
         label="Month"
