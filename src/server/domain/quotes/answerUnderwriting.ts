@@ -1,8 +1,7 @@
 import type { AnswerUnderwritingData, QuoteCommandResult } from '../../../api/schemas/quoteCommands';
 import { ValidationFailed } from '../../http/errors';
-import { appendToQuote, journeyOf, type QuoteActor } from './quoteExecution';
+import { appendToQuote, journeyOf, type QuoteActor, requireWritableQuote } from './quoteExecution';
 import { quoteEvent } from './quoteEvents';
-import { requireQuoteInScope } from './quoteQueries';
 import { entityQuestions, declines } from './underwritingRules';
 
 // Action `answerUnderwriting`: a yes/no per question for every pet on the quote. The questions are those of
@@ -12,7 +11,7 @@ export async function answerUnderwriting(
   actor: QuoteActor,
   data: AnswerUnderwritingData,
 ): Promise<QuoteCommandResult> {
-  const quote = await requireQuoteInScope(actor.db, actor.principal, data.uuid);
+  const quote = await requireWritableQuote(actor, data.uuid);
   return actor.db.transaction().execute(async (trx) => {
     const { context } = await journeyOf(trx, data.uuid);
     const errors: Record<string, string[]> = {};

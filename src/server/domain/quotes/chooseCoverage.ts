@@ -4,9 +4,8 @@ import { checkOffered, petInput } from './petRatingInput';
 import { loadRateTables } from '../rating/loadRateTables';
 import { planOptions } from '../rating/planOptions';
 import { rateQuote } from '../rating/rateQuote';
-import { appendToQuote, journeyOf, type QuoteActor } from './quoteExecution';
+import { appendToQuote, journeyOf, type QuoteActor, requireWritableQuote } from './quoteExecution';
 import { quoteEvent, type PetPremium } from './quoteEvents';
-import { requireQuoteInScope } from './quoteQueries';
 import type { PlanChoice } from '../../../machines/petQuoteContext';
 import type { QuoteTotalsCents } from './quoteTotals';
 
@@ -17,7 +16,7 @@ export async function chooseCoverage(
   actor: QuoteActor,
   data: ChooseCoverageData,
 ): Promise<QuoteCommandResult> {
-  const quote = await requireQuoteInScope(actor.db, actor.principal, data.uuid);
+  const quote = await requireWritableQuote(actor, data.uuid);
   return actor.db.transaction().execute(async (trx) => {
     const { context } = await journeyOf(trx, data.uuid);
     const errors: Record<string, string[]> = {};

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CreateQuoteData } from '../../../api/schemas/quoteCommands';
 import type { QuoteCommandResult } from '../../../api/schemas/quoteCommands';
+import { requireQuotingEntities } from '../entities/quotingRight';
 import { ActionRefused } from './actionRefused';
 import { checkBreeds, petInput } from './petRatingInput';
 import { stateOfZip } from '../rating/zipStates';
@@ -15,6 +16,8 @@ import { quoteEvent } from './quoteEvents';
 // the pets. The pets are rated on the state's default plan first, so what the engine cannot price (a state
 // that does not sell, a pet too old, no rates in force) is refused before anything is written.
 export async function createQuote(actor: QuoteActor, data: CreateQuoteData): Promise<QuoteCommandResult> {
+  // Before the input: an agency that may not quote is told so, not asked to fix a zip code.
+  await requireQuotingEntities(actor.db, [actor.acting.id]);
   const state = stateOfZip(data.zip);
   if (!state) throw new ActionRefused(`We could not find the state of zip code ${data.zip}.`);
   await checkBreeds(actor.db, data);

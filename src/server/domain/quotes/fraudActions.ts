@@ -4,7 +4,7 @@ import type { Db } from '../../store/db';
 import type { Principal } from '../../access/principal';
 import { checkFraud } from './fraudRule';
 import { quoteEvent } from './quoteEvents';
-import { appendToQuote, type QuoteActor } from './quoteExecution';
+import { appendToQuote, requireWritableQuote, type QuoteActor } from './quoteExecution';
 import { requireQuoteInScope } from './quoteQueries';
 
 // Action `fraudWarning` (SPEC §7): whether the quote's customer is flagged. At the fraud warning step it is
@@ -42,7 +42,7 @@ export async function fraudWarning(
 // Action `acknowledgeFraud`: the agent read the warning and goes on to checkout; a later purchase of this
 // quote is not flagged again.
 export async function acknowledgeFraud(actor: QuoteActor, data: QuoteRefData): Promise<QuoteCommandResult> {
-  await requireQuoteInScope(actor.db, actor.principal, data.uuid);
+  await requireWritableQuote(actor, data.uuid);
   return actor.db
     .transaction()
     .execute((trx) => appendToQuote(trx, actor, data.uuid, [quoteEvent.fraudAcknowledged()], data.version));
@@ -50,7 +50,7 @@ export async function acknowledgeFraud(actor: QuoteActor, data: QuoteRefData): P
 
 // Action `abandonQuote`: the agent gives the flagged quote up. Final: every later action is refused.
 export async function abandonQuote(actor: QuoteActor, data: QuoteRefData): Promise<QuoteCommandResult> {
-  await requireQuoteInScope(actor.db, actor.principal, data.uuid);
+  await requireWritableQuote(actor, data.uuid);
   return actor.db
     .transaction()
     .execute((trx) => appendToQuote(trx, actor, data.uuid, [quoteEvent.abandoned()], data.version));

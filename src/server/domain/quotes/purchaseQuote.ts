@@ -15,7 +15,13 @@ import {
   type PaymentPeriod,
   type QuoteCheckoutSubmitted,
 } from './quoteEvents';
-import { appendToQuote, journeyOf, stepRefusal, type QuoteActor } from './quoteExecution';
+import {
+  appendToQuote,
+  journeyOf,
+  requireWritableQuote,
+  stepRefusal,
+  type QuoteActor,
+} from './quoteExecution';
 import { quoteView, requireQuoteInScope } from './quoteQueries';
 import { amountDue, rateChosenPlans } from './quoteTotals';
 
@@ -121,8 +127,10 @@ async function submitOnce<T>(
 
 export async function purchase(actor: QuoteActor, data: PurchaseData): Promise<QuoteCommandResult> {
   await requireQuoteInScope(actor.db, actor.principal, data.uuid);
+  // A repeated request answers what it did the first time, whatever the entity may do now.
   const repeated = await replay(actor, data.uuid, data.requestId);
   if (repeated) return repeated;
+  await requireWritableQuote(actor, data.uuid);
   const payment = await paymentOf(actor, data.payment.token);
 
   const outcome = await submitOnce(actor, data.uuid, data.requestId, () =>
@@ -164,9 +172,10 @@ export async function purchase(actor: QuoteActor, data: PurchaseData): Promise<Q
 }
 
 export async function retryPayment(actor: QuoteActor, data: RetryPaymentData): Promise<QuoteCommandResult> {
-  const quote = await requireQuoteInScope(actor.db, actor.principal, data.uuid);
+  await requireQuoteInScope(actor.db, actor.principal, data.uuid);
   const repeated = await replay(actor, data.uuid, data.requestId);
   if (repeated) return repeated;
+  const quote = await requireWritableQuote(actor, data.uuid);
   const payment = await paymentOf(actor, data.payment.token);
 
   const outcome = await submitOnce(actor, data.uuid, data.requestId, () =>

@@ -7,7 +7,8 @@ import type { JourneyContext } from '../../../machines/petQuoteContext';
 import type { QuoteCommandResult } from '../../../api/schemas/quoteCommands';
 import type { PaymentAdapter } from '../payments/paymentAdapter';
 import { quoteAggregate } from '../aggregates';
-import { quoteView } from './quoteQueries';
+import { requireQuotingEntities, entityIdsNamedBy } from '../entities/quotingRight';
+import { quoteView, requireQuoteInScope } from './quoteQueries';
 
 // Who runs a quote command: the user, and the entity they act for (the agentEntityCode header or the
 // wrapper's meta.agent.entityCode), which the events' metadata records.
@@ -65,8 +66,21 @@ export function stepRefusal(state: string, eventType: string): HttpError {
   return new HttpError(409, `This quote is at the ${step} step, which does not allow ${action}.`);
 }
 
+// What a charge made: recorded whatever the entity may do now, since the money has moved.
+const CHARGE_OUTCOMES: ReadonlySet<string> = new Set(['quote.purchaseSucceeded', 'quote.purchaseFailed']);
+
+// A write to a quote the caller may see: 404 outside the scope, then 403 when the quote's entity or the one
+// the caller acts for may not quote, before any input or step is looked at.
+export async function requireWritableQuote(actor: QuoteActor, uuid: string) {
+  const quote = await requireQuoteInScope(actor.db, actor.principal, uuid);
+  await requireQuotingEntities(actor.db, [actor.acting.id, quote.entity_id]);
+  return quote;
+}
+
 // Appends the events if the journey takes them, and answers the quote as it now is. A refusal of the
-// machine is a 409 that names the step, so the agent knows why (the generic message names no step).
+// machine is a 409 that names the step, so the agent knows why (the generic message names no step). Every
+// write but a charge's outcome is refused here too for an entity that may not quote, whichever command
+// appends it, inside its transaction.
 export async function appendToQuote(
   trx: Trx,
   actor: QuoteActor,
@@ -74,6 +88,18 @@ export async function appendToQuote(
   events: readonly NewEvent[],
   expectedVersion?: number,
 ): Promise<QuoteCommandResult> {
+  if (!events.every((e) => CHARGE_OUTCOMES.has(e.type))) {
+    const quote = await trx
+      .selectFrom('quotes')
+      .select('entity_id')
+      .where('uuid', '=', uuid)
+      .executeTakeFirst();
+    await requireQuotingEntities(trx, [
+      actor.acting.id,
+      ...(quote ? [quote.entity_id] : []),
+      ...entityIdsNamedBy(events),
+    ]);
+  }
   try {
     await execute(
       trx,

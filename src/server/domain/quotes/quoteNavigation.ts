@@ -1,13 +1,12 @@
 import type { QuoteCommandResult, QuoteRefData, RemovePetData } from '../../../api/schemas/quoteCommands';
 import { ValidationFailed } from '../../http/errors';
-import { appendToQuote, journeyOf, type QuoteActor } from './quoteExecution';
+import { appendToQuote, journeyOf, requireWritableQuote, type QuoteActor } from './quoteExecution';
 import { quoteEvent } from './quoteEvents';
-import { requireQuoteInScope } from './quoteQueries';
 
 // Actions that move a quote without new figures: `removePet` (a declined pet leaves the quote) and `back`
 // (the previous step). Whether the step allows them is the journey's call (decision 005).
 export async function removePet(actor: QuoteActor, data: RemovePetData): Promise<QuoteCommandResult> {
-  await requireQuoteInScope(actor.db, actor.principal, data.uuid);
+  await requireWritableQuote(actor, data.uuid);
   return actor.db.transaction().execute(async (trx) => {
     const { context } = await journeyOf(trx, data.uuid);
     if (!context.pets.some((p) => p.id === data.petId)) {
@@ -18,7 +17,7 @@ export async function removePet(actor: QuoteActor, data: RemovePetData): Promise
 }
 
 export async function goBack(actor: QuoteActor, data: QuoteRefData): Promise<QuoteCommandResult> {
-  await requireQuoteInScope(actor.db, actor.principal, data.uuid);
+  await requireWritableQuote(actor, data.uuid);
   return actor.db
     .transaction()
     .execute((trx) => appendToQuote(trx, actor, data.uuid, [quoteEvent.back()], data.version));

@@ -9,14 +9,13 @@ import { stateOfZip } from '../rating/zipStates';
 import { ActionRefused } from './actionRefused';
 import { checkBreeds, petInput } from './petRatingInput';
 import { quoteEvent } from './quoteEvents';
-import { appendToQuote, journeyOf, type QuoteActor } from './quoteExecution';
-import { requireQuoteInScope } from './quoteQueries';
+import { appendToQuote, journeyOf, type QuoteActor, requireWritableQuote } from './quoteExecution';
 
 // Action `updateQuote`: rating info saved again after going back to it. The same checks and refusals as
 // createQuote; the quote keeps its uuid and its state (the zip may change within the state), a pet sent with
 // its id keeps it, and quote.petsRated clears answers and plans (decision 005).
 export async function updateQuote(actor: QuoteActor, data: UpdateQuoteData): Promise<QuoteCommandResult> {
-  const quote = await requireQuoteInScope(actor.db, actor.principal, data.uuid);
+  const quote = await requireWritableQuote(actor, data.uuid);
   const state = stateOfZip(data.zip);
   if (!state) throw new ActionRefused(`We could not find the state of zip code ${data.zip}.`);
   if (quote.state && state !== quote.state) {

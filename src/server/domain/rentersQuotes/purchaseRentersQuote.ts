@@ -11,6 +11,7 @@ import {
   rentersJourneyOf,
   rentersStepRefusal,
   requireRentersQuoteInScope,
+  requireWritableRentersQuote,
   type RentersQuoteActor,
 } from './rentersQuoteExecution';
 import { rentersQuoteView } from './rentersQuoteView';
@@ -72,8 +73,10 @@ export async function purchaseRentersQuote(
   data: PurchaseRentersQuoteRequest,
 ): Promise<RentersQuoteView> {
   await requireRentersQuoteInScope(actor.db, actor.principal, id);
+  // A repeated request answers what it did the first time, whatever the entity may do now.
   const repeated = await replay(actor, id, data.request_id);
   if (repeated) return repeated;
+  await requireWritableRentersQuote(actor, id);
   const newPayment =
     data.token === undefined
       ? null

@@ -9,6 +9,7 @@ import type {
 import { ValidationFailed } from '../../http/errors';
 import type { Db } from '../../store/db';
 import type { Trx } from '../../store/eventStore';
+import { requireQuotingEntities } from '../entities/quotingRight';
 import { RatingError } from '../rating/ratingError';
 import { stateOfZip } from '../rating/zipStates';
 import { loadRentersRateTables } from '../rentersRating/loadRentersRateTables';
@@ -19,7 +20,7 @@ import {
   appendToRentersQuote,
   rentersJourneyOf,
   rentersStepRefusal,
-  requireRentersQuoteInScope,
+  requireWritableRentersQuote,
   type RentersQuoteActor,
 } from './rentersQuoteExecution';
 import { requireRewritablePolicy } from './rentersRewriteCheck';
@@ -76,9 +77,14 @@ export async function startRentersQuote(
   data: StartRentersQuoteRequest,
 ): Promise<RentersQuoteView> {
   const rewriteOf = data.rewrite_of;
-  if (rewriteOf !== undefined) {
-    // Refusals before the input's own checks: an agent need not fix dates for a policy they cannot rewrite.
-    await actor.db.transaction().execute((trx) => requireRewritablePolicy(trx, actor.principal, rewriteOf));
+  // Refusals before the input's own checks: an agent need not fix dates for a quote they cannot make.
+  if (rewriteOf === undefined) await requireQuotingEntities(actor.db, [actor.acting.id]);
+  else {
+    const { entityId } = await actor.db
+      .transaction()
+      .execute((trx) => requireRewritablePolicy(trx, actor.principal, rewriteOf));
+    // The rewrite is a quote for the old policy's entity.
+    await requireQuotingEntities(actor.db, [actor.acting.id, entityId]);
   }
   await checkStart(actor.db, data);
   const id = randomUUID();
@@ -115,7 +121,7 @@ export async function saveRentersProperty(
   id: string,
   data: StartRentersQuoteRequest & { version?: number | undefined },
 ): Promise<RentersQuoteView> {
-  const quote = await requireRentersQuoteInScope(actor.db, actor.principal, id);
+  const quote = await requireWritableRentersQuote(actor, id);
   await checkStart(actor.db, data);
   return actor.db.transaction().execute(async (trx) => {
     const { state, context } = await rentersJourneyOf(trx, id);
@@ -141,7 +147,7 @@ export async function chooseRentersCoverage(
   id: string,
   data: ChooseRentersCoverageRequest,
 ): Promise<RentersQuoteView> {
-  await requireRentersQuoteInScope(actor.db, actor.principal, id);
+  await requireWritableRentersQuote(actor, id);
   const fractional = fractionalCents(data.coverage);
   if (Object.keys(fractional).length > 0) throw new ValidationFailed(fractional);
   return actor.db.transaction().execute(async (trx) => {
@@ -175,7 +181,7 @@ export async function giveRentersCustomer(
   id: string,
   data: GiveRentersCustomerRequest,
 ): Promise<RentersQuoteView> {
-  await requireRentersQuoteInScope(actor.db, actor.principal, id);
+  await requireWritableRentersQuote(actor, id);
   const event = rentersQuoteEvent.customerGiven({
     customer: {
       firstName: data.customer.name_first,
@@ -213,7 +219,7 @@ export async function giveRentersPayment(
   id: string,
   data: GiveRentersPaymentRequest,
 ): Promise<RentersQuoteView> {
-  await requireRentersQuoteInScope(actor.db, actor.principal, id);
+  await requireWritableRentersQuote(actor, id);
   const payment = await rentersPaymentOf(actor, data.token, data.billing_zip_code);
   const event = rentersQuoteEvent.paymentMethodGiven({ payment });
   return actor.db.transaction().execute((trx) => appendToRentersQuote(trx, actor, id, [event], data.version));
@@ -225,7 +231,7 @@ export async function rentersQuoteBack(
   id: string,
   version?: number,
 ): Promise<RentersQuoteView> {
-  await requireRentersQuoteInScope(actor.db, actor.principal, id);
+  await requireWritableRentersQuote(actor, id);
   return actor.db
     .transaction()
     .execute((trx) => appendToRentersQuote(trx, actor, id, [rentersQuoteEvent.back()], version));

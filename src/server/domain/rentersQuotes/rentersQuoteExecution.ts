@@ -5,6 +5,7 @@ import { HttpError, notFound } from '../../http/errors';
 import { CommandRejectedError, execute, loadAggregate } from '../../store/aggregate';
 import type { Db } from '../../store/db';
 import type { NewEvent, Trx } from '../../store/eventStore';
+import { entityIdsNamedBy, requireQuotingEntities } from '../entities/quotingRight';
 import type { PaymentAdapter } from '../payments/paymentAdapter';
 import { rentersQuoteAggregate } from './rentersQuoteAggregate';
 import { rentersQuoteView } from './rentersQuoteView';
@@ -74,8 +75,23 @@ export async function requireRentersQuoteInScope(db: Db | Trx, principal: Princi
   return quote;
 }
 
+// A write to a renters quote the caller may see: 404 outside the scope, then 403 when the quote's entity or
+// the one the caller acts for may not quote, before any input or step is looked at.
+export async function requireWritableRentersQuote(actor: RentersQuoteActor, id: string) {
+  const quote = await requireRentersQuoteInScope(actor.db, actor.principal, id);
+  await requireQuotingEntities(actor.db, [actor.acting.id, quote.entity_id]);
+  return quote;
+}
+
+// What a charge made: recorded whatever the entity may do now, since the money has moved.
+const CHARGE_OUTCOMES: ReadonlySet<string> = new Set([
+  'rentersQuote.purchaseSucceeded',
+  'rentersQuote.purchaseFailed',
+]);
+
 // Appends the events if the journey takes them, and answers the quote as it now is. A refusal of the
-// machine is a 409 naming the step.
+// machine is a 409 naming the step. Every write but a charge's outcome is refused here too for an entity
+// that may not quote, whichever command appends it, inside its transaction.
 export async function appendToRentersQuote(
   trx: Trx,
   actor: RentersQuoteActor,
@@ -86,6 +102,18 @@ export async function appendToRentersQuote(
 ): Promise<RentersQuoteView> {
   // The request's key when it sent one; else the command's own (a purchase's request_id).
   const idempotencyKey = actor.idempotencyKey ?? commandKey;
+  if (!events.every((e) => CHARGE_OUTCOMES.has(e.type))) {
+    const quote = await trx
+      .selectFrom('renters_quotes')
+      .select('entity_id')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    await requireQuotingEntities(trx, [
+      actor.acting.id,
+      ...(quote ? [quote.entity_id] : []),
+      ...entityIdsNamedBy(events),
+    ]);
+  }
   try {
     await execute(
       trx,

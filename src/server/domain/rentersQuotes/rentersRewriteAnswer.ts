@@ -2,6 +2,7 @@ import type { RentersRewriteSourceWire, RentersRewriteView } from '../../../api/
 import type { RewriteSource } from '../../../machines/rentersQuoteContext';
 import type { Principal } from '../../access/principal';
 import type { Db } from '../../store/db';
+import { entityThatMayNotQuote, quotingRefused } from '../entities/quotingRight';
 import { utcToday } from '../rentersPolicies/rentersPolicyNumbers';
 import { requireRentersPolicy } from '../rentersPolicies/rentersPolicyScope';
 import { rewriteVerdict } from './rentersRewriteCheck';
@@ -45,6 +46,11 @@ export async function rentersRewriteAnswer(
   return db.transaction().execute(async (trx) => {
     const facts = await rentersRewriteFacts(trx, ref.policyNumber, utcToday());
     const verdict = rewriteVerdict(facts, principal);
+    // A rewrite is a new quote: the screen says so when the policy's agency (or the acting one) may not quote.
+    const notQuoting = await entityThatMayNotQuote(trx, [principal.acting.id, facts.entityId]);
+    const blockers = notQuoting
+      ? [...verdict.blockers, quotingRefused(notQuoting).message]
+      : verdict.blockers;
     const rewrittenAs =
       facts.rewrittenAs === null
         ? undefined
@@ -54,8 +60,8 @@ export async function rentersRewriteAnswer(
             .where('policy_number', '=', facts.rewrittenAs)
             .executeTakeFirst();
     return {
-      eligible: verdict.eligible,
-      blockers: verdict.blockers,
+      eligible: verdict.eligible && !notQuoting,
+      blockers,
       source: rewriteSourceWire(facts.source),
       rewritten_as: rewrittenAs ?? null,
     };

@@ -1,0 +1,38 @@
+import { HttpError } from '../../http/errors';
+import type { Db } from '../../store/db';
+import type { Trx } from '../../store/eventStore';
+
+// An entity's can_quote (a referral partner's type never may) decides whether quotes are made, changed or
+// bought for it; the portal's start screen only filters on it. Every entity a quote write is for must hold
+// it: the entity the request acts for (header or the wrapper's meta.agent.entityCode) and the quote's own,
+// which may have lost it since the quote was made. Reads of existing quotes do not ask.
+
+export const quotingRefused = (entity: { entity_code: string; entity_name: string }) =>
+  new HttpError(403, `The agency ${entity.entity_name} (${entity.entity_code}) may not quote.`);
+
+// The first of the entities that may not quote, or null when all may.
+export async function entityThatMayNotQuote(
+  db: Db | Trx,
+  entityIds: readonly number[],
+): Promise<{ entity_code: string; entity_name: string } | null> {
+  if (entityIds.length === 0) return null;
+  const found = await db
+    .selectFrom('entities')
+    .select(['entity_code', 'entity_name'])
+    .where('id', 'in', [...new Set(entityIds)])
+    .where('can_quote', '=', false)
+    .orderBy('id')
+    .executeTakeFirst();
+  return found ?? null;
+}
+
+export async function requireQuotingEntities(db: Db | Trx, entityIds: readonly number[]): Promise<void> {
+  const refused = await entityThatMayNotQuote(db, entityIds);
+  if (refused) throw quotingRefused(refused);
+}
+
+// The entities a write to a quote is for, from the events it appends: a quote's first events name the
+// entity it is made for (a rewrite's, the old policy's), which the read tables do not hold yet.
+export function entityIdsNamedBy(events: readonly { data: Record<string, unknown> }[]): number[] {
+  return events.flatMap((e) => (typeof e.data.entityId === 'number' ? [e.data.entityId] : []));
+}
