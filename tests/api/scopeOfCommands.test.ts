@@ -1,3 +1,4 @@
+import { inflateSync } from 'node:zlib';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -38,6 +39,24 @@ const BULK: readonly BulkCommand[] = ['approve', 'mark-paid', 'mark-unpaid', 'un
 
 // The middle of a month, as a sale's time.
 const dayIn = (month: string) => new Date(`${month}-15T12:00:00Z`);
+
+// The text a PDF of the server's draws: its content streams inflated, and the hex strings shown in them
+// decoded (pdf-lib writes standard-font text as `<hex> Tj`).
+function pdfText(bytes: Buffer): string {
+  const raw = bytes.toString('latin1');
+  const texts: string[] = [];
+  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)endstream/g)) {
+    let content: string;
+    try {
+      content = inflateSync(Buffer.from(match[1]!, 'latin1')).toString('latin1');
+    } catch {
+      content = match[1]!;
+    }
+    for (const hex of content.matchAll(/<([0-9A-Fa-f]+)>\s*Tj/g))
+      texts.push(Buffer.from(hex[1]!, 'hex').toString('latin1'));
+  }
+  return texts.join(' ');
+}
 
 interface StoredStatement {
   id: number;
@@ -237,6 +256,18 @@ describe.each(testDatabases())(
         expect(csv.text, query).not.toContain(theirs.code);
         expect(csv.headers.get('x-total-count'), query).toBe(String(query ? 0 : await inScope()));
       }
+      const pdfOf = async (query: string) => {
+        const response = await fetch(`${s.t.url}/v2/commission-statement-reports?format=pdf&${query}`, {
+          headers: { authorization: `Bearer ${await e.tokenOf(attacker)}` },
+        });
+        expect(response.status).toBe(200);
+        return pdfText(Buffer.from(await response.arrayBuffer()));
+      };
+      const everything = await pdfOf('');
+      // The control: the file's text is read, and holds the caller's own rows.
+      expect(everything).toContain(ours.code);
+      expect(everything).not.toContain(theirs.code);
+      expect(await pdfOf(`filter[entityCode]=${theirs.id}`)).not.toContain(theirs.code);
       const months = await e.get('/v2/lists/commission/statement-months', attacker);
       expectStatus(months, 200);
       expect(StatementMonthListResponse.parse(months.body).data).toEqual([month]);
