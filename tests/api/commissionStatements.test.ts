@@ -428,8 +428,9 @@ describe.each(testDatabases())('commission statements on %s', (database) => {
     expect(await ids(`&filter[maxAmount]=${single}`)).toEqual(singles);
     expect(await ids(`&filter[minAmount]=${single}&filter[maxAmount]=${single}`)).toEqual(singles);
     expect(await ids(`&filter[minAmount]=${double}`)).toEqual([s2.id]);
-    expect(await ids(`&filter[minAmount]=${single + 0.01}`)).toEqual([s2.id]);
-    expect(await ids(`&filter[maxAmount]=${single - 0.01}`)).toEqual([]);
+    // A cent either side, worked out in cents: single + 0.01 in floating point is not whole cents.
+    expect(await ids(`&filter[minAmount]=${(cents(single) + 1) / 100}`)).toEqual([s2.id]);
+    expect(await ids(`&filter[maxAmount]=${(cents(single) - 1) / 100}`)).toEqual([]);
 
     expect(await ids('&filter[downloadStatus]=downloaded')).toEqual([s1.id]);
     expect(await ids('&filter[downloadStatus]=not_downloaded')).toEqual(
