@@ -10,13 +10,13 @@ export const REVIEWER = 'reviewer@demo.test';
 export const REPORTS = 'reports@demo.test';
 // Another agency than Northwind (Lakeside): its principal and its user and role administrator, who try
 // Northwind's records in tests/api/crossAgencyMatrix.test.ts.
-export const LAKESIDE_MANAGER = 'lakeside.manager@demo.test';
-export const LAKESIDE_ADMIN = 'lakeside.admin@demo.test';
+export const LAKESIDE_MANAGER = 'principal.lakeside@demo.test';
+export const LAKESIDE_ADMIN = 'users.lakeside@demo.test';
 
 export const PERSONA_EMAILS: readonly string[] = DEMO_USERS.map((u) => u.email);
 
 // The demo agency tree: the house, Northwind (manager@, dashboard attribute) with two children (agent@ in
-// Austin), and other agencies under the house (Lakeside with lakeside.manager@ and lakeside.admin@).
+// Austin), and other agencies under the house (Lakeside with principal.lakeside@ and users.lakeside@).
 export const HOUSE = '1000-0001-HM';
 export const NORTHWIND = '1234-5678-AB';
 export const NORTHWIND_AUSTIN = '1234-5678-AC';

@@ -231,7 +231,7 @@ export const DEMO_USERS: readonly DemoUser[] = [
   // A second agency, unrelated to Northwind: its principal and its user administrator, so another agency's
   // view of Northwind can be tried with the demo logins.
   {
-    email: 'lakeside.manager@demo.test',
+    email: 'principal.lakeside@demo.test',
     firstName: 'Riley',
     lastName: 'Chen',
     phone: '5125550107',
@@ -240,7 +240,7 @@ export const DEMO_USERS: readonly DemoUser[] = [
     roleName: 'Agency Manager',
   },
   {
-    email: 'lakeside.admin@demo.test',
+    email: 'users.lakeside@demo.test',
     firstName: 'Drew',
     lastName: 'Castillo',
     phone: '5125550108',
