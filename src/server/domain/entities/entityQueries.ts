@@ -180,7 +180,7 @@ const ref = (e: {
 export async function loadEntityView(
   db: Db,
   entity: NonNullable<Awaited<ReturnType<typeof findEntityInScope>>>,
-  options: { exposedOnly: boolean; scope: EntityScope },
+  options: { settings: 'all' | 'exposed' | 'none'; scope: EntityScope },
 ): Promise<Entity> {
   const ancestorIds = entity.path
     .split('/')
@@ -201,7 +201,9 @@ export async function loadEntityView(
       .where('master_entity_id', '=', entity.id)
       .executeTakeFirstOrThrow(),
     loadLocations(db, entity.id),
-    loadAttributeValues(db, entity.id, options),
+    options.settings === 'none'
+      ? Promise.resolve([])
+      : loadAttributeValues(db, entity.id, { exposedOnly: options.settings === 'exposed' }),
   ]);
   // Ancestors above an agency user's own entity are outside their scope: the breadcrumb starts at it.
   const visible = ancestorRows

@@ -11,7 +11,7 @@ import {
 } from '../../../api/schemas/entities';
 import { HistoryResponse, type HistoryEntry } from '../../../api/schemas/history';
 import { integerParam } from '../../../api/schemas/params';
-import { entityScope } from '../../access/principal';
+import { entityScope, type Principal } from '../../access/principal';
 import { revokeEntitySessions } from '../../auth/sessions';
 import { createEntity, setEntityActive, updateEntity } from '../../domain/entities/entityCommands';
 import type { EntityFields } from '../../domain/entities/entityEvents';
@@ -68,17 +68,23 @@ async function typeCanQuote(db: Db, typeCode: string): Promise<boolean> {
   return type?.can_quote ?? false;
 }
 
+// The settings as /attributes gives them to the same caller, and none to a caller it refuses.
+function settingsShownTo(principal: Principal): 'all' | 'exposed' | 'none' {
+  if (!can(principal, ENTITY_ACCESS.settingsView)) return 'none';
+  return can(principal, ENTITY_ACCESS.internalSettings) ? 'all' : 'exposed';
+}
+
 export function entityRoutes(app: FastifyInstance, options: { db: Db }): void {
   const { db } = options;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  const view = async (principal: Parameters<typeof entityScope>[0], entityId: number) => {
+  const view = async (principal: Principal, entityId: number) => {
     const scope = entityScope(principal);
     const entity = await findEntityInScope(db, entityId, scope);
     if (!entity) throw notFound('entity');
     return {
       data: await loadEntityView(db, entity, {
-        exposedOnly: !can(principal, ENTITY_ACCESS.internalSettings),
+        settings: settingsShownTo(principal),
         scope,
       }),
     };

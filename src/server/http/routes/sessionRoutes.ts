@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { authenticated, publicRoute } from '../../../api/access';
+import { DASHBOARD_ACCESS_ATTRIBUTE_ID, authenticated, publicRoute } from '../../../api/access';
 import { BrandResponse, MyEntitiesResponse, type AccessibleEntity } from '../../../api/schemas/session';
 import { isStaff } from '../../access/principal';
 import type { Db } from '../../store/db';
 import { notFound } from '../errors';
 import { requirePrincipal } from '../routeTable';
+
+const ACCESS_ATTRIBUTE_IDS: readonly number[] = [DASHBOARD_ACCESS_ATTRIBUTE_ID];
 
 // The session's own data: accessible entities with the acting one, and the brand. The profile is served
 // with own settings (myRoutes.ts).
@@ -50,7 +52,12 @@ export function sessionRoutes(app: FastifyInstance, options: { db: Db; appEnv: s
       }));
       const acting = data.find((e) => e.id === principal.acting.id);
       if (!acting) throw notFound('acting entity');
-      return { data, acting: { ...acting, attributes: principal.acting.attributes } };
+      // Settings are read through /attributes with entity_settings_view; the session carries only those the
+      // portal's access checks read (the dashboard flag), for its menu and route guards.
+      const attributes = principal.acting.attributes.filter((a) =>
+        ACCESS_ATTRIBUTE_IDS.includes(a.attributeId),
+      );
+      return { data, acting: { ...acting, attributes } };
     },
   );
 
