@@ -61,8 +61,16 @@ function apiErrorMessage(error: ApiError): string {
   }
   // Terse answers (a proxy's status text, "Unauthenticated.", "This action is unauthorized.") give way to a
   // sentence that says what to do; a specific message (which record, which rule) is kept.
-  if (status === 401 || status === 403 || !error.body) return STATUS_MESSAGES[status] ?? GENERIC_MESSAGE;
+  if (status === 401 || (status === 403 && !saysWhichRule(error)) || !error.body)
+    return STATUS_MESSAGES[status] ?? GENERIC_MESSAGE;
   return error.message || STATUS_MESSAGES[status] || GENERIC_MESSAGE;
+}
+
+// A refusal in the server's own words about the rule (an agency that may not quote), not its bare one.
+function saysWhichRule(error: ApiError): boolean {
+  const body = error.body;
+  const worded = typeof body === 'object' && body !== null && 'message' in body;
+  return worded && error.message !== 'This action is unauthorized.';
 }
 
 const GENERIC_MESSAGE = 'The request could not be completed. Check what you entered and try again.';
