@@ -15,7 +15,8 @@ import { useTestServer } from '../support/suite';
 import { testDatabases } from '../support/testServer';
 
 // The server's route table against SPEC §6 as tests/support/spec6Access.ts writes it: every route, every
-// demo persona (as themselves and acting for other entities), and every kind of bad token.
+// demo persona (as themselves and acting for other entities), and every kind of bad token. Its other half,
+// another agency's personas against Northwind's real records, is tests/api/crossAgencyMatrix.test.ts.
 
 // Ids that exist nowhere keep a permitted request free of side effects (a 404 or 422, never a write).
 function concretePath(url: string): string {

@@ -169,7 +169,7 @@ async function firstDocument(db: Db, policyNumber: string): Promise<string> {
 }
 
 // One record of every kind, owned by the tenant's entity (made by its own user where the API allows).
-async function recordsOf(server: TestServer, e: EntityApi, tenant: Tenant): Promise<TenantRecords> {
+export async function recordsOf(server: TestServer, e: EntityApi, tenant: Tenant): Promise<TenantRecords> {
   const db = server.server.database.db;
   const { email } = tenant;
   const q = quoteApi(e);
@@ -290,7 +290,11 @@ async function recordsOf(server: TestServer, e: EntityApi, tenant: Tenant): Prom
 
 // The month's statements of every owner (generated once after all the sales), each with an override, and
 // a verified bank account per owner.
-async function addStatements(server: TestServer, e: EntityApi, owners: TenantRecords[]): Promise<void> {
+export async function addStatements(
+  server: TestServer,
+  e: EntityApi,
+  owners: TenantRecords[],
+): Promise<void> {
   const st = statementApi(e, () => server);
   await st.generate(utcMonth());
   for (const owner of owners) {
