@@ -23,7 +23,8 @@ export type PolicyChangeEvent =
   // The agent changed some inputs (a null value clears one).
   | { type: 'change.inputsEdited'; changes: ChangeInputs }
   | { type: 'change.previewRequested' }
-  | { type: 'change.previewSucceeded'; preview: ChangePreview }
+  // `previewToken`: what the server signed for this preview; the commit presents it (docs/decisions/013).
+  | { type: 'change.previewSucceeded'; preview: ChangePreview; previewToken: string }
   | { type: 'change.previewFailed'; errors: Record<string, string[]> }
   | { type: 'change.confirmRequested' }
   | { type: 'change.confirmDeclined' }
@@ -72,8 +73,10 @@ export function createPolicyChangeMachine(kind: RentersChangeKind) {
         Object.keys(event.changes).every((field) => CHANGE_FIELDS[kind].includes(field)),
       inputsValid: ({ context }) => changeInputsValid(kind, context.inputs),
       // An answer for other inputs (a late one, or a server that computed something else) is not taken.
+      // Nor one without the token its commit must present.
       previewIsForInputs: ({ context, event }) =>
         event.type === 'change.previewSucceeded' &&
+        event.previewToken.length > 0 &&
         isWellFormedPreview(kind, event.preview) &&
         previewMatchesInputs(context, event.preview),
       previewStillValid: ({ context }) => previewMatchesInputs(context, context.preview),
@@ -94,14 +97,18 @@ export function createPolicyChangeMachine(kind: RentersChangeKind) {
           if (value === null) delete inputs[field];
           else inputs[field] = value;
         }
-        return { inputs, preview: null, errors: {}, retryable: false };
+        return { inputs, preview: null, previewToken: null, errors: {}, retryable: false };
       }),
       clearErrors: assign({ errors: {}, retryable: false }),
       rememberPreview: assign(({ event }) =>
-        event.type === 'change.previewSucceeded' ? { preview: event.preview, errors: {} } : {},
+        event.type === 'change.previewSucceeded'
+          ? { preview: event.preview, previewToken: event.previewToken, errors: {} }
+          : {},
       ),
       rememberPreviewFailure: assign(({ event }) =>
-        event.type === 'change.previewFailed' ? { preview: null, errors: event.errors } : {},
+        event.type === 'change.previewFailed'
+          ? { preview: null, previewToken: null, errors: event.errors }
+          : {},
       ),
       rememberOutcome: assign(({ event }) =>
         event.type === 'change.commitSucceeded' ? { outcome: event.outcome, errors: {} } : {},
@@ -113,6 +120,7 @@ export function createPolicyChangeMachine(kind: RentersChangeKind) {
               errors: event.errors,
               retryable: event.retryable,
               preview: event.retryable ? context.preview : null,
+              previewToken: event.retryable ? context.previewToken : null,
             }
           : {},
       ),

@@ -180,6 +180,9 @@ export interface PolicyChangeContext {
   policyVersion: number | null;
   inputs: ChangeInputs;
   preview: ChangePreview | null;
+  // The server's signed token of that preview, which the commit presents (docs/decisions/013); held and
+  // dropped with the preview.
+  previewToken: string | null;
   outcome: ChangeOutcome | null;
   // Field → messages of the last refusal (SPEC §5); `commit` or `preview` for a refusal of the whole change.
   errors: Record<string, string[]>;
@@ -194,6 +197,7 @@ export function emptyChange(kind: RentersChangeKind): PolicyChangeContext {
     policyVersion: null,
     inputs: {},
     preview: null,
+    previewToken: null,
     outcome: null,
     errors: {},
     retryable: false,

@@ -180,12 +180,12 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   quoteSearchRoutes(app, { db });
   policySearchRoutes(app, { db });
   rentersPolicyRoutes(app, { db });
-  rentersPolicyChangeRoutes(app, { db });
+  rentersPolicyChangeRoutes(app, { db, secret: config.accessTokenSecret });
   rentersPolicyRecordRoutes(app, { db });
   rentersPaymentMethodRoutes(app, { db });
   rentersRewriteRoutes(app, { db });
   rentersQuoteRoutes(app, { db });
-  policyRoutes(app, { db });
+  policyRoutes(app, { db, secret: config.accessTokenSecret });
   quoteDocumentRoutes(app, { db });
   policyMatterRoutes(app, { db });
   matterFileRoutes(app, { db });

@@ -10,6 +10,7 @@ import { centralToday, purchasePolicies } from '../support/policyFixtures';
 import { entityIdOf } from '../support/records';
 import { rentersQuoteApi } from '../support/rentersQuoteApi';
 import { useTestServer } from '../support/suite';
+import { commitPetCancel } from '../support/previewedCommits';
 import { testDatabases } from '../support/testServer';
 
 // Every event records the real user and the entity they acted for (docs/security.md "Audit"): a broad run of
@@ -96,8 +97,9 @@ describe.each(testDatabases())('the user and acting entity of every event on %s'
     const [policy] = (await purchasePolicies(s.t, { email: AGENT })).policies;
     const cancelDate = new Date(Date.parse(`${centralToday()}T00:00:00Z`) + 5 * 86_400_000);
     expectStatus(
-      await e.post(`/v2/policies/${policy!.matterId}/cancel`, AGENT, {
-        data: { cancelDate: cancelDate.toISOString().slice(0, 10), reason: 'CUSTOMER_REQUEST', commit: true },
+      await commitPetCancel(e, policy!.matterId, AGENT, {
+        cancelDate: cancelDate.toISOString().slice(0, 10),
+        reason: 'CUSTOMER_REQUEST',
       }),
       200,
     );

@@ -40,6 +40,7 @@ import {
 import { centralToday, purchasePolicies, type IssuedPolicy } from '../support/policyFixtures';
 import { entityIdOf } from '../support/records';
 import { useTestServer } from '../support/suite';
+import { commitPetCancel } from '../support/previewedCommits';
 import { testDatabases } from '../support/testServer';
 
 // Commission statements (issue 7; docs/commission.md, docs/decisions/009; SPEC §3 "Commission", §4, §6):
@@ -137,9 +138,7 @@ describe.each(testDatabases())('commission statements on %s', (database) => {
     const purchase = await purchasePolicies(s.t, { email: AGENT, petNames: ['Rex', 'Tom', 'Bolt'] });
     const [rex, tom, bolt] = purchase.policies as [IssuedPolicy, IssuedPolicy, IssuedPolicy];
     const cancel = async (matterId: number, cancelDate: string) => {
-      const response = await e.post(`/v2/policies/${matterId}/cancel`, AGENT, {
-        data: { cancelDate, reason: 'CUSTOMER_REQUEST', commit: true },
-      });
+      const response = await commitPetCancel(e, matterId, AGENT, { cancelDate, reason: 'CUSTOMER_REQUEST' });
       expectStatus(response, 200);
       return CancelResponse.parse(response.body).data;
     };
@@ -1166,8 +1165,9 @@ describe.each(testDatabases())('commission statements on %s', (database) => {
   it('writes chargebacks and negative totals in the CSV files as numbers', async () => {
     const agency = await st.newAgency();
     const purchase = await st.sellPets(agency, ['Pixel']);
-    const cancelled = await e.post(`/v2/policies/${purchase.policies[0]!.matterId}/cancel`, INTERNAL, {
-      data: { cancelDate: centralToday(), reason: 'OTHER', commit: true },
+    const cancelled = await commitPetCancel(e, purchase.policies[0]!.matterId, INTERNAL, {
+      cancelDate: centralToday(),
+      reason: 'OTHER',
     });
     expectStatus(cancelled, 200);
     await st.generate();

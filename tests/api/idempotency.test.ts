@@ -11,6 +11,7 @@ import { centralToday, purchasePolicies } from '../support/policyFixtures';
 import { purchaseOf, quoteApi, quoteAtCheckout, tokenFor } from '../support/quoteApi';
 import { userIdOf } from '../support/records';
 import { useServerPair, useTestServer } from '../support/suite';
+import { previewTokenOf } from '../support/previewedCommits';
 import { testDatabases } from '../support/testServer';
 
 // The Idempotency-Key header of the money commands (src/server/http/idempotency.ts): the first answer to a
@@ -397,10 +398,10 @@ describe.each(testDatabases())('idempotency keys on %s', (database) => {
     const [policy] = (await purchasePolicies(s.t, { email: AGENT })).policies;
     const cancelKey = randomUUID();
     const cancelDate = new Date(Date.parse(`${centralToday()}T00:00:00Z`) + 5 * 86_400_000).toISOString();
-    const cancel = {
-      data: { cancelDate: cancelDate.slice(0, 10), reason: 'CUSTOMER_REQUEST', commit: true },
-    };
+    const request = { cancelDate: cancelDate.slice(0, 10), reason: 'CUSTOMER_REQUEST' };
     const path = `/v2/policies/${policy!.matterId}/cancel`;
+    const preview = await e.post(path, AGENT, { data: { ...request, commit: false } });
+    const cancel = { data: { ...request, commit: true, previewToken: previewTokenOf(preview) } };
     const cancelled = await e.post(path, AGENT, cancel, withKey(cancelKey));
     expectStatus(cancelled, 200);
     expect(CancelResponse.parse(cancelled.body).data.committed).toBe(true);

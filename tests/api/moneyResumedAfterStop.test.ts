@@ -16,6 +16,7 @@ import {
   utcToday,
 } from '../support/rentersPolicyFixtures';
 import { useTestServer } from '../support/suite';
+import { commitPetCancel, previewTokenOf } from '../support/previewedCommits';
 import { startTestServer, testDatabases } from '../support/testServer';
 
 // docs/reliability.md "Crashes": a pet cancellation or a renters change commits, then asks the payment service
@@ -37,8 +38,9 @@ describe.each(testDatabases())('money resumed after a stop, on %s', (database) =
       .orderBy('matter_id')
       .executeTakeFirstOrThrow();
     const today = centralToday();
-    const committed = await e.post(`/v2/policies/${policy.matter_id}/cancel`, AGENT, {
-      data: { cancelDate: today, reason: 'CUSTOMER_REQUEST', commit: true },
+    const committed = await commitPetCancel(e, policy.matter_id, AGENT, {
+      cancelDate: today,
+      reason: 'CUSTOMER_REQUEST',
     });
     expectStatus(committed, 200);
     await db()
@@ -108,7 +110,14 @@ describe.each(testDatabases())('money resumed after a stop, on %s', (database) =
     const preview = await change({ commit: false });
     expectStatus(preview, 200);
     const fingerprint = (preview.body as { data: { fingerprint: string } }).data.fingerprint;
-    expectStatus(await change({ commit: true, preview_fingerprint: fingerprint }), 200);
+    expectStatus(
+      await change({
+        commit: true,
+        preview_fingerprint: fingerprint,
+        preview_token: previewTokenOf(preview),
+      }),
+      200,
+    );
 
     const events = () =>
       db()

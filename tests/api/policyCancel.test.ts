@@ -72,14 +72,22 @@ describe.each(testDatabases())('policy cancellation on %s', (database) => {
       paid: firstInstalment / 100,
       refund: firstInstalment / 100,
       committed: false,
+      previewToken: expect.any(String),
     });
     expect([365, 366]).toContain(figures.termDays);
     expect(await view(policy!.matter_id)).toEqual(before);
     expect(await eventCount(policy!.policy_number)).toBe(events);
 
-    const committed = await cancel(policy!.matter_id, { ...request, note: 'Changed her mind', commit: true });
+    // The note is part of what a commit presents its preview for (docs/decisions/013).
+    const withNote = { ...request, note: 'Changed her mind' };
+    const { previewToken } = CancelResponse.parse((await cancel(policy!.matter_id, withNote)).body).data;
+    const committed = await cancel(policy!.matter_id, { ...withNote, commit: true, previewToken });
     expectStatus(committed, 200);
-    expect(CancelResponse.parse(committed.body).data).toEqual({ ...figures, committed: true });
+    expect(CancelResponse.parse(committed.body).data).toEqual({
+      ...figures,
+      committed: true,
+      previewToken: null,
+    });
     const after = await view(policy!.matter_id);
     expect(after.summary).toMatchObject({ status: 'CANCELLED', cancellationEffectiveDate: today });
     expect(after.can).toEqual({ cancel: false, edit: false });
@@ -159,7 +167,10 @@ describe.each(testDatabases())('policy cancellation on %s', (database) => {
     expect(cents(figures.refund)).toBe(Math.max(0, four - cents(figures.earnedPremium)));
     expect(cents(figures.refund)).toBe(expected.refundCents);
 
-    expectStatus(await cancel(policy!.matter_id, { ...request, commit: true }), 200);
+    expectStatus(
+      await cancel(policy!.matter_id, { ...request, commit: true, previewToken: figures.previewToken }),
+      200,
+    );
     const after = await view(policy!.matter_id);
     expect(after.summary).toMatchObject({ status: 'CANCELLED', cancellationEffectiveDate: cancelDate });
     // Still covered until the date: contact details may change, a second cancellation may not.

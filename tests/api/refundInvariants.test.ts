@@ -214,8 +214,8 @@ class CancelPet implements PetCommand {
     const p = pick(m.policies, this.policy);
     const cancelDate = addDays(p.effective, this.day);
     const request = { cancelDate, reason: this.reason, note: 'Model sequence' };
-    const send = (commit: boolean) =>
-      r.e.post(`/v2/policies/${p.matterId}/cancel`, AGENT, { data: { ...request, commit } });
+    const send = (commit: boolean, previewToken?: string) =>
+      r.e.post(`/v2/policies/${p.matterId}/cancel`, AGENT, { data: { ...request, commit, previewToken } });
     const before = await petSnapshot(r, p);
     const preview = await send(false);
     if (p.state !== 'inForce' || cancelDate < p.effective || cancelDate >= p.expiration) {
@@ -241,9 +241,13 @@ class CancelPet implements PetCommand {
     expect(cents(figures.refund)).toBe(expected.refundCents);
     expect(await petSnapshot(r, p)).toEqual(before);
 
-    const committed = await send(true);
+    const committed = await send(true, figures.previewToken!);
     expectStatus(committed, 200);
-    expect(CancelResponse.parse(committed.body).data).toEqual({ ...figures, committed: true });
+    expect(CancelResponse.parse(committed.body).data).toEqual({
+      ...figures,
+      committed: true,
+      previewToken: null,
+    });
     // A flat cancel voids the policy at once, even before it starts; otherwise cover runs to the cancel date.
     p.state =
       expected.flatCancel || expected.cancelEffectiveDate <= centralToday()
@@ -503,25 +507,38 @@ async function change(
     const expectRefused = (answer: ApiResponse) =>
       refusal.status === 409 ? expectError(answer, 409) : expectValidationError(answer, [refusal.field]);
     expectRefused(preview);
-    // Committing the same request, with the fingerprint its preview would have had, is refused the same way.
+    // Committing the same request, with the fingerprint its preview would have had, is refused too: the same
+    // way when its inputs are wrong, else for want of the token a refused preview never answers.
     const fingerprint = requestFingerprint({
       kind,
       policyNumber: p.policyNumber,
       policyVersion: before.version,
       inputs: changeInputsOf(kind, inputs),
     });
-    expectRefused(await send({ commit: true, preview_fingerprint: fingerprint }));
+    const commit = await send({ commit: true, preview_fingerprint: fingerprint });
+    const errors = (commit.body as { errors?: object } | null)?.errors ?? {};
+    if (Object.hasOwn(errors, 'data.preview_token')) expectValidationError(commit, ['data.preview_token']);
+    else expectRefused(commit);
     expect(await rentersSnapshot(r, p)).toEqual(before);
     return null;
   }
   expectStatus(preview, 200);
   const previewed = RentersChangeResponse.parse(preview.body).data;
   expect(await rentersSnapshot(r, p)).toEqual(before);
-  const committed = await send({ commit: true, preview_fingerprint: previewed.fingerprint });
+  const committed = await send({
+    commit: true,
+    preview_fingerprint: previewed.fingerprint,
+    preview_token: previewed.preview_token,
+  });
   expectStatus(committed, 200);
   const result = RentersChangeResponse.parse(committed.body).data;
   // The commit records what the preview showed, as a new version of the policy.
-  expect({ ...result, policy_version: 0 }).toEqual({ ...previewed, committed: true, policy_version: 0 });
+  expect({ ...result, policy_version: 0 }).toEqual({
+    ...previewed,
+    committed: true,
+    policy_version: 0,
+    preview_token: null,
+  });
   expect(result.policy_version).toBeGreaterThan(previewed.policy_version);
   return { kind: result.settlement.kind, cents: cents(result.settlement.amount), newState: result.new_state };
 }

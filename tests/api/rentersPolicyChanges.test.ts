@@ -60,11 +60,16 @@ describe.each(testDatabases())('renters policy changes on %s', (database) => {
     return RentersChangeResponse.parse(response.body);
   };
 
-  // Preview, then commit the preview's fingerprint.
+  // Preview, then commit with the preview's fingerprint and token.
   async function previewAndCommit(kind: Kind, matterId: number, data: Record<string, unknown>) {
     const preview = answerOf(await change(kind, matterId, { ...data, commit: false }));
     const commit = answerOf(
-      await change(kind, matterId, { ...data, commit: true, preview_fingerprint: preview.data.fingerprint }),
+      await change(kind, matterId, {
+        ...data,
+        commit: true,
+        preview_fingerprint: preview.data.fingerprint,
+        preview_token: preview.data.preview_token,
+      }),
     );
     return { preview, commit };
   }
@@ -139,10 +144,11 @@ describe.each(testDatabases())('renters policy changes on %s', (database) => {
         ...data,
         commit: true,
         preview_fingerprint: preview.data.fingerprint,
+        preview_token: preview.data.preview_token,
       }),
     );
     // Everything the preview said, to the cent.
-    expect(commit.data).toEqual({ ...preview.data, committed: true, policy_version: 2 });
+    expect(commit.data).toEqual({ ...preview.data, committed: true, policy_version: 2, preview_token: null });
     expect(commit.meta).toEqual({ ...preview.meta, committed: true });
 
     const events = await stream(policyNumber);
@@ -215,7 +221,7 @@ describe.each(testDatabases())('renters policy changes on %s', (database) => {
       fees: issue.feesCents / 100,
       new_state: 'cancelled',
     });
-    expect(commit.data).toEqual({ ...preview.data, committed: true, policy_version: 2 });
+    expect(commit.data).toEqual({ ...preview.data, committed: true, policy_version: 2, preview_token: null });
     expect((await row(fresh.policyNumber)).machine_state).toBe('cancelled');
 
     const old = await issued({ effectiveDate: addDays(today, -45) });
@@ -239,13 +245,23 @@ describe.each(testDatabases())('renters policy changes on %s', (database) => {
         policy_version: 1,
       };
       const preview = answerOf(await change('cancel', matterId, { ...data, commit: false }));
-      const commitBody = { ...data, commit: true, preview_fingerprint: preview.data.fingerprint };
+      const commitBody = {
+        ...data,
+        commit: true,
+        preview_fingerprint: preview.data.fingerprint,
+        preview_token: preview.data.preview_token,
+      };
       const answers = together
         ? await Promise.all([change('cancel', matterId, commitBody), change('cancel', matterId, commitBody)])
         : [await change('cancel', matterId, commitBody), await change('cancel', matterId, commitBody)];
       const [first, second] = answers.map(answerOf);
       expect(second).toEqual(first);
-      expect(first!.data).toEqual({ ...preview.data, committed: true, policy_version: 2 });
+      expect(first!.data).toEqual({
+        ...preview.data,
+        committed: true,
+        policy_version: 2,
+        preview_token: null,
+      });
       expect(first!.data.new_state).toBe('cancelled');
       const types = (await stream(policyNumber)).map((ev) => ev.type);
       expect(types.filter((t) => t === 'renters.cancelled')).toHaveLength(1);
@@ -275,6 +291,7 @@ describe.each(testDatabases())('renters policy changes on %s', (database) => {
       cancel_date: addDays(today, 6),
       commit: true,
       preview_fingerprint: preview.data.fingerprint,
+      preview_token: preview.data.preview_token,
     });
     expect(expectError(other, 409).message).toBe(COMMIT_REFUSALS.inputsChanged);
     expect(await stream(policyNumber)).toHaveLength(1);
@@ -291,6 +308,7 @@ describe.each(testDatabases())('renters policy changes on %s', (database) => {
       ...data,
       commit: true,
       preview_fingerprint: preview.data.fingerprint,
+      preview_token: preview.data.preview_token,
     });
     expect(expectError(stale, 409).message).toBe(COMMIT_REFUSALS.policyChanged);
     // A preview at a version no longer current is refused the same way.
@@ -348,7 +366,8 @@ describe.each(testDatabases())('renters policy changes on %s', (database) => {
       [{ cancel_date: addDays(today, 400) }, 'data.cancel_date'],
       [{ policy_number: 'RNT-TX-99999999' }, 'data.policy_number'],
       [{ commit: 'yes' }, 'data.commit'],
-      [{ commit: true }, 'data.commit'],
+      // A commit without the token of its preview (docs/decisions/013).
+      [{ commit: true }, 'data.preview_token'],
       [{ policy_version: -2 }, 'data.policy_version'],
       [{ extra: 1 }, 'data.extra'],
     ];

@@ -38,6 +38,7 @@ import {
 } from '../support/quoteApi';
 import { entityIdOf, userIdOf } from '../support/records';
 import { startServerProcess, type ServerProcess } from '../support/serverProcess';
+import { commitPetCancel } from '../support/previewedCommits';
 import { startTestServer, testDatabases, type TestServer } from '../support/testServer';
 
 // DESIGN.md "Scale": N server processes on one PostgreSQL agree because every decision is taken in the
@@ -127,13 +128,14 @@ async function makeFixtures(owner: TestServer, e: EntityApi, st: StatementApi): 
 function burstTasks(f: Fixtures, clients: EntityApi[], st: StatementApi): (() => Promise<Sent>)[] {
   const both = (send: (c: EntityApi, n: number) => Promise<ApiResponse>) => Promise.all(clients.map(send));
   const either = (i: number) => clients[i % clients.length]!;
-  const cancel = { cancelDate: centralToday(), reason: 'CUSTOMER_REQUEST', commit: true };
+  const cancel = { cancelDate: centralToday(), reason: 'CUSTOMER_REQUEST' };
   const racedName = (i: number, n: number) => `Raced ${i} on server ${n}`;
   return [
     ...f.policies.map((p) => async (): Promise<Sent> => ({
       kind: 'cancel',
       key: p.policyNumber,
-      answers: await both((c) => c.post(`/v2/policies/${p.matterId}/cancel`, AGENT, { data: cancel })),
+      // Each server previews and commits its own cancellation of the policy (docs/decisions/013).
+      answers: await both((c) => commitPetCancel(c, p.matterId, AGENT, cancel)),
     })),
     ...f.toApprove.map((s) => async (): Promise<Sent> => ({
       kind: 'approve',

@@ -69,6 +69,9 @@ function previewOf(kind: RentersChangeKind, fingerprint: string): ChangePreview 
   };
 }
 
+// The server's signed token of a preview; opaque to the machine, which only holds it for the commit.
+const TOKEN = 'pv1.test.token';
+
 // Answers for the right inputs that no flow can take: figures that cannot be, a state the flow never leads to.
 function malformed(fingerprint: string): PolicyChangeEvent[] {
   const kinds: RentersChangeKind[] = ['cancel', 'discontinue', 'reinstate'];
@@ -82,7 +85,11 @@ function malformed(fingerprint: string): PolicyChangeEvent[] {
       { ...p, effectiveDate: '15/01/2027' },
       { ...p, newState: 'rewritten' as const },
       { ...p, newStatusCode: 'EXPIRED' as const },
-    ].map((preview): PolicyChangeEvent => ({ type: 'change.previewSucceeded', preview }));
+    ].map((preview): PolicyChangeEvent => ({
+      type: 'change.previewSucceeded',
+      preview,
+      previewToken: TOKEN,
+    }));
   });
 }
 
@@ -139,8 +146,8 @@ function describeFlow(kind: RentersChangeKind) {
     return (state: ChangeSnapshot): PolicyChangeEvent[] => {
       const fingerprint = currentFingerprint(state.context);
       const answers: PolicyChangeEvent[] = [
-        { type: 'change.previewSucceeded', preview: previewOf(kind, fingerprint) },
-        { type: 'change.previewSucceeded', preview: previewOf(kind, 'v1:other-inputs') },
+        { type: 'change.previewSucceeded', preview: previewOf(kind, fingerprint), previewToken: TOKEN },
+        { type: 'change.previewSucceeded', preview: previewOf(kind, 'v1:other-inputs'), previewToken: TOKEN },
         ...malformed(fingerprint),
         {
           type: 'change.commitSucceeded',
@@ -215,6 +222,8 @@ function describeFlow(kind: RentersChangeKind) {
     // Simple-path vertices are state values alone, so only the shortest paths pin the whole context.
     if (strict) expect(s.context).toEqual(expected.context);
     expect(s.context.kind).toBe(kind);
+    // The token is held exactly while a preview is.
+    expect(s.context.previewToken === null).toBe(s.context.preview === null);
     // The dialog never opens a second time over a running one.
     expect(can(opened)).toBe(s.value === 'idle');
     return s;
@@ -257,17 +266,37 @@ function describeFlow(kind: RentersChangeKind) {
       expect(can(previewRequested)).toBe(false);
       expect(can(commit)).toBe(false);
       // An answer for other inputs is not taken.
-      expect(can({ type: 'change.previewSucceeded', preview: previewOf(kind, 'v1:other-inputs') })).toBe(
-        false,
-      );
       expect(
-        can({ type: 'change.previewSucceeded', preview: previewOf(kind, currentFingerprint(s.context)) }),
+        can({
+          type: 'change.previewSucceeded',
+          preview: previewOf(kind, 'v1:other-inputs'),
+          previewToken: TOKEN,
+        }),
+      ).toBe(false);
+      expect(
+        can({
+          type: 'change.previewSucceeded',
+          preview: previewOf(kind, currentFingerprint(s.context)),
+          previewToken: TOKEN,
+        }),
       ).toBe(true);
       for (const e of malformed(currentFingerprint(s.context))) expect(can(e)).toBe(false);
+      // Nor an answer without the token its commit must present.
+      expect(
+        can({
+          type: 'change.previewSucceeded',
+          preview: previewOf(kind, currentFingerprint(s.context)),
+          previewToken: '',
+        }),
+      ).toBe(false);
       // Nor the figures of another flow.
       for (const other of ['cancel', 'discontinue', 'reinstate'] as const)
         expect(
-          can({ type: 'change.previewSucceeded', preview: previewOf(other, currentFingerprint(s.context)) }),
+          can({
+            type: 'change.previewSucceeded',
+            preview: previewOf(other, currentFingerprint(s.context)),
+            previewToken: TOKEN,
+          }),
         ).toBe(other === kind);
     },
     previewFailed: (expected) => {
@@ -280,6 +309,8 @@ function describeFlow(kind: RentersChangeKind) {
     previewed: (expected) => {
       const s = expectCommon(expected);
       expect(s.context.preview?.fingerprint).toBe(currentFingerprint(s.context));
+      // The preview's token is held for the commit.
+      expect(s.context.previewToken).toBe(TOKEN);
       expect(verdict(s.context)).toBe('commit');
       expect(can(confirm)).toBe(true);
       // Committing takes the confirmation first.

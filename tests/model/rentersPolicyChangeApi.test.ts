@@ -98,6 +98,7 @@ function modelOf(kind: RentersChangeKind, machine: PolicyChangeMachine) {
         {
           type: 'change.previewSucceeded',
           preview: { ...figures, fingerprint: fingerprintOf(state.context) },
+          previewToken: 'pv1.sample',
         },
         {
           type: 'change.commitSucceeded',
@@ -190,9 +191,10 @@ function describeFlow(kind: RentersChangeKind) {
           } else if (sample.type === 'change.previewSucceeded') {
             const answer = await post(wire(context.inputs, { commit: false }));
             expect(answer.status, answer.text).toBe(200);
-            const preview = previewOfResult(RentersChangeResponse.parse(answer.body).data);
+            const result = RentersChangeResponse.parse(answer.body).data;
+            const preview = previewOfResult(result);
             expect(preview.fingerprint).toBe(requestFingerprint(contextRequest(context)!));
-            event = { type: 'change.previewSucceeded', preview };
+            event = { type: 'change.previewSucceeded', preview, previewToken: result.preview_token! };
           } else if (sample.type === 'change.previewFailed') {
             // A reason of another flow: the server refuses it under the field.
             const answer = await post(
@@ -211,6 +213,7 @@ function describeFlow(kind: RentersChangeKind) {
                 {
                   commit: true,
                   preview_fingerprint: context.preview!.fingerprint,
+                  preview_token: context.previewToken,
                 },
               ),
             );
@@ -225,6 +228,7 @@ function describeFlow(kind: RentersChangeKind) {
             const body = wire(context.inputs, {
               commit: true,
               preview_fingerprint: context.preview!.fingerprint,
+              preview_token: context.previewToken,
             });
             const first = await post(body);
             expect(first.status, first.text).toBe(200);

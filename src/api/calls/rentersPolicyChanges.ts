@@ -16,8 +16,9 @@ export interface RentersChangeCall {
   policyNumber: string;
   policyVersion: number;
   inputs: ChangeInputs;
-  // Absent for a preview; the preview's fingerprint for a commit.
-  previewFingerprint?: string;
+  // Absent for a preview; for a commit, the preview's fingerprint and the token the server signed for it
+  // (docs/decisions/013).
+  commitOf?: { fingerprint: string; token: string };
 }
 
 export async function requestRentersChange(call: RentersChangeCall): Promise<RentersChangeResponse> {
@@ -27,9 +28,11 @@ export async function requestRentersChange(call: RentersChangeCall): Promise<Ren
       data: {
         policy_number: call.policyNumber,
         ...changeWireOf(call.kind, call.inputs),
-        commit: call.previewFingerprint !== undefined,
+        commit: call.commitOf !== undefined,
         policy_version: call.policyVersion,
-        ...(call.previewFingerprint !== undefined ? { preview_fingerprint: call.previewFingerprint } : {}),
+        ...(call.commitOf !== undefined
+          ? { preview_fingerprint: call.commitOf.fingerprint, preview_token: call.commitOf.token }
+          : {}),
       },
     },
   });

@@ -119,6 +119,8 @@ export const CancelRequest = z.strictObject({
     reason: z.enum(CANCEL_REASONS, { error: `The reason must be one of ${CANCEL_REASONS.join(', ')}.` }),
     note: z.string().trim().max(2000, { error: 'The note may have at most 2000 characters.' }).optional(),
     commit: z.boolean({ error: 'commit must be true or false.' }),
+    // A commit presents the token its preview answered (docs/decisions/013).
+    previewToken: z.string({ error: 'The preview token must be text.' }).max(4000).optional(),
   }),
 });
 export type CancelRequest = z.output<typeof CancelRequest>['data'];
@@ -134,6 +136,8 @@ export const CancelResult = z.object({
   paid: z.number(),
   refund: z.number(),
   committed: z.boolean(),
+  // A preview's signed token, which its commit presents; null once committed.
+  previewToken: z.string().nullable(),
 });
 export type CancelResult = z.infer<typeof CancelResult>;
 export const CancelResponse = z.object({ data: CancelResult });

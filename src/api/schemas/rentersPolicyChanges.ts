@@ -16,9 +16,12 @@ const common = {
   reason_code: text.nullish(),
   note: optionalText,
   commit: z.boolean({ error: 'commit must be true or false.' }),
-  // The version the agent saw; part of the fingerprint. A commit needs it (and the preview's fingerprint).
+  // The version the agent saw; part of the fingerprint. A commit that sends it (or the preview's
+  // fingerprint) must send those of its preview token.
   policy_version: recordVersion('policy_version').nullish(),
   preview_fingerprint: text.max(4000).nullish(),
+  // A commit presents the token its preview answered (docs/decisions/013).
+  preview_token: z.string({ error: 'The preview token must be text.' }).max(4000).nullish(),
 };
 
 export const RentersCancelRequest = z.strictObject({
@@ -41,6 +44,7 @@ export interface RentersChangeWire {
   commit: boolean;
   policy_version?: number | null;
   preview_fingerprint?: string | null;
+  preview_token?: string | null;
 }
 
 // The form's value of a field as the machine holds it: a blank field is no value (null clears it), so the
@@ -123,6 +127,8 @@ export const RentersChangeResult = z.object({
   committed: z.boolean(),
   // The policy's version the answer is at: the current one for a preview, the change's event for a commit.
   policy_version: z.number().int(),
+  // A preview's signed token, which its commit presents; null once committed.
+  preview_token: z.string().nullable(),
 });
 export type RentersChangeResult = z.infer<typeof RentersChangeResult>;
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { cancelPolicy, policyKeys, type CancelReason, type CancelRequest } from '../../../api/calls/policies';
-import { errorMessage, fieldErrorsOf } from '../../../api/httpErrors';
+import { ApiError, errorMessage, fieldErrorsOf } from '../../../api/httpErrors';
 import { CANCEL_REASONS, type CancelResult, type PolicyView } from '../../../api/schemas/policies';
 import { Alert } from '../../../ui/feedback/Alert';
 import { Button } from '../../../ui/forms/Button';
@@ -24,7 +24,8 @@ export interface CancelPolicyDialogProps {
 const REASON_OPTIONS = CANCEL_REASONS.map((value) => ({ value, label: formatCode(value) }));
 
 // Cancellation in two steps: the server previews the cancel date and refund (changing nothing), then the
-// agent confirms and commits exactly what was previewed. Any change to the form asks for a new preview.
+// agent confirms and commits exactly what was previewed, with the preview's token. Any change to the form
+// asks for a new preview; so does a commit the server refuses for its preview (expired, or the policy changed).
 export function CancelPolicyDialog({ policy, open, onClose, onCancelled }: CancelPolicyDialogProps) {
   const queryClient = useQueryClient();
   const { effectiveDate, expirationDate } = policy.summary;
@@ -41,11 +42,13 @@ export function CancelPolicyDialog({ policy, open, onClose, onCancelled }: Cance
   const [preview, setPreview] = useState<CancelResult | null>(null);
   const [confirmed, setConfirmed] = useState(false);
 
+  // A commit presents the token the server signed for the preview on screen (docs/decisions/013).
   const request = (commit: boolean): CancelRequest => ({
     cancelDate,
     reason,
     ...(note.trim() ? { note: note.trim() } : {}),
     commit,
+    ...(commit && preview?.previewToken ? { previewToken: preview.previewToken } : {}),
   });
 
   const run = useMutation({
@@ -59,6 +62,13 @@ export function CancelPolicyDialog({ policy, open, onClose, onCancelled }: Cance
       onCancelled(
         `Policy ${result.policyNumber} is cancelled effective ${formatDate(result.cancelEffectiveDate)}; refund ${formatMoney(result.refund)}.`,
       );
+    },
+    // A commit the server refused (its preview expired, or the policy changed since) is previewed again,
+    // not sent again; one that got no answer keeps its preview and may be sent again.
+    onError: (error, commit) => {
+      if (!commit || !(error instanceof ApiError)) return;
+      setPreview(null);
+      setConfirmed(false);
     },
   });
   const errors = fieldErrorsOf(run.error);

@@ -6,6 +6,13 @@ import type { Db } from '../../store/db';
 import type { EventMetadata } from '../../store/eventStore';
 import { policyAggregate } from '../aggregates';
 import { centralDate } from '../centralTime';
+import {
+  previewToken,
+  requireOutcome,
+  requirePreview,
+  requireVersion,
+  type PreviewSigning,
+} from '../policyChangePreviews';
 import type { PaymentAdapter } from '../payments/paymentAdapter';
 import { dollars } from '../rating/wireAmounts';
 import { cancellationFigures, freeLookDays, type PaymentPeriod } from './cancellation';
@@ -19,10 +26,12 @@ export interface CancelContext {
   payments: PaymentAdapter;
   metadata: EventMetadata;
   log: { warn(details: object, message: string): void };
+  signing: PreviewSigning;
 }
 
-// POST /v2/policies/{matterId}/cancel (docs/cancellation.md): the figures as a preview, or committed as
-// `policy.cancelled` (whose projection records the refund) and then refunded through the payment service.
+// POST /v2/policies/{matterId}/cancel (docs/cancellation.md): the figures as a preview with its signed
+// token, or, for the token of a preview of this very request, committed as `policy.cancelled` (whose
+// projection records the refund) and then refunded through the payment service (docs/decisions/013).
 export async function cancelPolicy(
   ctx: CancelContext,
   matterId: number,
@@ -53,6 +62,21 @@ export async function cancelPolicy(
     paymentPeriod: p.payment_period as PaymentPeriod,
     freeLookDays: freeLookDays(p.state),
   });
+  // What a preview vouches for and a commit must repeat: the request and the money it moves.
+  const inputs = { cancelDate: request.cancelDate, reason: request.reason, note: request.note || null };
+  const outcome = {
+    cancelEffectiveDate: figures.cancelEffectiveDate,
+    flatCancel: figures.flatCancel,
+    earnedPremiumCents: figures.earnedPremiumCents,
+    paidCents: figures.paidCents,
+    refundCents: figures.refundCents,
+  };
+  const token = {
+    line: 'pet',
+    kind: 'cancel',
+    policyNumber: p.policy_number,
+    userId: ctx.principal.userId,
+  } as const;
   const result = (committed: boolean): CancelResult => ({
     policyNumber: p.policy_number,
     cancelEffectiveDate: figures.cancelEffectiveDate,
@@ -64,12 +88,18 @@ export async function cancelPolicy(
     paid: dollars(figures.paidCents),
     refund: dollars(figures.refundCents),
     committed,
+    previewToken: committed
+      ? null
+      : previewToken(ctx.signing, { ...token, policyVersion: lifecycle.version, inputs, outcome }),
   });
   if (!request.commit) return result(false);
+  const previewed = requirePreview(ctx.signing, request.previewToken, { ...token, inputs }, 'previewToken');
+  requireOutcome(previewed, outcome);
 
   await db.transaction().execute(async (trx) => {
     // Loaded again inside the write: another request may have cancelled the policy since the check above.
     const current = await loadLifecycle(trx, p.policy_number, today);
+    requireVersion(previewed, current.version);
     await execute(
       trx,
       policyAggregate,

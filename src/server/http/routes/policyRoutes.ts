@@ -16,6 +16,7 @@ import { createSandboxPaymentAdapter } from '../../domain/payments/sandboxPaymen
 import { cancelPolicy } from '../../domain/policies/cancelPolicy';
 import { editPolicyholder } from '../../domain/policies/editPolicyholder';
 import { POLICY_STREAM } from '../../domain/policies/policyEvents';
+import { PREVIEW_CONFLICT_CAUSES } from '../../domain/policyChangePreviews';
 import { requirePolicyInScope } from '../../domain/policies/policyQueries';
 import { viewPolicy } from '../../domain/policies/policyView';
 import type { Db } from '../../store/db';
@@ -32,8 +33,13 @@ const POLICY_ACCESS = anyOf('quote_policy');
 const STATE_REFUSES = (what: string) =>
   `The policy’s state does not allow ${what} (a cancelled policy, say).`;
 
-export function policyRoutes(app: FastifyInstance, options: { db: Db; payments?: PaymentAdapter }): void {
+export function policyRoutes(
+  app: FastifyInstance,
+  options: { db: Db; secret: string; payments?: PaymentAdapter },
+): void {
   const { db } = options;
+  // Preview tokens are signed with the server's secret and checked against its clock.
+  const signing = { secret: options.secret, now: () => Date.now() };
   const payments = options.payments ?? createSandboxPaymentAdapter({ db });
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -98,14 +104,14 @@ export function policyRoutes(app: FastifyInstance, options: { db: Db; payments?:
       config: {
         access: POLICY_ACCESS,
         idempotent: true,
-        conflicts: [STATE_REFUSES('a cancellation'), CONFLICT.concurrentWrite],
+        conflicts: [STATE_REFUSES('a cancellation'), ...PREVIEW_CONFLICT_CAUSES, CONFLICT.concurrentWrite],
       },
       schema: { params: MatterIdParams, body: CancelRequest, response: { 200: CancelResponse } },
     },
     async (request) => {
       const principal = requirePrincipal(request);
       const data = await cancelPolicy(
-        { db, principal, payments, metadata: metadataOf(request, principal), log: request.log },
+        { db, principal, payments, metadata: metadataOf(request, principal), log: request.log, signing },
         request.params.matterId,
         request.body.data,
       );

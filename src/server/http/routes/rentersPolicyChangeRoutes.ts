@@ -21,6 +21,7 @@ import {
 import { RENTERS_CHANGE_REASONS } from '../../domain/rentersPolicies/changes/rentersChangeReasons';
 import { utcToday } from '../../domain/rentersPolicies/rentersPolicyNumbers';
 import { requireRentersPolicy } from '../../domain/rentersPolicies/rentersPolicyScope';
+import { PREVIEW_CONFLICT_CAUSES } from '../../domain/policyChangePreviews';
 import type { Db } from '../../store/db';
 import { requirePrincipal } from '../routeTable';
 import { metadataOf } from './userMetadata';
@@ -51,6 +52,7 @@ function wireAnswer(kind: RentersChangeKind, answer: RentersChangeAnswer) {
       commission_clawback: dollars(p.commissionClawbackCents),
       committed: answer.committed,
       policy_version: answer.policyVersion,
+      preview_token: answer.previewToken,
     },
     meta: {
       cancel_date: kind === 'cancel' ? p.effectiveDate : null,
@@ -62,9 +64,11 @@ function wireAnswer(kind: RentersChangeKind, answer: RentersChangeAnswer) {
 
 export function rentersPolicyChangeRoutes(
   app: FastifyInstance,
-  options: { db: Db; payments?: PaymentAdapter; today?: () => string },
+  options: { db: Db; secret: string; payments?: PaymentAdapter; today?: () => string },
 ): void {
   const { db } = options;
+  // Preview tokens are signed with the server's secret and checked against its clock.
+  const signing = { secret: options.secret, now: () => Date.now() };
   const payments = options.payments ?? createSandboxPaymentAdapter({ db });
   const today = options.today ?? (() => utcToday());
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -98,6 +102,7 @@ export function rentersPolicyChangeRoutes(
             `The policy’s status on the day does not allow it to be ${CHANGED[kind]}.`,
             // A commit that loses a race reloads once and is judged again, so the race ends up here too.
             'The policy changed since the `data.policy_version` sent or since the preview (another change was saved meanwhile), or a commit differs from the change previewed: preview it again.',
+            ...PREVIEW_CONFLICT_CAUSES,
           ],
         },
         schema: { params: MatterIdParams, body: requests[kind], response: { 200: RentersChangeResponse } },
@@ -109,13 +114,20 @@ export function rentersPolicyChangeRoutes(
         const day = today();
         const answer = wire.commit
           ? await commitRentersChange(
-              { db, payments, metadata: metadataOf(request, principal), log: request.log },
+              {
+                db,
+                payments,
+                metadata: metadataOf(request, principal),
+                log: request.log,
+                userId: principal.userId,
+                signing,
+              },
               ref,
               kind,
               wire,
               day,
             )
-          : await previewRentersChange(db, ref, kind, wire, day);
+          : await previewRentersChange({ db, userId: principal.userId, signing }, ref, kind, wire, day);
         return wireAnswer(kind, answer);
       },
     );

@@ -83,14 +83,14 @@ export function RentersChangeDialog(props: RentersChangeDialogProps) {
   const edit = (field: string, value: string) =>
     send({ type: 'change.inputsEdited', changes: { [field]: formValue(value) } });
 
-  const call = (fingerprint?: string) =>
+  const call = (commitOf?: { fingerprint: string; token: string }) =>
     requestRentersChange({
       kind,
       matterId: props.matterId,
       policyNumber,
       policyVersion,
       inputs: actor.getSnapshot().context.inputs,
-      ...(fingerprint !== undefined ? { previewFingerprint: fingerprint } : {}),
+      ...(commitOf !== undefined ? { commitOf } : {}),
     });
 
   const requestPreview = async () => {
@@ -98,7 +98,11 @@ export function RentersChangeDialog(props: RentersChangeDialogProps) {
     if (actor.getSnapshot().value !== 'previewing') return;
     try {
       const answer = await call();
-      send({ type: 'change.previewSucceeded', preview: previewOfResult(answer.data) });
+      send({
+        type: 'change.previewSucceeded',
+        preview: previewOfResult(answer.data),
+        previewToken: answer.data.preview_token ?? '',
+      });
     } catch (error) {
       send({ type: 'change.previewFailed', errors: errorsOf(error, 'preview') });
     }
@@ -107,9 +111,11 @@ export function RentersChangeDialog(props: RentersChangeDialogProps) {
   const commit = async () => {
     send({ type: 'change.commitRequested' });
     const now = actor.getSnapshot();
-    if (now.value !== 'committing' || !now.context.preview) return;
+    const { preview: previewed, previewToken } = now.context;
+    if (now.value !== 'committing' || !previewed || !previewToken) return;
     try {
-      const answer = await call(now.context.preview.fingerprint);
+      // The commit presents what the server signed for the preview (docs/decisions/013).
+      const answer = await call({ fingerprint: previewed.fingerprint, token: previewToken });
       send({ type: 'change.commitSucceeded', outcome: { ...previewOfResult(answer.data), committed: true } });
       props.onChanged(
         `${statement(kind, policyNumber, previewOfResult(answer.data)).replace('This will', 'Done:')}`,

@@ -5,16 +5,18 @@ import {
 } from '../../../../machines/rentersPolicyChangeContext';
 import type { RentersChangeKind } from '../../../../machines/rentersPolicyStatus';
 import type { RentersChangeWire } from '../../../../api/schemas/rentersPolicyChanges';
-import { HttpError, ValidationFailed } from '../../../http/errors';
+import type { PreviewClaims } from '../../../auth/previewTokens';
+import { HttpError } from '../../../http/errors';
 import type { Db } from '../../../store/db';
 import { VersionConflictError, type EventMetadata, type StoredEvent } from '../../../store/eventStore';
 import type { PaymentAdapter } from '../../payments/paymentAdapter';
 import { appendToRentersPolicy } from '../appendToRentersPolicy';
+import { requireOutcome, requirePreview, type PreviewSigning } from '../../policyChangePreviews';
 import type { RentersPolicyRef } from '../rentersPolicyScope';
 import { checkAllowed, checkedInputs, decideChange } from './decideRentersChange';
 import { changeEventsOf, committedFingerprints, previewOfEvent } from './rentersChangeEvents';
 import { loadRentersPolicyForChange } from './loadRentersPolicyForChange';
-import type { RentersChangeAnswer } from './previewRentersChange';
+import { outcomeOf, type RentersChangeAnswer } from './previewRentersChange';
 import { settleRentersChange, type SettleContext } from './settleRentersChange';
 import { requestFingerprint } from '../../../../machines/rentersPolicyChangeContext';
 
@@ -22,6 +24,8 @@ export interface CommitContext extends SettleContext {
   db: Db;
   metadata: EventMetadata;
   payments: PaymentAdapter;
+  userId: number;
+  signing: PreviewSigning;
 }
 
 type Decided = { answer: RentersChangeAnswer; appended: StoredEvent | null };
@@ -32,7 +36,7 @@ async function attempt(
   ref: RentersPolicyRef,
   kind: RentersChangeKind,
   inputs: ChangeInputs,
-  previewed: { fingerprint: string; policyVersion: number },
+  previewed: { fingerprint: string; policyVersion: number; claims: PreviewClaims },
   today: string,
 ): Promise<Decided> {
   return ctx.db.transaction().execute(async (trx) => {
@@ -51,13 +55,20 @@ async function attempt(
       );
       if (!first) throw new Error('A repeated commit without its event');
       return {
-        answer: { preview: previewOfEvent(first), committed: true, policyVersion: first.version },
+        answer: {
+          preview: previewOfEvent(first),
+          committed: true,
+          policyVersion: first.version,
+          previewToken: null,
+        },
         appended: null,
       };
     }
     if (verdict !== 'commit') throw new HttpError(409, COMMIT_REFUSALS[verdict]);
     checkAllowed(kind, policy);
     const decided = decideChange(kind, policy, inputs, previewed.fingerprint, today);
+    // The same request on the same policy, but on another day, say, may end differently.
+    requireOutcome(previewed.claims, outcomeOf(decided.preview));
     const stored = await appendToRentersPolicy(
       trx,
       // The request's Idempotency-Key when it sent one, else the preview's fingerprint.
@@ -70,15 +81,20 @@ async function attempt(
     const appended = stored.at(-1);
     if (!appended) throw new Error('The change event was not appended');
     return {
-      answer: { preview: decided.preview, committed: true, policyVersion: appended.version },
+      answer: {
+        preview: decided.preview,
+        committed: true,
+        policyVersion: appended.version,
+        previewToken: null,
+      },
       appended,
     };
   });
 }
 
-// commit: true (docs/decisions/008 "The protocol on the server"): a repeat answers the first outcome and
-// writes nothing; a commit whose inputs or policy differ from the preview is refused (409); otherwise the
-// change is appended. Two commits of one preview race: the loser's append conflicts, it reloads once and
+// commit: true (docs/decisions/008 "The protocol on the server", 013): a commit presents its preview's
+// signed token; a repeat answers the first outcome and writes nothing; a commit whose inputs, policy or
+// figures differ from the preview is refused (409); otherwise the change is appended. Two commits of one preview race: the loser's append conflicts, it reloads once and
 // finds its own change (a repeat). The money moves after the transaction (settleRentersChange).
 export async function commitRentersChange(
   ctx: CommitContext,
@@ -88,11 +104,23 @@ export async function commitRentersChange(
   today: string,
 ): Promise<RentersChangeAnswer> {
   const inputs = checkedInputs(kind, ref.policyNumber, wire);
-  const fingerprint = wire.preview_fingerprint?.trim();
-  const policyVersion = wire.policy_version;
-  if (!fingerprint || policyVersion === null || policyVersion === undefined)
-    throw new ValidationFailed({ 'data.commit': ['Preview the change before committing.'] });
-  const previewed = { fingerprint, policyVersion };
+  // The preview's token says which version it was made at and that these are its inputs
+  // (docs/decisions/013); the fingerprint is the request's at that version.
+  const claims = requirePreview(
+    ctx.signing,
+    wire.preview_token,
+    { line: 'renters', kind, policyNumber: ref.policyNumber, userId: ctx.userId, inputs },
+    'data.preview_token',
+  );
+  const policyVersion = claims.policyVersion;
+  const fingerprint = requestFingerprint({ kind, policyNumber: ref.policyNumber, policyVersion, inputs });
+  // The fingerprint and version a client still sends must be those of the token.
+  const sentFingerprint = wire.preview_fingerprint?.trim();
+  if (sentFingerprint && sentFingerprint !== fingerprint)
+    throw new HttpError(409, COMMIT_REFUSALS.inputsChanged);
+  if (typeof wire.policy_version === 'number' && wire.policy_version !== policyVersion)
+    throw new HttpError(409, COMMIT_REFUSALS.policyChanged);
+  const previewed = { fingerprint, policyVersion, claims };
   let decided: Decided;
   try {
     decided = await attempt(ctx, ref, kind, inputs, previewed, today);

@@ -8,21 +8,45 @@ import type { RentersChangeWire } from '../../../../api/schemas/rentersPolicyCha
 import { HttpError } from '../../../http/errors';
 import type { Db } from '../../../store/db';
 import type { Trx } from '../../../store/eventStore';
+import { previewToken, type PreviewSigning } from '../../policyChangePreviews';
 import type { RentersPolicyRef } from '../rentersPolicyScope';
 import { checkAllowed, checkedInputs, decideChange } from './decideRentersChange';
 import { loadRentersPolicyForChange } from './loadRentersPolicyForChange';
 
-// A change's answer: the preview's figures, whether it was committed, and the policy version it is at.
+// A change's answer: the preview's figures, whether it was committed, and the policy version it is at; a
+// preview's signed token, which its commit presents (null once committed).
 export interface RentersChangeAnswer {
   preview: ChangePreview;
   committed: boolean;
   policyVersion: number;
+  previewToken: string | null;
+}
+
+// Who previews, and how the token is signed.
+export interface PreviewContext {
+  db: Db;
+  userId: number;
+  signing: PreviewSigning;
+}
+
+// What a preview token vouches for of a change besides its request: everything the change will do.
+export function outcomeOf(preview: ChangePreview) {
+  return {
+    effectiveDate: preview.effectiveDate,
+    settlementKind: preview.settlement.kind,
+    settlementCents: preview.settlement.amountCents,
+    feesCents: preview.feesCents,
+    newState: preview.newState,
+    newStatusCode: preview.newStatusCode,
+    commissionClawbackCents: preview.commissionClawbackCents,
+  };
 }
 
 // commit: false (docs/decisions/008): validates, checks the flow is allowed on the day, computes the figures
-// and answers them with the request's fingerprint. Nothing is stored.
+// and answers them with the request's fingerprint and a signed preview token (docs/decisions/013). Nothing is
+// stored.
 export async function previewRentersChange(
-  db: Db,
+  ctx: PreviewContext,
   ref: RentersPolicyRef,
   kind: RentersChangeKind,
   wire: RentersChangeWire,
@@ -30,12 +54,21 @@ export async function previewRentersChange(
 ): Promise<RentersChangeAnswer> {
   const inputs = checkedInputs(kind, ref.policyNumber, wire);
   // Reads only; a Kysely outside a transaction reads the same way.
-  const policy = await loadRentersPolicyForChange(db as unknown as Trx, ref.policyNumber, today);
+  const policy = await loadRentersPolicyForChange(ctx.db as unknown as Trx, ref.policyNumber, today);
   // A preview for a version the agent no longer sees could never be committed.
   const policyVersion = wire.policy_version ?? policy.version;
   if (policyVersion !== policy.version) throw new HttpError(409, COMMIT_REFUSALS.policyChanged);
   checkAllowed(kind, policy);
   const fingerprint = requestFingerprint({ kind, policyNumber: ref.policyNumber, policyVersion, inputs });
   const { preview } = decideChange(kind, policy, inputs, fingerprint, today);
-  return { preview, committed: false, policyVersion };
+  const token = previewToken(ctx.signing, {
+    line: 'renters',
+    kind,
+    policyNumber: ref.policyNumber,
+    policyVersion,
+    inputs,
+    outcome: outcomeOf(preview),
+    userId: ctx.userId,
+  });
+  return { preview, committed: false, policyVersion, previewToken: token };
 }

@@ -1,0 +1,74 @@
+import { COMMIT_REFUSALS } from '../../machines/rentersPolicyChangeContext';
+import {
+  PREVIEW_TOKEN_TTL_SECONDS,
+  checkPreviewToken,
+  issuePreviewToken,
+  sameOutcome,
+  type PreviewClaims,
+  type PreviewExpectation,
+  type PreviewRefusal,
+} from '../auth/previewTokens';
+import { HttpError, ValidationFailed } from '../http/errors';
+
+// Preview, then commit what was previewed (docs/decisions/013), for the pet cancellation and the renters
+// cancel, discontinue and reinstate alike: a preview answers a signed token, a commit must present it.
+
+// What signs and checks tokens: the server's secret and its clock.
+export interface PreviewSigning {
+  secret: string;
+  now(): number;
+}
+
+export function previewToken(signing: PreviewSigning, claims: Omit<PreviewClaims, 'exp'>): string {
+  return issuePreviewToken(claims, signing.secret, signing.now());
+}
+
+const AGAIN = 'Preview it again before committing.';
+
+// The token as a value is wrong (none, not ours, someone else's, another policy's): 422 on its field. The
+// token is ours and right, but the world or the request moved on since: 409, as the route declares.
+const FIELD_REFUSALS: Readonly<Partial<Record<PreviewRefusal, string>>> = {
+  missing: 'Preview the change before committing: a commit presents the preview token its preview answered.',
+  forged: `The preview token is not one this server gave. ${AGAIN}`,
+  otherUser: 'The preview token was given to another user. Preview the change yourself before committing.',
+  otherPolicy: `The preview token is for another policy or another change. ${AGAIN}`,
+};
+
+export const PREVIEW_CONFLICTS = {
+  expired: `The preview has expired (a preview holds for ${PREVIEW_TOKEN_TTL_SECONDS / 60} minutes). ${AGAIN}`,
+  inputsDiffer: COMMIT_REFUSALS.inputsChanged,
+  stale: COMMIT_REFUSALS.policyChanged,
+  outcomeDiffers: `The change would not do what its preview showed (its figures or its effect differ now). ${AGAIN}`,
+} as const;
+
+// The 409 causes a commit route declares (config.conflicts), in the reference's words.
+export const PREVIEW_CONFLICT_CAUSES: readonly string[] = [
+  'A commit whose preview has expired, whose inputs differ from the previewed ones, on a policy changed since the preview, or whose figures now differ from the previewed ones: preview it again.',
+];
+
+// The claims of the commit's token, or the refusal: 422 on `field`, or 409.
+export function requirePreview(
+  signing: PreviewSigning,
+  token: string | null | undefined,
+  expected: PreviewExpectation,
+  field: string,
+): PreviewClaims {
+  const verdict = checkPreviewToken(token, expected, signing.secret, signing.now());
+  if (verdict.ok) return verdict.claims;
+  const message = FIELD_REFUSALS[verdict.refusal];
+  if (message) throw new ValidationFailed({ [field]: [message] });
+  throw new HttpError(
+    409,
+    verdict.refusal === 'expired' ? PREVIEW_CONFLICTS.expired : PREVIEW_CONFLICTS.inputsDiffer,
+  );
+}
+
+// 409 when the policy's log moved on since the preview.
+export function requireVersion(claims: PreviewClaims, currentVersion: number): void {
+  if (claims.policyVersion !== currentVersion) throw new HttpError(409, PREVIEW_CONFLICTS.stale);
+}
+
+// 409 when the commit's figures are not the previewed ones.
+export function requireOutcome(claims: PreviewClaims, outcome: PreviewClaims['outcome']): void {
+  if (!sameOutcome(claims, outcome)) throw new HttpError(409, PREVIEW_CONFLICTS.outcomeDiffers);
+}
