@@ -16,7 +16,7 @@ import { addStatements, makeTenant, recordsOf, tableCounts, type TenantRecords }
 export interface Northwind {
   records: TenantRecords;
   // A role created by Northwind's user administrator through the API (so owned by Northwind where roles
-  // have owners), held by Northwind's staff user.
+  // have owners), held by nobody yet: no holder outside Northwind may be what keeps others from it.
   roleId: number;
   // A saved view of Northwind's manager, shared with the role 'Agency Manager', which Lakeside's manager
   // holds too.
