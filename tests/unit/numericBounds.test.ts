@@ -78,7 +78,7 @@ function readsTextAsNumber(schema: $ZodType): boolean {
   return result.success && typeof result.data === 'number';
 }
 
-export function numberFields(schema: $ZodType, at: string, out: NumberField[] = [], seen = new Set()) {
+function numberFields(schema: $ZodType, at: string, out: NumberField[] = [], seen = new Set()) {
   if (seen.has(schema)) return out;
   seen.add(schema);
   const def = defOf(schema);
@@ -112,7 +112,7 @@ export function numberFields(schema: $ZodType, at: string, out: NumberField[] = 
 }
 
 // What is wrong with a number field's bounds, or null.
-export function boundsProblem(field: NumberField): string | null {
+function boundsProblem(field: NumberField): string | null {
   if (field.kind === 'text') {
     const integer = integerOf(field.schema);
     if (!integer) return 'text read as a number that is not a plain whole number';
