@@ -1,15 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { addNote } from '../../src/server/domain/matters/policyNotes';
 import { AGENT } from '../support/personas';
 import { purchasePolicies, type PolicyPurchase } from '../support/policyFixtures';
+import { TEST_METADATA } from '../support/records';
 import { waitForPath } from './portalPage';
 import { portalSuite } from './portalSession';
 import { card, openTab, shotFromTop, tinyPdf } from './policyViewPage';
 import { signedInAt } from './quoteJourneyPage';
 
 // The policy 360 screen (/policies/{matterId}) as an agent uses it: the customer's pets' policies, the
-// policyholder edit with its reason, a note, a file up and down, a cancellation previewed then committed,
-// and all of it in the policy's events.
+// policyholder edit with its reason, a note, a file up and down, a cancellation previewed then committed
+// (a commit of a preview gone stale refused, then previewed again), and all of it in the policy's events.
 const portal = portalSuite({ width: 1366, height: 1100 });
 const { freshPage, shot } = portal;
 const fullShot = shotFromTop(portal);
@@ -126,6 +128,17 @@ describe('policy view', () => {
     await expect(cancel.getByRole('button', { name: 'Commit cancellation' }).isDisabled()).resolves.toBe(
       true,
     );
+    await cancel.getByRole('checkbox').check();
+    // Someone else writes to the policy while the preview is on screen: the commit presents a preview of the
+    // policy as it was, so the server refuses it and the dialog asks for a new preview (docs/decisions/013).
+    await addNote(portal.server.server.database.db, TEST_METADATA, biscuit!.policyNumber, 'Called meanwhile');
+    await cancel.getByRole('button', { name: 'Commit cancellation' }).click();
+    await cancel
+      .getByText('The policy has changed since the preview. Preview it again before committing.')
+      .waitFor();
+    await expect(preview.count()).resolves.toBe(0);
+    await cancel.getByRole('button', { name: 'Preview cancellation' }).click();
+    await preview.waitFor();
     await cancel.getByRole('checkbox').check();
     await cancel.getByRole('button', { name: 'Commit cancellation' }).click();
     await page.getByText(new RegExp(`Policy ${biscuit!.policyNumber} is cancelled effective`)).waitFor();

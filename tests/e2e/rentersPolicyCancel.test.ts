@@ -84,7 +84,16 @@ describe('renters policy cancellation', () => {
     await dialog.getByText(`This will cancel ${policy.policyNumber}`).waitFor();
     await expect(dialog.getByText(`and refund ${refund}.`).count()).resolves.toBe(1);
     await shot(page, 'renters-cancel-confirm');
+    // The commit presents the token the server signed for this preview (docs/decisions/013).
+    const commitRequest = page.waitForRequest(
+      (r) => r.url().endsWith(`/v2/renters/policies/${policy.matterId}/cancel`) && r.method() === 'POST',
+    );
     await dialog.getByRole('button', { name: 'Commit' }).click();
+    const sent = (await commitRequest).postDataJSON() as {
+      data: { commit: boolean; preview_token?: string };
+    };
+    expect(sent.data.commit).toBe(true);
+    expect(sent.data.preview_token).toMatch(/^pv1\./);
     await page.getByText(`Done: cancel ${policy.policyNumber}`).waitFor();
     await page.getByText('Cancelled', { exact: true }).first().waitFor();
     await shot(page, 'renters-cancel-committed');
