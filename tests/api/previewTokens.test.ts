@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { CommissionRulePage } from '../../src/api/schemas/commissionRules';
 import { issuePreviewToken, type PreviewClaims } from '../../src/server/auth/previewTokens';
 import type { Db } from '../../src/server/store/db';
 import { entityApi, expectStatus, userWith, type EntityApi } from '../support/entityApi';
 import { expectError, expectValidationError, type ApiResponse } from '../support/http';
-import { AGENT, INTERNAL, LAKESIDE, MANAGER, NORTHWIND_AUSTIN } from '../support/personas';
+import { ADMIN, AGENT, INTERNAL, LAKESIDE, MANAGER, NORTHWIND_AUSTIN } from '../support/personas';
 import { buyPolicies } from '../support/policyMatterFixtures';
 import { entityIdOf } from '../support/records';
 import {
@@ -219,5 +220,42 @@ describe.each(testDatabases())('preview tokens on %s', (database) => {
       expectStatus(await send(policy, line.body(policy, 'a', true, again)), 200);
       expect(await line.changes(policy)).toBe(1);
     });
+  });
+
+  // The figures a commit computes are checked against the token's too: a commission rule changed between
+  // the preview and the commit changes what the cancellation takes back, though not the policy's log.
+  it('renters: refuses a commit whose figures now differ from the preview (409)', async () => {
+    const policy = await renters.fresh();
+    const answer = await e.post(renters.path(policy), renters.user, {
+      data: renters.body(policy, 'a', false),
+    });
+    expectStatus(answer, 200);
+    const token = renters.tokenOf(answer)!;
+    const clawback = (answer.body as { data: { commission_clawback: number } }).data.commission_clawback;
+    expect(clawback).toBeGreaterThan(0);
+    const austin = await entityIdOf(db(), NORTHWIND_AUSTIN);
+    const rules = CommissionRulePage.parse(
+      (
+        await e.get(
+          `/v2/entities/${austin}/commission-configs?filter[eventCode]=CN&filter[speciesCode]=RENTERS&filter[status]=active`,
+          ADMIN,
+        )
+      ).body,
+    ).data;
+    expect(rules.length).toBeGreaterThan(0);
+    for (const rule of rules)
+      expectStatus(
+        await e.patch(`/v2/entities/${austin}/commission-configs/${rule.id}`, ADMIN, {
+          data: { pay_multiplier: 30, version: rule.version },
+        }),
+        200,
+      );
+    const commit = await e.post(renters.path(policy), renters.user, {
+      data: renters.body(policy, 'a', true, token),
+    });
+    expect(expectError(commit, 409).message).toMatch(
+      /would not do what its preview showed.*preview it again/i,
+    );
+    expect(await renters.changes(policy)).toBe(0);
   });
 });
