@@ -63,11 +63,11 @@ describe.each(testDatabases())('roles API on %s', (database) => {
     });
 
     it('filters by name and description, case-insensitively and literally', async () => {
-      expect((await search('?filter[name]=AGEN')).data.map((r) => r.role_name).sort()).toEqual([
-        'Agency Manager',
-        'Agent',
-        'Internal Agent',
-      ]);
+      expect((await search('?filter[name]=AGEN')).data.map((r) => r.role_name).sort()).toEqual(
+        DEMO_ROLES.map((r) => r.roleName)
+          .filter((name) => /agen/i.test(name))
+          .sort(),
+      );
       expect(
         (await search('?filter[description]=commission%20statements')).data.map((r) => r.role_name),
       ).toEqual(expect.arrayContaining(['Accounting', 'Commission Reviewer']));

@@ -63,7 +63,14 @@ export async function userWith(
   await db.transaction().execute(async (trx) => {
     const roleId = await createRole(
       trx,
-      { roleName: `Test ${email}`, roleDesc: 'test role', privilegeCodes: options.privilegeCodes },
+      {
+        roleName: `Test ${email}`,
+        roleDesc: 'test role',
+        privilegeCodes: options.privilegeCodes,
+        // An agency user's own role belongs to their agency, as one its administrator made would
+        // (docs/decisions/012); staff get a house role.
+        ownerEntityId: options.userType === 'external' ? entityId : null,
+      },
       TEST_METADATA,
     );
     await registerUser(

@@ -33,7 +33,12 @@ export const EventTypeQuery = z.strictObject({
 });
 
 // Entity account managers: staff users an entity can be assigned to.
-export const AccountManagerItem = z.object({ id: z.number().int(), name: z.string(), email: z.string() });
+// Staff get every staff user with their e-mail; an agency user the managers of their own entities by name only.
+export const AccountManagerItem = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string().optional(),
+});
 export type AccountManagerItem = z.infer<typeof AccountManagerItem>;
 export const AccountManagerListResponse = listOf(AccountManagerItem);
 

@@ -5,7 +5,8 @@ export const HistoryEntry = z.object({
   version: z.number().int(),
   type: z.string(),
   recordedAt: z.string(),
-  actor: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  // Null for the system; an agency user sees actors outside their reach without id or name (issue 21).
+  actor: z.object({ id: z.number().int().nullable(), name: z.string() }).nullable(),
   // The event's data with secrets left out (password hashes, tokens).
   changes: z.record(z.string(), z.unknown()),
 });

@@ -5,7 +5,9 @@ import { recordVersion } from './numbers';
 // Roles administration (SPEC §3 "Roles, privileges, users", §7 "Roles"), snake_case on the wire.
 // Privileges travel by code (`priv_code`): the log and the requests read without the privileges table.
 
-export const Actor = z.object({ id: z.number().int(), name: z.string() });
+// Who did something. An agency user is told only the house's name or "Another agency" for actors outside
+// their reach, with no id (issue 21).
+export const Actor = z.object({ id: z.number().int().nullable(), name: z.string() });
 export type Actor = z.infer<typeof Actor>;
 
 export const RoleSearchQuery = searchQuery(
@@ -15,10 +17,15 @@ export const RoleSearchQuery = searchQuery(
 );
 export type RoleFilter = 'name' | 'description';
 
+// The entity owning a role (docs/decisions/012); null is the house.
+export const RoleOwner = z.object({ id: z.number().int(), entity_code: z.string(), entity_name: z.string() });
+export type RoleOwner = z.infer<typeof RoleOwner>;
+
 export const RoleRow = z.object({
   id: z.number().int(),
   role_name: z.string(),
   role_desc: z.string(),
+  owner: RoleOwner.nullable(),
   privilege_count: z.number().int(),
   user_count: z.number().int(),
   updated_at: z.string(),
@@ -42,6 +49,7 @@ export const Role = z.object({
   id: z.number().int(),
   role_name: z.string(),
   role_desc: z.string(),
+  owner: RoleOwner.nullable(),
   privileges: z.array(RolePrivilege),
   user_count: z.number().int(),
   version: z.number().int(),

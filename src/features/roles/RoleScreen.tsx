@@ -107,7 +107,7 @@ function RoleRecord({ role }: { role: Role }) {
         description={
           <>
             {role.role_desc || 'No description'} · {role.privileges.length} privileges · held by{' '}
-            {role.user_count} {role.user_count === 1 ? 'user' : 'users'}
+            {role.user_count} {role.user_count === 1 ? 'user' : 'users'} · {ownerLabel(role.owner)}
           </>
         }
         back={{ to: '/admin/roles', label: 'Roles' }}
@@ -171,4 +171,10 @@ function RoleHistory({ id }: { id: number }) {
   if (history.isError) return <Alert tone="error">{errorMessage(history.error)}</Alert>;
   if (!history.data) return <Spinner label="Loading the history…" />;
   return <HistoryList entries={history.data} labels={ROLE_HISTORY_LABELS} />;
+}
+
+// Who owns the role (docs/decisions/012): the house's roles may go to anyone, an agency's only to its users.
+function ownerLabel(owner: Role['owner']): string {
+  if (!owner) return 'a house role, for any agency';
+  return `owned by ${owner.entity_name} (${owner.entity_code}), for its users only`;
 }

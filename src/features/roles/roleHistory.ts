@@ -4,6 +4,7 @@ export const ROLE_HISTORY_LABELS: Readonly<Record<string, string>> = {
   roleName: 'Name',
   roleDesc: 'Description',
   privilegeCodes: 'Privileges',
+  ownerEntityId: 'Owner (entity id)',
   added: 'Added',
   removed: 'Removed',
 };

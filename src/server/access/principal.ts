@@ -58,9 +58,13 @@ export async function loadSessionUser(db: Db, userId: number, sessionId: string)
       (select json_agg(json_build_object('attributeId', a.attrib_id, 'value', a.attrib_value) order by a.attrib_id)
          from entity_attributes a where a.entity_id = e.id) as entity_attributes,
       array(select distinct p.priv_code from user_roles ur
+              join roles r on r.id = ur.role_id
               join role_privileges rp on rp.role_id = ur.role_id
               join privileges p on p.id = rp.privilege_id
-             where ur.user_id = u.id) as privs,
+             where ur.user_id = u.id
+               -- An agency's role grants nothing outside its subtree (docs/decisions/012), even after a move.
+               and (r.owner_entity_id is null or exists (select 1 from entities oe
+                     where oe.id = r.owner_entity_id and e.path like oe.path || '%'))) as privs,
       array(select r.role_name from user_roles ur join roles r on r.id = ur.role_id
              where ur.user_id = u.id and not r.is_deleted order by r.role_name) as roles
       from users u

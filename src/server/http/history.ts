@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { HistoryEntry } from '../../api/schemas/history';
+import { actorOf, actorsFor, type ActorViewer } from '../domain/users/actorNames';
 import type { Db } from '../store/db';
 
 const SECRET_KEY = /password|hash|token|secret/i;
@@ -8,29 +9,41 @@ function redact(data: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(data).filter(([key]) => !SECRET_KEY.test(key)));
 }
 
-// The events of one stream, oldest first, with the acting user's name. Callers check access and scope.
-export async function streamHistory(db: Db, streamType: string, streamId: string): Promise<HistoryEntry[]> {
+// Everyone may be named to staff; without a viewer a history names every actor, as it did before actors
+// were masked, so callers not yet passing one keep their answers.
+const STAFF: ActorViewer = { staff: true, entityPath: '' };
+
+// The events of one stream, oldest first, with the acting user as `viewer` may see them (an agency user is
+// not told who of the house or of another agency acted). Callers check access and scope.
+export async function streamHistory(
+  db: Db,
+  streamType: string,
+  streamId: string,
+  viewer: ActorViewer = STAFF,
+): Promise<HistoryEntry[]> {
   const rows = await db
     .selectFrom('events as e')
-    .leftJoin('users as u', (join) => join.on(sql`u.id`, '=', sql`(e.metadata->>'userId')::int`))
     .select([
       'e.version',
       'e.type',
       'e.data',
       'e.recorded_at',
-      'u.id as actor_id',
-      'u.first_name',
-      'u.last_name',
+      sql<number | null>`(e.metadata->>'userId')::int`.as('actor_id'),
     ])
     .where('e.stream_type', '=', streamType)
     .where('e.stream_id', '=', streamId)
     .orderBy('e.version')
     .execute();
+  const actors = await actorsFor(
+    db,
+    rows.map((row) => row.actor_id),
+    viewer,
+  );
   return rows.map((row) => ({
     version: row.version,
     type: row.type,
     recordedAt: row.recorded_at.toISOString(),
-    actor: row.actor_id === null ? null : { id: row.actor_id, name: `${row.first_name} ${row.last_name}` },
+    actor: actorOf(actors, row.actor_id),
     changes: redact(row.data),
   }));
 }

@@ -26,6 +26,7 @@ import * as m022 from './migrations/022_search_speed';
 import * as m023 from './migrations/023_app_role';
 import * as m024 from './migrations/024_renters_quote_purchase_time';
 import * as m025 from './migrations/025_table_views';
+import * as m026 from './migrations/026_role_owners';
 
 // Migrations are listed here rather than read from disk, so the same list runs under tsx, vitest and bundles.
 const MIGRATIONS: Record<string, Migration> = {
@@ -54,6 +55,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '023_app_role': m023,
   '024_renters_quote_purchase_time': m024,
   '025_table_views': m025,
+  '026_role_owners': m026,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -84,6 +84,8 @@ export interface RolesTable {
   id: number;
   role_name: string;
   role_desc: string;
+  // The entity that owns the role; null for the house (migration 026, docs/decisions/012).
+  owner_entity_id: number | null;
   is_deleted: boolean;
   version: number;
   created_at: Timestamp;

@@ -7,7 +7,8 @@ import type { RoleEventType } from './roleEvents';
 // Commands of the role stream; each goes through execute(), so the lifecycle statechart decides.
 export async function createRole(
   trx: Trx,
-  input: { roleName: string; roleDesc: string; privilegeCodes: string[] },
+  // The owner is the house when left out (docs/decisions/012).
+  input: { roleName: string; roleDesc: string; privilegeCodes: string[]; ownerEntityId?: number | null },
   metadata: EventMetadata,
 ): Promise<number> {
   const { rows } = await sql<{ id: number }>`select nextval('role_id_seq')::int as id`.execute(trx);

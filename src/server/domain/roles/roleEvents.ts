@@ -10,6 +10,9 @@ export const RoleCreated = z.object({
   roleName: z.string(),
   roleDesc: z.string(),
   privilegeCodes: z.array(z.string()),
+  // The entity owning the role (docs/decisions/012); absent or null is the house, as for every role made
+  // before roles had owners.
+  ownerEntityId: z.number().int().nullable().optional(),
 });
 // Only the fields that changed.
 export const RoleUpdated = z.object({ roleName: z.string().optional(), roleDesc: z.string().optional() });

@@ -38,6 +38,7 @@ async function project(trx: Trx, event: StoredEvent): Promise<void> {
           id,
           role_name: e.roleName,
           role_desc: e.roleDesc,
+          owner_entity_id: e.ownerEntityId ?? null,
           is_deleted: false,
           created_at: event.recordedAt,
           created_by: event.metadata.userId,

@@ -1,7 +1,9 @@
 import { sql, type SqlBool } from 'kysely';
-import type { Role, RoleOption, RoleRow } from '../../../api/schemas/roles';
+import type { Role, RoleOption, RoleOwner, RoleRow } from '../../../api/schemas/roles';
 import type { Db } from '../../store/db';
 import type { Trx } from '../../store/eventStore';
+import { actorOf, actorsFor } from '../users/actorNames';
+import { visibleRoles, type RoleReach } from './roleOwnership';
 
 // Read side of roles: search rows, one role with its privilege assignments, the options of user forms.
 type Reader = Db | Trx;
@@ -12,57 +14,76 @@ export const ROLE_SORT_COLUMNS = {
   updatedAt: 'r.updated_at',
 } as const;
 
-const actorName = (alias: string) =>
-  sql<string>`${sql.ref(`${alias}.first_name`)} || ' ' || ${sql.ref(`${alias}.last_name`)}`;
-
-// Live (not deleted) roles with their counts; the caller adds filters, order and paging.
-export function roleSearch(db: Reader) {
+// Live roles the caller may see with their counts; the caller adds filters, order and paging. Holders are
+// counted inside the caller's scope only: an agency is not told how many users of others hold a role.
+export function roleSearch(db: Reader, reach: RoleReach) {
   return db
     .selectFrom('roles as r')
+    .leftJoin('entities as oe', 'oe.id', 'r.owner_entity_id')
     .where('r.is_deleted', '=', false)
+    .where(visibleRoles(reach))
     .select((eb) => [
       'r.id',
       'r.role_name',
       'r.role_desc',
       'r.updated_at',
+      'oe.id as owner_id',
+      'oe.entity_code as owner_code',
+      'oe.entity_name as owner_name',
       eb
         .selectFrom('role_privileges as rp')
         .select((s) => s.fn.countAll<string>().as('n'))
         .whereRef('rp.role_id', '=', 'r.id')
         .as('privilege_count'),
-      eb
-        .selectFrom('user_roles as ur')
-        .select((s) => s.fn.countAll<string>().as('n'))
-        .whereRef('ur.role_id', '=', 'r.id')
-        .as('user_count'),
+      holderCount(reach).as('user_count'),
     ]);
 }
 
-export function toRoleRow(row: {
-  id: number;
-  role_name: string;
-  role_desc: string;
-  updated_at: Date;
-  privilege_count: string | null;
-  user_count: string | null;
-}): RoleRow {
+// Live users holding the role `r`, inside the caller's scope.
+function holderCount(reach: RoleReach) {
+  const scope = reach.staff ? sql`true` : sql`he.path like ${reach.entityPath} || '%'`;
+  return sql<string>`(select count(*) from user_roles hr join users hu on hu.id = hr.user_id
+    join entities he on he.id = hu.entity_id where hr.role_id = r.id and not hu.is_deleted and ${scope})`;
+}
+
+type OwnerColumns = { owner_id: number | null; owner_code: string | null; owner_name: string | null };
+const ownerOf = (row: OwnerColumns): RoleOwner | null =>
+  row.owner_id === null
+    ? null
+    : { id: row.owner_id, entity_code: row.owner_code ?? '', entity_name: row.owner_name ?? '' };
+
+export function toRoleRow(
+  row: OwnerColumns & {
+    id: number;
+    role_name: string;
+    role_desc: string;
+    updated_at: Date;
+    privilege_count: string | null;
+    user_count: string | null;
+  },
+): RoleRow {
   return {
     id: row.id,
     role_name: row.role_name,
     role_desc: row.role_desc,
+    owner: ownerOf(row),
     updated_at: row.updated_at.toISOString(),
     privilege_count: Number(row.privilege_count ?? 0),
     user_count: Number(row.user_count ?? 0),
   };
 }
 
-// One live role with who granted each privilege and when, or null.
-export async function findRole(db: Reader, id: number): Promise<Role | null> {
+// One live role the caller may see, with who granted each privilege and when, or null. Actors are named as
+// the caller may see them (actorNames.ts); `ownerPath` is the owning entity's path (null for the house).
+export async function findRole(
+  db: Reader,
+  id: number,
+  reach: RoleReach,
+): Promise<(Role & { ownerPath: string | null }) | null> {
   const role = await db
     .selectFrom('roles as r')
-    .leftJoin('users as c', 'c.id', 'r.created_by')
-    .leftJoin('users as u', 'u.id', 'r.updated_by')
-    .select((eb) => [
+    .leftJoin('entities as oe', 'oe.id', 'r.owner_entity_id')
+    .select([
       'r.id',
       'r.role_name',
       'r.role_desc',
@@ -71,52 +92,48 @@ export async function findRole(db: Reader, id: number): Promise<Role | null> {
       'r.updated_at',
       'r.created_by',
       'r.updated_by',
-      actorName('c').as('created_by_name'),
-      actorName('u').as('updated_by_name'),
-      eb
-        .selectFrom('user_roles as ur')
-        .select((s) => s.fn.countAll<string>().as('n'))
-        .whereRef('ur.role_id', '=', 'r.id')
-        .as('user_count'),
+      'oe.id as owner_id',
+      'oe.entity_code as owner_code',
+      'oe.entity_name as owner_name',
+      'oe.path as owner_path',
+      holderCount(reach).as('user_count'),
     ])
     .where('r.id', '=', id)
     .where('r.is_deleted', '=', false)
+    .where(visibleRoles(reach))
     .executeTakeFirst();
   if (!role) return null;
   const privileges = await db
     .selectFrom('role_privileges as rp')
     .innerJoin('privileges as p', 'p.id', 'rp.privilege_id')
-    .leftJoin('users as a', 'a.id', 'rp.assigned_by')
-    .select([
-      'p.id',
-      'p.parent_priv_id',
-      'p.priv_code',
-      'p.priv_desc',
-      'rp.assigned_at',
-      'rp.assigned_by',
-      actorName('a').as('assigned_by_name'),
-    ])
+    .select(['p.id', 'p.parent_priv_id', 'p.priv_code', 'p.priv_desc', 'rp.assigned_at', 'rp.assigned_by'])
     .where('rp.role_id', '=', id)
     .orderBy('p.id')
     .execute();
-  const actor = (id: number | null, name: string | null) => (id !== null && name ? { id, name } : null);
+  const actors = await actorsFor(
+    db,
+    [role.created_by, role.updated_by, ...privileges.map((p) => p.assigned_by)],
+    reach,
+  );
   return {
     id: role.id,
     role_name: role.role_name,
     role_desc: role.role_desc,
+    owner: ownerOf(role),
+    ownerPath: role.owner_id === null ? null : role.owner_path,
     version: role.version,
     user_count: Number(role.user_count ?? 0),
     created_at: role.created_at.toISOString(),
-    created_by: actor(role.created_by, role.created_by_name),
+    created_by: actorOf(actors, role.created_by),
     updated_at: role.updated_at.toISOString(),
-    updated_by: actor(role.updated_by, role.updated_by_name),
+    updated_by: actorOf(actors, role.updated_by),
     privileges: privileges.map((p) => ({
       id: p.id,
       parent_priv_id: p.parent_priv_id,
       priv_code: p.priv_code,
       priv_desc: p.priv_desc,
       assigned_at: p.assigned_at.toISOString(),
-      assigned_by: actor(p.assigned_by, p.assigned_by_name),
+      assigned_by: actorOf(actors, p.assigned_by),
     })),
   };
 }
@@ -132,15 +149,21 @@ export async function roleNameTaken(db: Reader, name: string, exceptId?: number)
   return (await query.executeTakeFirst()) !== undefined;
 }
 
-// Live roles with their privilege codes, by name; `ids` narrows them to the given ones.
-export async function roleOptions(db: Reader, ids?: readonly number[]): Promise<RoleOption[]> {
+// Live roles the caller may see with their privilege codes, by name; `ids` narrows them to the given ones.
+export async function roleOptions(
+  db: Reader,
+  reach: RoleReach,
+  ids?: readonly number[],
+): Promise<(RoleOption & { owner_path: string | null })[]> {
   if (ids && ids.length === 0) return [];
   let query = db
     .selectFrom('roles as r')
+    .leftJoin('entities as oe', 'oe.id', 'r.owner_entity_id')
     .select((eb) => [
       'r.id',
       'r.role_name',
       'r.role_desc',
+      'oe.path as owner_path',
       eb.fn
         .coalesce(
           eb
@@ -153,6 +176,7 @@ export async function roleOptions(db: Reader, ids?: readonly number[]): Promise<
         .as('priv_codes'),
     ])
     .where('r.is_deleted', '=', false)
+    .where(visibleRoles(reach))
     .orderBy('r.role_name');
   if (ids) query = query.where('r.id', 'in', ids);
   const rows = await query.execute();

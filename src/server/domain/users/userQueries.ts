@@ -4,6 +4,8 @@ import type { User, UserRow, UserType } from '../../../api/schemas/users';
 import type { EntityScope } from '../../access/principal';
 import type { Db } from '../../store/db';
 import type { Trx } from '../../store/eventStore';
+import { roleReachesEntityAt } from '../roles/roleOwnership';
+import { actorOf, actorsFor } from './actorNames';
 
 // Read side of users: search rows, one user in full, and the lookups the commands validate against.
 // Deleted users show nowhere; external user admins see the users of their own entity subtree only.
@@ -84,16 +86,12 @@ export function toUserRow(row: SearchRow): UserRow {
   };
 }
 
-const actorName = (alias: string) =>
-  sql<string>`${sql.ref(`${alias}.first_name`)} || ' ' || ${sql.ref(`${alias}.last_name`)}`;
-
-// One user the scope lets the caller see, in full, or null.
+// One user the scope lets the caller see, in full, or null. Only roles whose owner reaches the user's
+// entity count towards their privileges (docs/decisions/012).
 export async function findUser(db: Reader, id: number, scope: EntityScope): Promise<User | null> {
   let query = db
     .selectFrom('users as u')
     .innerJoin('entities as e', 'e.id', 'u.entity_id')
-    .leftJoin('users as c', 'c.id', 'u.created_by')
-    .leftJoin('users as m', 'm.id', 'u.updated_by')
     .select([
       'u.id',
       'u.first_name',
@@ -113,22 +111,22 @@ export async function findUser(db: Reader, id: number, scope: EntityScope): Prom
       'e.entity_code',
       'e.entity_name',
       'e.type_code',
-      actorName('c').as('created_by_name'),
-      actorName('m').as('updated_by_name'),
       sql<{ id: number; role_name: string }[]>`coalesce((select json_agg(json_build_object('id', r.id,
         'role_name', r.role_name) order by r.role_name) from user_roles ur join roles r on r.id = ur.role_id
         where ur.user_id = u.id and not r.is_deleted), '[]'::json)`.as('roles'),
-      sql<string[]>`array(select distinct p.priv_code from user_roles ur
+      sql<string[]>`array(select distinct p.priv_code from user_roles ur join roles r on r.id = ur.role_id
         join role_privileges rp on rp.role_id = ur.role_id join privileges p on p.id = rp.privilege_id
-        where ur.user_id = u.id)`.as('privs'),
+        where ur.user_id = u.id and ${roleReachesEntityAt(sql.ref('e.path'))})`.as('privs'),
     ])
     .where('u.id', '=', id)
     .where('u.is_deleted', '=', false);
   if (scope.kind === 'subtree') query = query.where('e.path', 'like', `${scope.path}%`);
   const row = await query.executeTakeFirst();
   if (!row) return null;
-  const actor = (actorId: number | null, name: string | null) =>
-    actorId !== null && name ? { id: actorId, name } : null;
+  // Who made and last changed the user, as the caller may be told (actorNames.ts).
+  const viewer =
+    scope.kind === 'all' ? { staff: true, entityPath: '' } : { staff: false, entityPath: scope.path };
+  const actors = await actorsFor(db, [row.created_by, row.updated_by], viewer);
   return {
     ...toUserRow({ ...row, roles: [] }),
     roles: row.roles,
@@ -137,8 +135,8 @@ export async function findUser(db: Reader, id: number, scope: EntityScope): Prom
     email_verified_at: row.email_verified_at?.toISOString() ?? null,
     version: row.version,
     created_at: row.created_at.toISOString(),
-    created_by: actor(row.created_by, row.created_by_name),
-    updated_by: actor(row.updated_by, row.updated_by_name),
+    created_by: actorOf(actors, row.created_by),
+    updated_by: actorOf(actors, row.updated_by),
   };
 }
 
@@ -161,6 +159,7 @@ export interface UserEntityChoice {
   entity_code: string;
   type_code: string;
   status_code: string;
+  path: string;
 }
 
 // The entity a user is placed in, if the caller's scope reaches it.
@@ -171,8 +170,18 @@ export async function entityInScope(
 ): Promise<UserEntityChoice | null> {
   let query = db
     .selectFrom('entities')
-    .select(['id', 'entity_code', 'type_code', 'status_code'])
+    .select(['id', 'entity_code', 'type_code', 'status_code', 'path'])
     .where('entity_code', '=', entityCode);
   if (scope.kind === 'subtree') query = query.where('path', 'like', `${scope.path}%`);
   return (await query.executeTakeFirst()) ?? null;
+}
+
+// The path of an entity (which roles its users may hold depends on it).
+export async function entityPathOf(db: Reader, entityId: number): Promise<string> {
+  const row = await db
+    .selectFrom('entities')
+    .select('path')
+    .where('id', '=', entityId)
+    .executeTakeFirstOrThrow();
+  return row.path;
 }

@@ -1,6 +1,7 @@
 import type { RoleOption } from '../../../api/schemas/roles';
 import type { UserType } from '../../../api/schemas/users';
 import { holdsAll, type Grantor } from '../roles/privilegeGrants';
+import { mayHoldRole } from '../roles/roleOwnership';
 
 // The rules of user administration that are not about the form of the input.
 
@@ -26,4 +27,18 @@ export function roleAssignmentErrors(grantor: Grantor, roles: readonly RoleOptio
 export function unknownRoleErrors(ids: readonly number[], found: readonly RoleOption[]): string[] {
   const known = new Set(found.map((r) => r.id));
   return ids.filter((id) => !known.has(id)).map((id) => `The selected role ${id} does not exist.`);
+}
+
+// Roles a user of the entity at `entityPath` may not hold, whoever gives them: an agency's role stays inside
+// that agency's subtree (docs/decisions/012), so no agency's edit can reach another agency's users.
+export function roleOwnerErrors(
+  roles: readonly { role_name: string; owner_path: string | null }[],
+  entityPath: string,
+): string[] {
+  return roles
+    .filter((role) => !mayHoldRole(role.owner_path, entityPath))
+    .map(
+      (role) =>
+        `The role ${role.role_name} belongs to another agency and cannot be given to a user of this entity.`,
+    );
 }

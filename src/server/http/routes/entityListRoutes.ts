@@ -86,7 +86,28 @@ export function entityListRoutes(app: FastifyInstance, options: { db: Db }): voi
       config: { access: ENTITY_ACCESS.accountManagers },
       schema: { response: { 200: AccountManagerListResponse } },
     },
-    async () => {
+    async (request) => {
+      const scope = entityScope(requirePrincipal(request));
+      if (scope.kind === 'subtree') {
+        // An agency user is told only who manages their own entities (issue 21): no other staff, no e-mails.
+        const managers = await db
+          .selectFrom('users as u')
+          .select(['u.id', 'u.first_name', 'u.last_name'])
+          .where((eb) =>
+            eb.exists(
+              eb
+                .selectFrom('entities as e')
+                .select('e.id')
+                .whereRef('e.account_manager', '=', 'u.id')
+                .where('e.path', 'like', `${scope.path}%`),
+            ),
+          )
+          .where('u.is_deleted', '=', false)
+          .orderBy('u.last_name')
+          .orderBy('u.first_name')
+          .execute();
+        return { data: managers.map((u) => ({ id: u.id, name: `${u.first_name} ${u.last_name}` })) };
+      }
       const rows = await db
         .selectFrom('users')
         .select(['id', 'first_name', 'last_name', 'email'])

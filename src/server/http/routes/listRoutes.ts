@@ -9,8 +9,10 @@ import {
 import { RoleListResponse } from '../../../api/schemas/roles';
 import { PrivilegeListResponse } from '../../../api/schemas/session';
 import { StateListResponse } from '../../../api/schemas/states';
+import { roleReach } from '../../domain/roles/roleOwnership';
 import { roleOptions } from '../../domain/roles/roleQueries';
 import type { Db } from '../../store/db';
+import { requirePrincipal } from '../routeTable';
 
 // Reference lists (SPEC §7 "Lists"). The privilege list serves whoever edits roles; the role list whoever
 // searches or assigns them; the states list every signed-in user (address and filter forms).
@@ -34,7 +36,12 @@ export function listRoutes(app: FastifyInstance, options: { db: Db }): void {
       },
       schema: { response: { 200: RoleListResponse } },
     },
-    async () => ({ data: await roleOptions(options.db) }),
+    // The roles of the caller's reach (docs/decisions/012), without the owner's path the checks use.
+    async (request) => ({
+      data: (await roleOptions(options.db, roleReach(requirePrincipal(request)))).map(
+        ({ owner_path: _path, ...option }) => option,
+      ),
+    }),
   );
   r.get(
     '/v2/lists/states',

@@ -17,6 +17,7 @@ import { isStaff, type Principal } from '../../access/principal';
 import { grantErrors, holdsAll, revokeErrors, setChanges } from '../../domain/roles/privilegeGrants';
 import { changeRole, createRole, deleteRole, type RoleChanges } from '../../domain/roles/roleCommands';
 import { ROLE_STREAM } from '../../domain/roles/roleEvents';
+import { mayManageRole, roleReach } from '../../domain/roles/roleOwnership';
 import {
   ROLE_SORT_COLUMNS,
   findRole,
@@ -34,7 +35,9 @@ import { requirePrincipal } from '../routeTable';
 import { isUniqueViolation, metadataOf } from './userMetadata';
 
 // Roles administration (SPEC §6 "Roles admin": admin or admin_role (all); admin_role_list, _add, _edit,
-// _delete). Roles are global: no entity scope applies.
+// _delete). Every role has an owner (docs/decisions/012): the house, or the agency whose user made it. A
+// caller sees the roles of their reach (roleOwnership.ts), others answer 404; house roles are changed by staff
+// only, an agency's roles inside its own subtree only (403).
 const canList = anyOf('admin', 'admin_role_list');
 const Params = z.object({ roleId: integerParam('roleId') });
 const NAME_TAKEN = 'The role name has already been taken.';
@@ -67,28 +70,27 @@ function requireDeletable(principal: Principal, role: Role): void {
   }
 }
 
-// Roles are global, so an agency's role administrator changes or deletes only roles held inside their own
-// subtree: otherwise one agency could strip or rename the privileges of another agency's users.
-async function requireHeldWithin(db: Db | Trx, principal: Principal, roleId: number): Promise<void> {
-  if (isStaff(principal)) return;
-  const outsider = await db
-    .selectFrom('user_roles as ur')
-    .innerJoin('users as u', 'u.id', 'ur.user_id')
-    .innerJoin('entities as e', 'e.id', 'u.entity_id')
-    .select('u.id')
-    .where('ur.role_id', '=', roleId)
-    .where('u.is_deleted', '=', false)
-    .where('e.path', 'not like', `${principal.entityPath}%`)
-    .executeTakeFirst();
-  if (outsider)
-    throw new HttpError(403, 'Users of other agencies hold this role: it cannot be changed here.');
+type OwnedRole = Role & { ownerPath: string | null };
+
+// Whoever could change a role another agency's users hold could change what those users may do.
+function requireOwnedWithin(principal: Principal, role: OwnedRole): void {
+  if (mayManageRole(roleReach(principal), role.ownerPath)) return;
+  throw new HttpError(
+    403,
+    role.ownerPath === null
+      ? 'This role belongs to the house: only house staff can change or delete it.'
+      : 'This role belongs to an agency above yours: only that agency or the house can change it.',
+  );
 }
 
-async function loadRole(db: Db | Trx, id: number): Promise<Role> {
-  const role = await findRole(db, id);
+async function loadRole(db: Db | Trx, id: number, principal: Principal): Promise<OwnedRole> {
+  const role = await findRole(db, id, roleReach(principal));
   if (!role) throw notFound('role');
   return role;
 }
+
+// The role as the wire carries it, without the owner's path the checks use.
+const wire = ({ ownerPath: _path, ...role }: OwnedRole): Role => role;
 
 // Runs a write; a lost race on the unique role name answers like the check that came first would have.
 async function writing<T>(db: Db, work: (trx: Trx) => Promise<T>): Promise<T> {
@@ -112,7 +114,7 @@ export function roleRoutes(app: FastifyInstance, options: { db: Db }): void {
     },
     async (request) => {
       const { page, limit, sort, order, filter } = request.query;
-      let query = roleSearch(db);
+      let query = roleSearch(db, roleReach(requirePrincipal(request)));
       if (filter.name) query = query.where('r.role_name', 'ilike', likePattern(filter.name));
       if (filter.description) query = query.where('r.role_desc', 'ilike', likePattern(filter.description));
       query = query.orderBy(ROLE_SORT_COLUMNS[sort], order).orderBy('r.id', order);
@@ -138,19 +140,25 @@ export function roleRoutes(app: FastifyInstance, options: { db: Db }): void {
       const role = await writing(db, async (trx) => {
         const id = await createRole(
           trx,
-          { roleName: body.role_name, roleDesc: body.role_desc, privilegeCodes: body.privileges },
+          {
+            roleName: body.role_name,
+            roleDesc: body.role_desc,
+            privilegeCodes: body.privileges,
+            // Staff make house roles; an agency user's role belongs to their own entity.
+            ownerEntityId: isStaff(principal) ? null : principal.entityId,
+          },
           metadataOf(request, principal),
         );
-        return loadRole(trx, id);
+        return loadRole(trx, id, principal);
       });
-      return reply.code(201).send({ data: role });
+      return reply.code(201).send({ data: wire(role) });
     },
   );
 
   r.get(
     '/v2/roles/:roleId',
     { config: { access: canList }, schema: { params: Params, response: { 200: RoleResponse } } },
-    async (request) => ({ data: await loadRole(db, request.params.roleId) }),
+    async (request) => ({ data: wire(await loadRole(db, request.params.roleId, requirePrincipal(request))) }),
   );
 
   r.patch(
@@ -167,9 +175,9 @@ export function roleRoutes(app: FastifyInstance, options: { db: Db }): void {
       const id = request.params.roleId;
       const body = request.body;
       const role = await writing(db, async (trx) => {
-        const current = await loadRole(trx, id);
+        const current = await loadRole(trx, id, principal);
+        requireOwnedWithin(principal, current);
         requireManageable(principal, current);
-        await requireHeldWithin(trx, principal, id);
         const changes: RoleChanges = { fields: {} };
         const errors: Record<string, string[]> = {};
         if (body.role_name !== undefined && body.role_name !== current.role_name) {
@@ -194,9 +202,9 @@ export function roleRoutes(app: FastifyInstance, options: { db: Db }): void {
         if (Object.keys(errors).length) throw new ValidationFailed(errors);
         // The version read above (or the one the client edited) guards against a concurrent change.
         await changeRole(trx, id, changes, metadataOf(request, principal), body.version ?? current.version);
-        return loadRole(trx, id);
+        return loadRole(trx, id, principal);
       });
-      return { data: role };
+      return { data: wire(role) };
     },
   );
 
@@ -216,9 +224,9 @@ export function roleRoutes(app: FastifyInstance, options: { db: Db }): void {
       const principal = requirePrincipal(request);
       const id = request.params.roleId;
       await db.transaction().execute(async (trx) => {
-        const current = await loadRole(trx, id);
+        const current = await loadRole(trx, id, principal);
+        requireOwnedWithin(principal, current);
         requireManageable(principal, current);
-        await requireHeldWithin(trx, principal, id);
         requireDeletable(principal, current);
         await deleteRole(trx, id, metadataOf(request, principal), current.version);
       });
@@ -231,8 +239,9 @@ export function roleRoutes(app: FastifyInstance, options: { db: Db }): void {
     { config: { access: canList }, schema: { params: Params, response: { 200: HistoryResponse } } },
     async (request) => {
       const id = request.params.roleId;
-      await loadRole(db, id);
-      return { data: await streamHistory(db, ROLE_STREAM, String(id)) };
+      const principal = requirePrincipal(request);
+      await loadRole(db, id, principal);
+      return { data: await streamHistory(db, ROLE_STREAM, String(id), roleReach(principal)) };
     },
   );
 }

@@ -4,8 +4,14 @@ import { entityScope, type Principal } from '../../access/principal';
 import { setChanges } from '../../domain/roles/privilegeGrants';
 import { roleOptions } from '../../domain/roles/roleQueries';
 import type { UserChanges } from '../../domain/users/userCommands';
-import { emailOwner, entityInScope } from '../../domain/users/userQueries';
-import { roleAssignmentErrors, unknownRoleErrors, userTypeFor } from '../../domain/users/userRules';
+import { mayHoldRole, roleReach } from '../../domain/roles/roleOwnership';
+import { emailOwner, entityInScope, entityPathOf } from '../../domain/users/userQueries';
+import {
+  roleAssignmentErrors,
+  roleOwnerErrors,
+  unknownRoleErrors,
+  userTypeFor,
+} from '../../domain/users/userRules';
 import type { Db } from '../../store/db';
 import type { Trx } from '../../store/eventStore';
 import { ValidationFailed } from '../errors';
@@ -27,11 +33,35 @@ export async function checkEntity(db: Db | Trx, principal: Principal, code: stri
   return entity;
 }
 
-// Role ids that exist and that the caller may assign.
-export async function checkRoles(db: Db | Trx, principal: Principal, ids: readonly number[], errors: Errors) {
-  const found = await roleOptions(db, ids);
-  const messages = [...unknownRoleErrors(ids, found), ...roleAssignmentErrors(principal, found)];
+// Role ids that exist within the caller's reach, that the caller may assign, and that a user of the entity at
+// `entityPath` may hold (null when the entity is already refused).
+export async function checkRoles(
+  db: Db | Trx,
+  principal: Principal,
+  ids: readonly number[],
+  entityPath: string | null,
+  errors: Errors,
+) {
+  const found = await roleOptions(db, roleReach(principal), ids);
+  const messages = [
+    ...unknownRoleErrors(ids, found),
+    ...roleAssignmentErrors(principal, found),
+    ...(entityPath === null ? [] : roleOwnerErrors(found, entityPath)),
+  ];
   if (messages.length) errors.roles = messages;
+}
+
+// A user moved to another entity keeps only roles a user there may hold; the caller takes the others off
+// first (in the same request, or before).
+async function checkKeptRoles(db: Db | Trx, kept: readonly number[], entityPath: string, errors: Errors) {
+  const held = await roleOptions(db, { staff: true, entityPath: '' }, kept);
+  const foreign = held.filter((role) => !mayHoldRole(role.owner_path, entityPath));
+  if (foreign.length) {
+    errors.entity = foreign.map(
+      (role) =>
+        `The user holds the role ${role.role_name}, which belongs to another agency: take it off before moving them here.`,
+    );
+  }
 }
 
 // The events a PATCH stands for: only what differs from the current user, after every check.
@@ -56,13 +86,17 @@ export async function userChanges(
 
   // Entity and administrator flag together decide the user type.
   let entityType = current.entity.type_code;
+  let entityPath: string | null = await entityPathOf(trx, current.entity.id);
+  let moved = false;
   if (body.entity !== undefined && body.entity !== current.entity.entity_code) {
     const entity = self ? null : await checkEntity(trx, principal, body.entity, errors);
     if (self) errors.entity = ['You cannot move your own account to another entity.'];
     if (entity) {
       fields.entityId = entity.id;
       entityType = entity.type_code;
-    }
+      entityPath = entity.path;
+      moved = true;
+    } else entityPath = null;
   }
   const wantsAdmin = body.is_admin ?? (current.is_admin && userTypeFor(entityType, true) === 'admin');
   const userType = userTypeFor(entityType, wantsAdmin);
@@ -74,16 +108,22 @@ export async function userChanges(
   }
 
   let roles: UserChanges['roles'];
+  let added: number[] = [];
   if (body.roles) {
-    const { added, removed } = setChanges(
+    const changed = setChanges(
       current.roles.map((role) => role.id),
       body.roles,
     );
-    if (added.length || removed.length) {
+    added = changed.added;
+    if (added.length || changed.removed.length) {
       if (self) errors.roles = ['You cannot change your own roles.'];
-      else await checkRoles(trx, principal, added, errors);
-      roles = { roleIds: body.roles, added, removed };
+      else await checkRoles(trx, principal, added, entityPath, errors);
+      roles = { roleIds: body.roles, added, removed: changed.removed };
     }
+  }
+  if (moved && entityPath !== null && !errors.entity) {
+    const kept = (body.roles ?? current.roles.map((role) => role.id)).filter((id) => !added.includes(id));
+    await checkKeptRoles(trx, kept, entityPath, errors);
   }
   if (Object.keys(errors).length) throw new ValidationFailed(errors);
   return { fields, ...(roles && { roles }) };

@@ -15,6 +15,7 @@ import { entityScope } from '../../access/principal';
 import { sendPasswordLink } from '../../auth/passwordReset';
 import { hashPassword } from '../../auth/passwords';
 import { holds } from '../../domain/roles/privilegeGrants';
+import { roleReach } from '../../domain/roles/roleOwnership';
 import { changeUser, registerUser } from '../../domain/users/userCommands';
 import { USER_STREAM } from '../../domain/users/userEvents';
 import { USER_SORT_COLUMNS, emailOwner, toUserRow, userSearch } from '../../domain/users/userQueries';
@@ -124,7 +125,7 @@ export function userRoutes(app: FastifyInstance, options: { db: Db; publicUrl: s
       }
       const owner = await emailOwner(db, body.email);
       if (owner) errors.email = [emailTakenMessage(owner)];
-      await checkRoles(db, principal, body.roles, errors);
+      await checkRoles(db, principal, body.roles, entity?.path ?? null, errors);
       if (Object.keys(errors).length || !entity) throw new ValidationFailed(errors);
 
       const invited = body.password === undefined;
@@ -208,8 +209,9 @@ export function userRoutes(app: FastifyInstance, options: { db: Db; publicUrl: s
     '/v2/users/:id/history',
     { config: { access: canList }, schema: { params: UserParams, response: { 200: HistoryResponse } } },
     async (request) => {
-      const user = await loadUser(db, request.params.id, requirePrincipal(request));
-      return { data: await streamHistory(db, USER_STREAM, String(user.id)) };
+      const principal = requirePrincipal(request);
+      const user = await loadUser(db, request.params.id, principal);
+      return { data: await streamHistory(db, USER_STREAM, String(user.id), roleReach(principal)) };
     },
   );
 }
