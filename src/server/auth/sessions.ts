@@ -76,7 +76,8 @@ export async function rotateRefreshToken(
         'e.status_code',
       ])
       .where('t.token_hash', '=', hashToken(refreshToken))
-      .forUpdate()
+      // Not the entity's row: a deactivation holding it while it ends this family would deadlock with us.
+      .forUpdate(['t', 'f', 'u'])
       .executeTakeFirst();
     if (!row || row.revoked_at || !row.is_enabled || row.status_code !== 'ACTIVE') return null;
     // The family's expiry is the session's absolute end; each token carries it too, so neither outlives it.
