@@ -4,8 +4,18 @@ import type { Db } from '../../store/db';
 import type { Trx } from '../../store/eventStore';
 
 // Reads and writes of saved table views (docs/decisions/011). Visibility lives in the SQL: a caller sees
-// their own views, and the views of a live owner shared with a live role the caller holds.
+// their own views, and the views of a live owner shared with a live role the caller holds, provided the
+// caller is inside the owner's reach (issue 21): a house user's views go to house users only, an agency
+// user's to users of the owner's entity and the entities beneath it. Listing, changing and deleting all read
+// through selectVisible, so no route reaches a view the list would not show.
 type Reader = Db | Trx;
+
+// Who is asking, as sharing sees them.
+export interface ViewCaller {
+  userId: number;
+  staff: boolean;
+  entityPath: string;
+}
 
 interface ViewRow {
   id: number;
@@ -42,7 +52,13 @@ const rolesOf = (userId: number) => sql`array(
   select ur.role_id from user_roles ur join roles r on r.id = ur.role_id
    where ur.user_id = ${userId} and not r.is_deleted)`;
 
-async function selectVisible(db: Reader, callerId: number, where: ReturnType<typeof sql>) {
+async function selectVisible(db: Reader, caller: ViewCaller, where: ReturnType<typeof sql>) {
+  const callerId = caller.userId;
+  // The owner's reach: house users (any type but external) share among the house; an agency user within
+  // their own entity's subtree.
+  const reached = caller.staff
+    ? sql`u.user_type <> 'external'`
+    : sql`u.user_type = 'external' and ${caller.entityPath} like oe.path || '%'`;
   const { rows } = await sql<ViewRow>`
     select v.id, v.table_key, v.name, v.state, v.owner_user_id, v.created_at, v.updated_at,
            u.first_name || ' ' || u.last_name as owner_name,
@@ -50,25 +66,28 @@ async function selectVisible(db: Reader, callerId: number, where: ReturnType<typ
               from roles r where r.id = any(v.shared_role_ids) and not r.is_deleted) as shared_roles
       from table_views v
       join users u on u.id = v.owner_user_id and not u.is_deleted
+      join entities oe on oe.id = u.entity_id
      where ${where}
-       and (v.owner_user_id = ${callerId} or v.shared_role_ids && ${rolesOf(callerId)})
+       and (v.owner_user_id = ${callerId} or (v.shared_role_ids && ${rolesOf(callerId)} and ${reached}))
      order by (v.owner_user_id = ${callerId}) desc, lower(v.name), v.id`.execute(db);
   return rows.map((row) => toView(row, callerId));
 }
 
-export const listTableViews = (db: Reader, callerId: number, table: TableKey) =>
-  selectVisible(db, callerId, sql`v.table_key = ${table}`);
+export const listTableViews = (db: Reader, caller: ViewCaller, table: TableKey) =>
+  selectVisible(db, caller, sql`v.table_key = ${table}`);
 
 // A view the caller may see (own or shared with them), or null.
-export async function findTableView(db: Reader, callerId: number, id: number): Promise<TableView | null> {
-  return (await selectVisible(db, callerId, sql`v.id = ${id}`))[0] ?? null;
+export async function findTableView(db: Reader, caller: ViewCaller, id: number): Promise<TableView | null> {
+  return (await selectVisible(db, caller, sql`v.id = ${id}`))[0] ?? null;
 }
 
-// The roles a view may be shared with: every live role for a role administrator, else the caller's own.
-export async function shareableRoles(db: Reader, callerId: number, anyRole: boolean): Promise<RoleRef[]> {
+// The roles a view may be shared with: a staff role administrator every live house role (agencies' roles
+// are held only by agency users, who never see a house user's views) and their own; everyone else their own.
+export async function shareableRoles(db: Reader, callerId: number, houseRoles: boolean): Promise<RoleRef[]> {
   const { rows } = await sql<RoleRef>`
     select r.id, r.role_name as name from roles r
-     where not r.is_deleted and (${anyRole} or r.id = any(${rolesOf(callerId)}))
+     where not r.is_deleted
+       and ((${houseRoles} and r.owner_entity_id is null) or r.id = any(${rolesOf(callerId)}))
      order by r.role_name, r.id`.execute(db);
   return rows;
 }

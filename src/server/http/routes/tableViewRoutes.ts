@@ -27,6 +27,7 @@ import {
   lockOwnerViews,
   shareableRoles,
   updateTableView,
+  type ViewCaller,
 } from '../../domain/tableViews/tableViewStore';
 import type { Db } from '../../store/db';
 import { HttpError, ValidationFailed, notFound } from '../errors';
@@ -40,9 +41,10 @@ const Params = z.object({ id: integerParam('id') });
 const NAME_TAKEN = 'You already have a view of this table with this name.';
 const UNIQUE_NAME = 'table_views_owner_table_name';
 
-// Staff role administrators may share a view with any role (a view for a team they manage); everyone
+// Staff role administrators may share a view with any house role (a view for a team they manage); everyone
 // else only with roles they hold, so nobody can push a view into the lists of a role above them. Agency
-// role administrators count as everyone else: roles are global, and their reach ends at their agency.
+// role administrators count as everyone else. Whatever the role, a view reaches only holders inside its
+// owner's reach (tableViewStore.ts).
 export function sharesWithAnyRole(principal: Principal): boolean {
   if (principal.isRoot) return true;
   return isStaff(principal) && principal.privilegeCodes.some((c) => c === 'admin' || c === 'admin_role');
@@ -62,10 +64,16 @@ async function refuseUnshareable(
   if (added.some((id) => !live.has(id))) {
     throw new ValidationFailed({ shared_role_ids: ['A role you chose does not exist.'] });
   }
-  if (sharesWithAnyRole(principal)) return;
-  const own = new Set((await shareableRoles(db, principal.userId, false)).map((r) => r.id));
+  const shareable = await shareableRoles(db, principal.userId, sharesWithAnyRole(principal));
+  const own = new Set(shareable.map((r) => r.id));
   if (added.some((id) => !own.has(id))) {
-    throw new ValidationFailed({ shared_role_ids: ['You can share a view only with roles you hold.'] });
+    throw new ValidationFailed({
+      shared_role_ids: [
+        sharesWithAnyRole(principal)
+          ? 'You can share a view only with house roles or roles you hold.'
+          : 'You can share a view only with roles you hold.',
+      ],
+    });
   }
 }
 
@@ -77,9 +85,15 @@ function refuseUnknownColumns(table: TableKey, state: TableViewState | undefined
   if (problems.length > 0) throw new ValidationFailed({ 'state.columns': problems });
 }
 
+const callerOf = (principal: Principal): ViewCaller => ({
+  userId: principal.userId,
+  staff: isStaff(principal),
+  entityPath: principal.entityPath,
+});
+
 // The caller's own view: 404 when they cannot see it at all, 403 when it is only shared with them.
 async function ownView(db: Db, principal: Principal, id: number): Promise<TableView> {
-  const view = await findTableView(db, principal.userId, id);
+  const view = await findTableView(db, callerOf(principal), id);
   if (!view) throw notFound('view');
   if (!view.mine) throw new HttpError(403, 'Only the owner of this view can change or delete it.');
   return view;
@@ -103,7 +117,7 @@ export function tableViewRoutes(app: FastifyInstance, options: { db: Db }): void
     async (request) => {
       const principal = requirePrincipal(request);
       return {
-        data: await listTableViews(db, principal.userId, request.query.table),
+        data: await listTableViews(db, callerOf(principal), request.query.table),
         shareable_roles: await shareableRoles(db, principal.userId, sharesWithAnyRole(principal)),
       };
     },
@@ -144,7 +158,7 @@ export function tableViewRoutes(app: FastifyInstance, options: { db: Db }): void
           });
         })
         .catch(rethrowNameTaken);
-      const view = await findTableView(db, principal.userId, id);
+      const view = await findTableView(db, callerOf(principal), id);
       if (!view) throw notFound('view');
       return reply.code(201).send({ data: view });
     },
@@ -175,7 +189,7 @@ export function tableViewRoutes(app: FastifyInstance, options: { db: Db }): void
           }),
         )
         .catch(rethrowNameTaken);
-      const updated = await findTableView(db, principal.userId, view.id);
+      const updated = await findTableView(db, callerOf(principal), view.id);
       if (!updated) throw notFound('view');
       return { data: updated };
     },
