@@ -193,6 +193,25 @@ describe.each(testDatabases())('can_quote on %s', (database) => {
     expect(RentersQuoteResponse.parse(bought.body).data.policy).not.toBeNull();
   });
 
+  it('refuses staff every write to a quote of an agency that was deactivated, naming it inactive', async () => {
+    const agency = await quotingAgency();
+    const pet = await quoteAtCheckout(q, { email: agency.email });
+    const renters = await r.toReview(undefined, agency.email);
+    const token = await tokenFor(e, ADMIN);
+    expectStatus(await e.del(`/v2/entities/${agency.id}`, ADMIN), 200);
+    const before = await tableCounts(db());
+    const expectInactive = (response: ApiResponse) => {
+      expectQuotingRefused(response, agency.code);
+      expect(expectError(response, 403).message).toMatch(/is inactive and may not quote/);
+    };
+    expectInactive(await q.act('POST', 'back', { uuid: pet.uuid }, { email: ADMIN }));
+    expectInactive(await q.act('POST', 'purchase', purchaseOf(pet, token), { email: ADMIN }));
+    expectInactive(await r.post(`/v2/renters/quotes/${renters.id}/back`, {}, ADMIN));
+    expect(await tableCounts(db())).toEqual(before);
+    // Its quotes are still read.
+    expect((await q.view(pet.uuid, ADMIN)).step).toBe(pet.step);
+  });
+
   it('refuses to rewrite a renters policy of an entity that may not quote, and says so in its eligibility', async () => {
     const agency = await quotingAgency();
     const policy = await rentersPolicyIn(db(), agency.id, 'cancelled');

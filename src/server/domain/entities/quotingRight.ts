@@ -3,24 +3,34 @@ import type { Db } from '../../store/db';
 import type { Trx } from '../../store/eventStore';
 
 // An entity's can_quote (a referral partner's type never may) decides whether quotes are made, changed or
-// bought for it; the portal's start screen only filters on it. Every entity a quote write is for must hold
+// bought for it; the portal's start screen only filters on it. An inactive entity sells nothing either: staff
+// and a parent agency still reach its quotes, but may not carry them on for it. Every entity a quote write is for must hold
 // it: the entity the request acts for (header or the wrapper's meta.agent.entityCode) and the quote's own,
 // which may have lost it since the quote was made. Reads of existing quotes do not ask.
 
-export const quotingRefused = (entity: { entity_code: string; entity_name: string }) =>
-  new HttpError(403, `The agency ${entity.entity_name} (${entity.entity_code}) may not quote.`);
+interface NonQuotingEntity {
+  entity_code: string;
+  entity_name: string;
+  status_code: string;
+}
+
+export const quotingRefused = (entity: NonQuotingEntity) =>
+  new HttpError(
+    403,
+    `The agency ${entity.entity_name} (${entity.entity_code})${entity.status_code === 'ACTIVE' ? '' : ' is inactive and'} may not quote.`,
+  );
 
 // The first of the entities that may not quote, or null when all may.
 export async function entityThatMayNotQuote(
   db: Db | Trx,
   entityIds: readonly number[],
-): Promise<{ entity_code: string; entity_name: string } | null> {
+): Promise<NonQuotingEntity | null> {
   if (entityIds.length === 0) return null;
   const found = await db
     .selectFrom('entities')
-    .select(['entity_code', 'entity_name'])
+    .select(['entity_code', 'entity_name', 'status_code'])
     .where('id', 'in', [...new Set(entityIds)])
-    .where('can_quote', '=', false)
+    .where((eb) => eb.or([eb('can_quote', '=', false), eb('status_code', '!=', 'ACTIVE')]))
     .orderBy('id')
     .executeTakeFirst();
   return found ?? null;
