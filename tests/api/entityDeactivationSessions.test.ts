@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { TokenResponse } from '../../src/api/schemas/auth';
 import { EntityResponse, type EntityCreate } from '../../src/api/schemas/entities';
@@ -6,7 +7,7 @@ import { expectError, type ApiResponse } from '../support/http';
 import { ADMIN, NORTHWIND } from '../support/personas';
 import { entityIdOf } from '../support/records';
 import { useTestServer } from '../support/suite';
-import { testDatabases } from '../support/testServer';
+import { DEMO_PASSWORD, testDatabases } from '../support/testServer';
 
 // Deactivating an entity ends its users' sessions, as deactivating a user does: the access and refresh
 // tokens they held before do not come back to life when the entity is reactivated.
@@ -90,4 +91,39 @@ describe.each(testDatabases())('entity deactivation ends sessions on %s', (datab
     expectStatus(refreshed, 200);
     expect(TokenResponse.parse(refreshed.body).access_token).not.toBe(siblingStaff.access_token);
   });
+  // A sign-in whose password check is under way while a deactivation commits must not make a session that
+  // outlives it. Only PostgreSQL runs the two at once (PGlite has one connection, which takes them in turn).
+  it.runIf(database === 'postgres')(
+    'refuses a sign-in that raced a deactivation, so no session of it comes back with a reactivation',
+    async () => {
+      const entity = await create();
+      const staff = await staffOf(entity.entity_code);
+      let signIn: Promise<ApiResponse> | undefined;
+      await db()
+        .transaction()
+        .execute(async (trx) => {
+          // What the deactivation does, held open: the entity turned inactive, its sessions ended.
+          await trx
+            .updateTable('entities')
+            .set({ status_code: 'INACTIVE' })
+            .where('id', '=', entity.id)
+            .execute();
+          signIn = s.api.post('/v2/auth', { email: staff, password: DEMO_PASSWORD });
+          await new Promise((resolve) => setTimeout(resolve, 1_000));
+          await sql`update session_families set revoked_at = now(), revoked_reason = 'entity deactivated'
+                     where revoked_at is null
+                       and user_id in (select id from users where entity_id = ${entity.id})`.execute(trx);
+        });
+      expect((await signIn!).status).toBe(422);
+      // No session of the user is left unended, to come back when the entity is active again.
+      const live = await db()
+        .selectFrom('session_families as f')
+        .innerJoin('users as u', 'u.id', 'f.user_id')
+        .select('f.id')
+        .where('u.entity_id', '=', entity.id)
+        .where('f.revoked_at', 'is', null)
+        .execute();
+      expect(live).toEqual([]);
+    },
+  );
 });

@@ -34,10 +34,28 @@ async function issue(db: Db, userId: number, familyId: string, expiresAt: Date, 
   };
 }
 
-export async function startSession(db: Db, userId: number, settings: TokenSettings): Promise<IssuedTokens> {
+// Null when the user or their entity was deactivated while the password was being checked. The user's and
+// the entity's rows are locked for share first: a deactivation that commits meanwhile is waited for and
+// seen, and one that comes later waits for this session and then ends it. Without the lock, a session made
+// beside a deactivation outlived it and worked again after a reactivation.
+export async function startSession(
+  db: Db,
+  userId: number,
+  settings: TokenSettings,
+): Promise<IssuedTokens | null> {
   const familyId = randomUUID();
   const expiresAt = new Date(Date.now() + settings.refreshTtlDays * 86_400_000);
   return db.transaction().execute(async (trx) => {
+    const live = await trx
+      .selectFrom('users as u')
+      .innerJoin('entities as e', 'e.id', 'u.entity_id')
+      .select('u.id')
+      .where('u.id', '=', userId)
+      .where('u.is_enabled', '=', true)
+      .where('e.status_code', '=', 'ACTIVE')
+      .forShare()
+      .executeTakeFirst();
+    if (!live) return null;
     await trx
       .insertInto('session_families')
       .values({

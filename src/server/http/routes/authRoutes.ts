@@ -116,7 +116,12 @@ export function authRoutes(app: FastifyInstance, options: AuthRouteOptions): voi
         throw new ValidationFailed({ email: [BAD_CREDENTIALS] }, BAD_CREDENTIALS);
       }
       await forgiveAttempt(db, attempt);
-      return startSession(db, user.id, tokens);
+      const session = await startSession(db, user.id, tokens);
+      if (!session) {
+        logSecurityEvent(request, { kind: 'login-refused', reason: 'account-disabled', email: body.email });
+        throw new ValidationFailed({ email: [BAD_CREDENTIALS] }, BAD_CREDENTIALS);
+      }
+      return session;
     },
   );
 
