@@ -5,7 +5,8 @@ import { RoleResponse, RoleSearchResponse } from '../../src/api/schemas/roles';
 import { UserResponse } from '../../src/api/schemas/users';
 import { DEMO_BRAND } from '../../src/server/seed/demoData';
 import { TEST_PASSWORD, adminApi, unique } from '../support/accessAdmin';
-import { ADMIN, LAKESIDE, NORTHWIND, NORTHWIND_DALLAS } from '../support/personas';
+import { ADMIN, LAKESIDE, NORTHWIND, NORTHWIND_AUSTIN, NORTHWIND_DALLAS } from '../support/personas';
+import { entityIdOf } from '../support/records';
 import { useTestServer } from '../support/suite';
 import { testDatabases } from '../support/testServer';
 
@@ -92,6 +93,22 @@ describe.each(testDatabases())('what agency users are told of others on %s', (da
     // Staff see who it was.
     const staffHistory = HistoryResponse.parse(await get(`/v2/roles/${role.id}/history`, token)).data;
     expect(staffHistory.every((e) => e.actor?.name === 'Alex Morgan')).toBe(true);
+  });
+
+  it('names the house’s actors in an entity’s history only as the house', async () => {
+    const token = await admin();
+    const austin = await entityIdOf(s.t.server.database.db, NORTHWIND_AUSTIN);
+    const changed = await s.api.request('PATCH', `/v2/entities/${austin}`, {
+      token,
+      body: { entity_name: unique('Northwind Pet Agency Austin') },
+    });
+    expect(changed.status, changed.text).toBe(200);
+    const northwind = await userWith(NORTHWIND, ['admin_ent_list']);
+    const history = HistoryResponse.parse(await get(`/v2/entities/${austin}/history`, northwind.token)).data;
+    expect(history.at(-1)!.actor).toEqual({ id: null, name: HOUSE_NAME });
+    expect(JSON.stringify(history)).not.toContain('Alex Morgan');
+    const staffHistory = HistoryResponse.parse(await get(`/v2/entities/${austin}/history`, token)).data;
+    expect(staffHistory.at(-1)!.actor?.name).toBe('Alex Morgan');
   });
 
   it('names another agency’s actors in a user’s history and record only as another agency', async () => {

@@ -6,6 +6,7 @@ import { streamHistory } from '../../http/history';
 import { hasVerifiedBankAccount } from '../bankAccounts/bankAccountQueries';
 import { previousMonth } from './commissionableEvents';
 import { COMMISSION_STATEMENT_STREAM, STATEMENT_EVENT_LABELS } from './statementEvents';
+import type { ActorViewer } from '../users/actorNames';
 
 // One statement as SPEC §3 "Commission statement" shows it, with its lines, overrides, the month before and
 // its history. `can` says what the caller may do now: their privileges and the machine's state together.
@@ -113,6 +114,7 @@ export async function statementView(
   db: Db,
   statement: StoredStatement,
   may: Permissions,
+  viewer: ActorViewer,
 ): Promise<Statement> {
   const state = statement.state as StatementState;
   const statuses = statementStatuses(state)!;
@@ -125,7 +127,7 @@ export async function statementView(
       .where('entity_id', '=', statement.entity_id)
       .where('month', '=', previousMonth(statement.month))
       .executeTakeFirst(),
-    streamHistory(db, COMMISSION_STATEMENT_STREAM, String(statement.id)),
+    streamHistory(db, COMMISSION_STATEMENT_STREAM, String(statement.id), viewer),
     hasVerifiedBankAccount(db, statement.entity_id),
   ]);
   const amount = dollars(statement.amount_cents);

@@ -5,6 +5,7 @@ import type { StoredEvent } from '../../store/eventStore';
 import { dollars } from '../rating/wireAmounts';
 import type { RentersSettledData } from './changes/rentersChangeEvents';
 import { RENTERS_POLICY_STREAM, type RentersPolicyIssued } from './rentersPolicyEvents';
+import type { ActorViewer } from '../users/actorNames';
 
 // The payments and events tabs of the renters policy screen, read from the policy's stream.
 
@@ -86,8 +87,12 @@ export function rentersEventLabel(type: string, data: Record<string, unknown>): 
 
 // The policy's stream as history rows, oldest first, with who did each and a readable label. The issue
 // event's data is the whole sale; its row keeps the few fields a reader looks for.
-export async function rentersPolicyEvents(db: Db, policyNumber: string): Promise<RentersPolicyEventEntry[]> {
-  const entries = await streamHistory(db, RENTERS_POLICY_STREAM, policyNumber);
+export async function rentersPolicyEvents(
+  db: Db,
+  policyNumber: string,
+  viewer: ActorViewer,
+): Promise<RentersPolicyEventEntry[]> {
+  const entries = await streamHistory(db, RENTERS_POLICY_STREAM, policyNumber, viewer);
   return entries.map((entry) => {
     const label = rentersEventLabel(entry.type, entry.changes);
     if (entry.type !== 'renters.policyIssued') return { ...entry, label };

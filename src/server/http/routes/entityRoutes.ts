@@ -24,6 +24,7 @@ import { streamHistory } from '../history';
 import { requirePrincipal } from '../routeTable';
 import { can, entityFor, metadataOf } from './entityRouteSupport';
 import { sqlStateOf } from '../../store/sqlState';
+import { roleReach } from '../../domain/roles/roleOwnership';
 
 // /v2/entities: search, view, add, edit (and reactivate), deactivate, history (SPEC §3, §4, §7).
 const EntityParams = z.object({ entityId: integerParam('entityId') });
@@ -270,8 +271,9 @@ export function entityRoutes(app: FastifyInstance, options: { db: Db }): void {
       schema: { params: EntityParams, response: { 200: HistoryResponse } },
     },
     async (request) => {
-      const { entity } = await entityFor(db, request, request.params.entityId);
-      return { data: (await streamHistory(db, 'entity', String(entity.id))).map(summariseFiles) };
+      const { principal, entity } = await entityFor(db, request, request.params.entityId);
+      const history = await streamHistory(db, 'entity', String(entity.id), roleReach(principal));
+      return { data: history.map(summariseFiles) };
     },
   );
 }

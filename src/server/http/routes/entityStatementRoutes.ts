@@ -36,6 +36,7 @@ import { CONFLICT } from '../openapi/conflicts';
 import { fetchPage } from '../paging';
 import { can, entityFor, metadataOf } from './entityRouteSupport';
 import { checkStatementFilter, STATEMENT_COMMANDS } from './commissionStatementRoutes';
+import { roleReach } from '../../domain/roles/roleOwnership';
 
 // /v2/entities/{entityId}/commission-statements: one entity's statements, each with its commands, download
 // and overrides (SPEC §7 "Commission"). The entity must be in the caller's scope and the statement its own
@@ -69,12 +70,17 @@ export function entityStatementRoutes(app: FastifyInstance, options: { db: Db; t
     return { principal, entity, statement };
   };
   const view = (principal: Principal, statement: StoredStatement) =>
-    statementView(db, statement, {
-      review: can(principal, STATEMENT_ACCESS.review),
-      unapprove: can(principal, STATEMENT_ACCESS.unapprove),
-      payments: can(principal, STATEMENT_ACCESS.payments),
-      download: can(principal, STATEMENT_ACCESS.download),
-    });
+    statementView(
+      db,
+      statement,
+      {
+        review: can(principal, STATEMENT_ACCESS.review),
+        unapprove: can(principal, STATEMENT_ACCESS.unapprove),
+        payments: can(principal, STATEMENT_ACCESS.payments),
+        download: can(principal, STATEMENT_ACCESS.download),
+      },
+      roleReach(principal),
+    );
   // The statement as it is after a command (read again: the command changed it).
   const reread = async (principal: Principal, statement: StoredStatement) => {
     const now = await statementOfEntity(db, statement.entity_id, statement.id);

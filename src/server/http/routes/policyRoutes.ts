@@ -24,6 +24,7 @@ import { streamHistory } from '../history';
 import { CONFLICT } from '../openapi/conflicts';
 import { requirePrincipal } from '../routeTable';
 import { metadataOf } from './userMetadata';
+import { roleReach } from '../../domain/roles/roleOwnership';
 
 // One pet policy (issue 5; SPEC §3 "Policy detail", §7 "Policies and matters"): the view, the policyholder's
 // contact details, cancellation (preview or commit, docs/cancellation.md) and the policy's events. SPEC §6:
@@ -52,8 +53,9 @@ export function policyRoutes(
     },
     async (request) => {
       const { policyNumber } = request.query;
-      await requirePolicyInScope(db, requirePrincipal(request), policyNumber);
-      const events = await streamHistory(db, POLICY_STREAM, policyNumber);
+      const principal = requirePrincipal(request);
+      await requirePolicyInScope(db, principal, policyNumber);
+      const events = await streamHistory(db, POLICY_STREAM, policyNumber, roleReach(principal));
       return { data: events.reverse() };
     },
   );

@@ -44,6 +44,7 @@ import { CONFLICT } from '../openapi/conflicts';
 import { requirePrincipal } from '../routeTable';
 import { documentsAnswer, noteAnswer, notesPage, sendDocument } from './policyAnnotationAnswers';
 import { metadataOf } from './userMetadata';
+import { roleReach } from '../../domain/roles/roleOwnership';
 
 // The renters policy edit screen (/renters/customers/{customerId}/policies/{matterId}): the record, its edits
 // and its matters (docs/renters-policy-record.md). Everything needs renters_policy_ax; each edit also its own
@@ -208,7 +209,8 @@ export function rentersPolicyRecordRoutes(app: FastifyInstance, options: { db: D
     async (request) => {
       const ref = await policyOf(request, request.params.matterId);
       // Newest first, as the pet policy's events answer.
-      return { data: (await rentersPolicyEvents(db, ref.policyNumber)).reverse() };
+      const viewer = roleReach(requirePrincipal(request));
+      return { data: (await rentersPolicyEvents(db, ref.policyNumber, viewer)).reverse() };
     },
   );
 
