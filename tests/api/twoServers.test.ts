@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TokenResponse } from '../../src/api/schemas/auth';
 import { MAX_FAILURES_PER_ACCOUNT_PER_HOUR } from '../../src/server/auth/loginThrottle';
+import { DEMO_USERS } from '../../src/server/seed/demoData';
 import { VersionConflictError, appendToStream, readStream } from '../../src/server/store/eventStore';
 import { apiFor, expectError, type Api } from '../support/http';
 import { ACCOUNTING, AGENT, INTERNAL, MANAGER, REVIEWER } from '../support/personas';
@@ -37,7 +38,7 @@ describe.skipIf(!onPostgres)('two servers on one PostgreSQL schema', () => {
     expect(b.url).not.toBe(a.url);
     expect(b.server.database.db).not.toBe(a.server.database.db);
     const users = await b.server.database.db.selectFrom('users').select('email').execute();
-    expect(users).toHaveLength(7);
+    expect(users).toHaveLength(DEMO_USERS.length);
   });
 
   it('honours a session started on one server on the other, and rotates across them', async () => {
