@@ -35,6 +35,12 @@ export async function settle(page: Page): Promise<void> {
     undefined,
     { timeout: 15_000 },
   );
+  // A resize is answered by ResizeObservers at the next frame, and what they set (a table that now scrolls
+  // becomes focusable) is drawn by React a frame later: wait for both before the page is judged.
+  await page.evaluate(
+    () =>
+      new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 0)))),
+  );
 }
 
 // The outermost elements that stick out to the right of the page, outside any box that scrolls or clips
