@@ -1,5 +1,4 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { AGENT_ENTITY_HEADER } from '../../src/api/version';
 import {
   buildNorthwind,
   crossAgencyCases,
@@ -13,6 +12,7 @@ import type { ApiResponse } from '../support/http';
 import { LAKESIDE_ADMIN, LAKESIDE_MANAGER } from '../support/personas';
 import { SPEC6_ACCESS } from '../support/spec6Access';
 import { useTestServer } from '../support/suite';
+import { sendRouteRequest } from '../support/tenantFixtures';
 import { testDatabases } from '../support/testServer';
 
 // The access matrix's cross-agency half: another agency's demo users (Lakeside's manager, and its user and
@@ -60,19 +60,9 @@ describe.each(testDatabases())(
     const guarded = () =>
       s.t.server.routes.filter((r) => SPEC6_ACCESS[`${r.method} ${r.url}`]?.kind !== 'public');
 
-    const send = async (email: string, c: CrossCase, actingFor?: string): Promise<ApiResponse> => {
-      const method = c.route.split(' ')[0]!;
-      const path = c.path.replace(/#.*$/, '');
-      const token = tokens.get(email)!;
-      if (!c.upload) return s.api.request(method, path, { token, body: c.body, actingFor });
-      const form = new FormData();
-      form.append('file', new Blob(['%PDF-1.4 mallory'], { type: 'application/pdf' }), 'evil.pdf');
-      const headers: Record<string, string> = { authorization: `Bearer ${token}` };
-      if (actingFor) headers[AGENT_ENTITY_HEADER] = actingFor;
-      const response = await fetch(`${s.t.url}${path}`, { method, headers, body: form });
-      const text = await response.text();
-      return { status: response.status, headers: response.headers, text, body: null };
-    };
+    const upload = new File(['%PDF-1.4 mallory'], 'evil.pdf', { type: 'application/pdf' });
+    const send = (email: string, c: CrossCase, actingFor?: string): Promise<ApiResponse> =>
+      sendRouteRequest(s, tokens.get(email)!, c, upload, actingFor);
 
     it('has a request about Northwind for every guarded route of the table', () => {
       const { cases, missing } = crossAgencyCases(guarded(), northwind);

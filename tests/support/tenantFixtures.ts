@@ -384,13 +384,24 @@ export async function sendProbe(
   p: Probe,
   actingFor?: string,
 ): Promise<ApiResponse> {
-  const method = p.route.split(' ')[0]!;
-  // A label after '#' tells apart probes of one route (the quote actions).
-  const path = p.path.replace(/#.*$/, '');
-  const token = await e.tokenOf(asker.email);
-  if (!p.upload) return s.api.request(method, path, { token, body: p.body, actingFor });
+  const file = new File(['plain text'], 'evil.txt', { type: 'text/plain' });
+  return sendRouteRequest(s, await e.tokenOf(asker.email), p, file, actingFor);
+}
+
+// A request for one route's probe or case: its JSON body, or a multipart upload of `file` when it uploads.
+export async function sendRouteRequest(
+  s: SuiteServer,
+  token: string,
+  r: { route: string; path: string; body?: unknown; upload?: boolean },
+  file: File,
+  actingFor?: string,
+): Promise<ApiResponse> {
+  const method = r.route.split(' ')[0]!;
+  // A label after '#' tells apart requests of one route (the quote actions).
+  const path = r.path.replace(/#.*$/, '');
+  if (!r.upload) return s.api.request(method, path, { token, body: r.body, actingFor });
   const form = new FormData();
-  form.append('file', new Blob(['plain text'], { type: 'text/plain' }), 'evil.txt');
+  form.append('file', file, file.name);
   const headers: Record<string, string> = { authorization: `Bearer ${token}` };
   if (actingFor) headers[AGENT_ENTITY_HEADER] = actingFor;
   const response = await fetch(`${s.t.url}${path}`, { method, headers, body: form });
