@@ -372,9 +372,10 @@ export const probe = (route: string, path: string, body?: unknown, extra: Partia
 export const isPolicyRoute = (route: string): boolean =>
   /^\w+ \/v[12]\/(quotes?|policies|matters|renters|one-inc-session|downloadReceipt)\b/.test(route);
 
-// Roles are global (decision 003): everyone with the privilege reads every role. Changing one is probed
-// (an agency changes only roles held inside its subtree). Saved table views belong to a user, not an
-// agency (decision 011); tests/api/tableViews.test.ts keeps other users out of them.
+// Reading a role is left to tests/api/sharedRoles.test.ts and crossAgencyMatrix.test.ts, which make roles
+// owned by an agency (decision 012): the records here own none, so every role they reach is a house role
+// that everyone may read. Saved table views belong to a user (decision 011); tableViews.test.ts and
+// sharedViews.test.ts keep other users and agencies out of them.
 const UNOWNED = /^(GET \/v2\/roles\/|\w+ \/v2\/my\/table-views\/)/;
 
 export async function sendProbe(
