@@ -372,9 +372,8 @@ export const probe = (route: string, path: string, body?: unknown, extra: Partia
 export const isPolicyRoute = (route: string): boolean =>
   /^\w+ \/v[12]\/(quotes?|policies|matters|renters|one-inc-session|downloadReceipt)\b/.test(route);
 
-// Reading a role is left to tests/api/sharedRoles.test.ts and crossAgencyMatrix.test.ts, which make roles
-// owned by an agency (decision 012): the records here own none, so every role they reach is a house role
-// that everyone may read. Saved table views belong to a user (decision 011); tableViews.test.ts and
+// Reading a role is not probed here: tests/api/sharedRoles.test.ts and crossAgencyMatrix.test.ts try it
+// (decision 012: an agency's role answers 404 outside its subtree, a house role is read by everyone). Saved table views belong to a user (decision 011); tableViews.test.ts and
 // sharedViews.test.ts keep other users and agencies out of them.
 const UNOWNED = /^(GET \/v2\/roles\/|\w+ \/v2\/my\/table-views\/)/;
 
