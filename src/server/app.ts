@@ -4,6 +4,7 @@ import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import qs from 'qs';
+import { systemClock, type Clock } from '../calendar';
 import type { Config } from './config';
 import { answerFrameworkError, installErrorHandling } from './http/errors';
 import { installIdempotency } from './http/idempotency';
@@ -54,10 +55,14 @@ export interface AppOptions {
   db: Db;
   distDir: string;
   logger?: FastifyServerOptions['logger'];
+  // Where every route reads the time (DESIGN.md "Time and money"); the system clock unless a test, the demo
+  // seed or a QA sandbox moves it.
+  clock?: Clock;
 }
 
 export interface BuiltApp {
   app: FastifyInstance;
+  clock: Clock;
   routes: RouteEntry[];
   // "METHOD /path" of every route that takes an Idempotency-Key (src/server/http/idempotency.ts).
   idempotentRoutes: string[];
@@ -98,6 +103,7 @@ export function loggerOptions(config: Config, stream?: { write(line: string): vo
 
 export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   const { config, db } = options;
+  const clock = options.clock ?? systemClock;
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config),
     bodyLimit: BODY_LIMIT_BYTES,
@@ -191,5 +197,5 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   matterFileRoutes(app, { db });
   bankAccountRoutes(app, { db, secret: config.accessTokenSecret });
   await installPortal(app, options.distDir);
-  return { app, routes, idempotentRoutes, undeclaredConflicts };
+  return { app, clock, routes, idempotentRoutes, undeclaredConflicts };
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_BUSINESS_TIME_ZONE, isTimeZone } from '../calendar';
 
 // Server configuration, parsed from the environment at start-up (a bad value stops the server with its name).
 const Env = z.object({
@@ -37,6 +38,11 @@ const Env = z.object({
   SEED_DEMO_POLICIES: z.enum(['true', 'false']).default('true'),
   // Proxies whose X-Forwarded-For is believed (fastify's trustProxy: addresses or CIDRs, comma-separated).
   TRUST_PROXY: z.string().max(1000).optional(),
+  // The business's time zone: its business day, when dated work runs, how times are shown (src/calendar).
+  BUSINESS_TIME_ZONE: z
+    .string()
+    .refine(isTimeZone, { message: 'Not an IANA time zone' })
+    .default(DEFAULT_BUSINESS_TIME_ZONE),
 });
 
 export interface Config {
@@ -57,6 +63,7 @@ export interface Config {
   seedDemo: boolean;
   seedDemoPolicies: boolean;
   trustProxy: string[];
+  businessTimeZone: string;
 }
 
 // When no secret is configured one is generated once and kept in the data dir, so restarts keep sessions
@@ -104,5 +111,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean),
+    businessTimeZone: e.BUSINESS_TIME_ZONE,
   };
 }

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
+import { setBusinessTimeZone, systemClock, type Clock } from '../calendar';
 import { buildApp, type BuiltApp } from './app';
 import type { Config } from './config';
 import { openDatabase, type DatabaseOptions, type OpenDatabase } from './store/db';
@@ -21,10 +22,14 @@ export interface ServerOptions {
   // Embedded database directory; `null` keeps it in memory (tests).
   pgliteDir?: string | null;
   queryLog?: DatabaseOptions['log'];
+  // The clock the server reads time from; a test or a QA sandbox hands in a movable one.
+  clock?: Clock;
 }
 
 // Opens the database, migrates it, seeds the demo business when enabled and builds the HTTP app.
 export async function createServer(config: Config, options: ServerOptions): Promise<RunningServer> {
+  setBusinessTimeZone(config.businessTimeZone);
+  const clock = options.clock ?? systemClock;
   const database = await openDatabase({
     url: config.databaseUrl,
     migrationUrl: config.databaseMigrationUrl,
@@ -45,6 +50,7 @@ export async function createServer(config: Config, options: ServerOptions): Prom
     db: database.appDb,
     distDir: options.distDir,
     logger: options.logger,
+    clock,
   });
   await resumeMoney(database.appDb, built.app.log);
   const pruning = pruneLoginAttemptsHourly(database.appDb, built.app.log);
