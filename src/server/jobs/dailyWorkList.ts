@@ -1,0 +1,5 @@
+import type { DailyWork } from './dailyWork';
+
+// Every piece of daily work, in the order a business day runs them: dates that act first (a policy that ends
+// today is not billed today), then money, then the month's statements.
+export const DAILY_WORK: readonly DailyWork[] = [];
