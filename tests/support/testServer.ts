@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
+import type { Clock } from '../../src/calendar';
 import { loggerOptions } from '../../src/server/app';
 import { loadConfig, type Config } from '../../src/server/config';
 import { createServer, type RunningServer } from '../../src/server/server';
@@ -32,6 +33,8 @@ export interface TestServerOptions {
   shareWith?: TestServer;
   // Receives the server's log lines, written by the production logger at level info.
   logTo?: { write(line: string): void };
+  // The server's clock: a MovableClock lets a test move the business forward (src/calendar).
+  clock?: Clock;
 }
 
 export async function startTestServer(
@@ -64,6 +67,7 @@ export async function startTestServer(
     distDir: process.env.E2E_DIST_DIR ?? resolve(import.meta.dirname, '../../dist'),
     pgliteDir: null,
     logger: options.logTo ? loggerOptions({ ...config, logLevel: 'info' }, options.logTo) : false,
+    clock: options.clock,
   });
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   const address = server.app.server.address();
