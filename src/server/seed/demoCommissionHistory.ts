@@ -12,6 +12,7 @@ import { filedRentersTables } from '../domain/rentersRating/filedRentersTables';
 import { rateRentersQuote } from '../domain/rentersRating/rateRentersQuote';
 import type { Db } from '../store/db';
 import type { EventMetadata } from '../store/eventStore';
+import { demoCharge } from './demoCharge';
 import { demoRentersCoverage } from './demoRentersPolicies';
 import { recordDemoChange } from './demoRentersChange';
 
@@ -60,9 +61,11 @@ async function sell(db: Db, agency: Agency, day: string, n: number): Promise<str
   const { rating } = rated;
   const firstName = FIRST_NAMES[(agency.index + n) % FIRST_NAMES.length]!;
   const lastName = LAST_NAMES[(agency.index * 3 + n) % LAST_NAMES.length]!;
+  const quoteId = randomUUID();
+  const payment = await demoCharge(db, `demo:renters:${quoteId}`, `${firstName} ${lastName}`, rating.total);
   return db.transaction().execute(async (trx) => {
     const issued = await issueRentersPolicy(trx, SALES, {
-      quoteId: randomUUID(),
+      quoteId,
       entityId: agency.id,
       rewriteOf: null,
       customer: {
@@ -82,13 +85,7 @@ async function sell(db: Db, agency: Agency, day: string, n: number): Promise<str
       feesCents: rating.fee_total,
       totalCents: rating.total,
       nextBill: null,
-      payment: {
-        method: 'card',
-        token: 'tok_demo',
-        last4: '4242',
-        chargeId: `ch_demo_history_${randomUUID().slice(0, 12)}`,
-        amountCents: rating.total,
-      },
+      payment,
       soldAt: at(day),
     });
     return issued.policyNumber;

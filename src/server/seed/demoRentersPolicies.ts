@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { issueRentersPolicy, ratedFigures } from '../domain/rentersPolicies/issueRentersPolicy';
 import { utcToday } from '../domain/rentersPolicies/rentersPolicyNumbers';
 import { filedRentersTables } from '../domain/rentersRating/filedRentersTables';
@@ -6,6 +6,7 @@ import { rateRentersQuote } from '../domain/rentersRating/rateRentersQuote';
 import type { RentersCoverageInput } from '../domain/rentersRating/rentersTypes';
 import type { Db } from '../store/db';
 import type { EventMetadata } from '../store/eventStore';
+import { demoCharge } from './demoCharge';
 import { recordDemoChange } from './demoRentersChange';
 
 // Demo renters policies, issued as the purchase issues them (rated by the renters engine, then
@@ -186,9 +187,16 @@ export async function seedDemoRentersPolicies(db: Db): Promise<number> {
       throw new Error(`Demo renters policy does not rate in ${state}: ${JSON.stringify(rated.errors)}`);
     const { rating } = rated;
     const paidCents = rating.schedule[0]!.total;
+    const quoteId = randomUUID();
+    const payment = await demoCharge(
+      db,
+      `demo:renters:${quoteId}`,
+      `${demo.customer.firstName} ${demo.customer.lastName}`,
+      paidCents,
+    );
     await db.transaction().execute(async (trx) => {
       const { policyNumber } = await issueRentersPolicy(trx, SEED, {
-        quoteId: randomUUID(),
+        quoteId,
         entityId,
         rewriteOf: null,
         customer: demo.customer,
@@ -199,13 +207,7 @@ export async function seedDemoRentersPolicies(db: Db): Promise<number> {
         termInterval: demo.termInterval,
         effectiveDate,
         ...ratedFigures(rating),
-        payment: {
-          method: 'card',
-          token: 'tok_demo',
-          last4: '4242',
-          chargeId: `ch_demo_${randomBytes(6).toString('hex')}`,
-          amountCents: paidCents,
-        },
+        payment,
       });
       if (demo.ends) {
         const { kind, inputs } = ENDINGS[demo.ends];
