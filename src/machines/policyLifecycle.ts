@@ -5,7 +5,8 @@ import { setup } from 'xstate';
 // it pending until its cancel date. Pure on purpose (no invoke/after): time is an input. A cancellation says
 // whether it took effect when it was committed, and when a pending one's date has come the server records
 // `policy.cancellationTookEffect` before anything else it writes (and the policy view folds the same event in
-// memory), so the log alone decides the state. Notes, files and documents attach in every state after issue.
+// memory), so the log alone decides the state. A reinstatement (billing's, after a late payment) puts a
+// cancelled or pending policy back in force. Notes, files and documents attach in every state after issue.
 
 export type PolicyAnnotationType = 'policy.noteAdded' | 'policy.fileAttached' | 'policy.documentGenerated';
 
@@ -16,6 +17,9 @@ export type PolicyLifecycleEvent =
   // the commit. Either ends the policy now; otherwise it stays in force until the cancel date.
   | { type: 'policy.cancelled'; flat: boolean; immediate: boolean }
   | { type: 'policy.cancellationTookEffect' }
+  // Cover restored after a cancellation: billing reinstates a policy that lapsed for non-payment once the
+  // late payment arrives (before the lapse's date, or after it).
+  | { type: 'policy.reinstated' }
   | { type: PolicyAnnotationType };
 
 export type PolicyLifecycleState = 'absent' | 'inForce' | 'pendingCancellation' | 'cancelled';
@@ -51,9 +55,10 @@ export const policyLifecycleMachine = setup({
         ...annotationsIn('pendingCancellation'),
         'policy.policyholderChanged': 'pendingCancellation',
         'policy.cancellationTookEffect': 'cancelled',
+        'policy.reinstated': 'inForce',
       },
     },
-    // Not final: the policy's matter keeps taking notes, files and documents.
-    cancelled: { on: annotationsIn('cancelled') },
+    // Not final: the policy's matter keeps taking notes, files and documents, and a lapse may be reinstated.
+    cancelled: { on: { ...annotationsIn('cancelled'), 'policy.reinstated': 'inForce' } },
   },
 });

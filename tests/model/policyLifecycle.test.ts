@@ -21,12 +21,22 @@ const flat: PolicyLifecycleEvent = { type: 'policy.cancelled', flat: true, immed
 const now: PolicyLifecycleEvent = { type: 'policy.cancelled', flat: false, immediate: true };
 const later: PolicyLifecycleEvent = { type: 'policy.cancelled', flat: false, immediate: false };
 const tookEffect: PolicyLifecycleEvent = { type: 'policy.cancellationTookEffect' };
+const reinstated: PolicyLifecycleEvent = { type: 'policy.reinstated' };
 const annotations: PolicyLifecycleEvent[] = [
   { type: 'policy.noteAdded' },
   { type: 'policy.fileAttached' },
   { type: 'policy.documentGenerated' },
 ];
-const ALL: PolicyLifecycleEvent[] = [issued, edited, flat, now, later, tookEffect, ...annotations];
+const ALL: PolicyLifecycleEvent[] = [
+  issued,
+  edited,
+  flat,
+  now,
+  later,
+  tookEffect,
+  reinstated,
+  ...annotations,
+];
 
 // The domain event (as the server stores it) that each machine event stands for.
 function domainEvent(event: PolicyLifecycleEvent): NewEvent {
@@ -57,6 +67,7 @@ function expectState(state: PolicyLifecycleState, allows: { cancel: boolean; edi
   expect(can(issued)).toBe(state === 'absent');
   for (const note of annotations) expect(can(note)).toBe(state !== 'absent');
   expect(can(tookEffect)).toBe(state === 'pendingCancellation');
+  expect(can(reinstated)).toBe(state === 'pendingCancellation' || state === 'cancelled');
   // Not final: notes, files and documents still attach to a cancelled policy.
   expect(s.status).toBe('active');
 }

@@ -66,6 +66,13 @@ export interface PolicyCancelled {
   refundCents: number;
 }
 
+// Cover restored after a cancellation (a lapse for non-payment paid late): the policy is in force again and
+// its cancel date is gone. `reinstatedOn` is the business day of the reinstatement.
+export interface PolicyReinstated {
+  reinstatedOn: string;
+  reason: string;
+}
+
 export const policyEvent = {
   issued: (data: PolicyIssued): NewEvent => ({ type: 'policy.issued', data: { ...data } }),
   policyholderChanged: (data: PolicyholderChanged): NewEvent => ({
@@ -77,6 +84,7 @@ export const policyEvent = {
     type: 'policy.cancellationTookEffect',
     data: { ...data },
   }),
+  reinstated: (data: PolicyReinstated): NewEvent => ({ type: 'policy.reinstated', data: { ...data } }),
 };
 
 const ANNOTATIONS = new Set(['policy.noteAdded', 'policy.fileAttached', 'policy.documentGenerated']);
@@ -92,6 +100,7 @@ export function policyLifecycleEvent(event: NewEvent): PolicyLifecycleEvent {
     case 'policy.issued':
     case 'policy.policyholderChanged':
     case 'policy.cancellationTookEffect':
+    case 'policy.reinstated':
       return { type: event.type };
     default:
       if (ANNOTATIONS.has(event.type)) return { type: event.type as 'policy.noteAdded' };

@@ -13,12 +13,23 @@ type RefundRow = Omit<Insertable<PolicyRefundsTable>, 'matter_id' | 'reference'>
 // What an event does to the policy's row: the issue inserts it; every later event moves the policy's
 // version; a cancellation also its status and cancel date, and records the refund. The status is CANCELLED
 // from the commit on, with the cancel effective date saying when cover ends (SPEC §9: CANCELLED is the only
-// other status shown); the policy's lifecycle tells what may still be done.
+// other status shown); the policy's lifecycle tells what may still be done. A reinstatement makes it ACTIVE
+// again without a cancel date; the refund recorded by the cancellation stays (billing settles the money).
 type PolicyChange =
   { insert: Insertable<PoliciesTable> } | { set: Updateable<PoliciesTable>; refund?: RefundRow };
 
 function changeOf(event: StoredEvent): PolicyChange {
   if (event.type === 'policy.issued') return { insert: issuedRow(event) };
+  if (event.type === 'policy.reinstated') {
+    return {
+      set: {
+        policy_version: event.version,
+        status_code: 'ACTIVE',
+        cancel_effective_date: null,
+        cancel_reason: null,
+      },
+    };
+  }
   if (event.type !== 'policy.cancelled') return { set: { policy_version: event.version } };
   const c = event.data as unknown as PolicyCancelled;
   return {
