@@ -13,6 +13,7 @@ import { installApiReference } from './http/openapi/apiReference';
 import { installPortal } from './http/portal';
 import { installRouteTable, type RouteEntry } from './http/routeTable';
 import { authRoutes } from './http/routes/authRoutes';
+import { calendarRoutes } from './http/routes/calendarRoutes';
 import { commissionRuleRoutes } from './http/routes/commissionRuleRoutes';
 import { commissionStatementRoutes } from './http/routes/commissionStatementRoutes';
 import { dashboardRoutes } from './http/routes/dashboardRoutes';
@@ -49,6 +50,7 @@ import { userAccountRoutes } from './http/routes/userAccountRoutes';
 import { userRoutes } from './http/routes/userRoutes';
 import { sessionRoutes } from './http/routes/sessionRoutes';
 import type { Db } from './store/db';
+import type { Jobs } from './jobs/jobs';
 
 export interface AppOptions {
   config: Config;
@@ -58,6 +60,8 @@ export interface AppOptions {
   // Where every route reads the time (DESIGN.md "Time and money"); the system clock unless a test, the demo
   // seed or a QA sandbox moves it.
   clock?: Clock;
+  // Background work (src/server/jobs): the jobs screen reads and retries it, the sandbox moves its clock.
+  jobs?: Jobs;
 }
 
 export interface BuiltApp {
@@ -165,6 +169,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   sessionRoutes(app, { db, appEnv: config.appEnv });
   listRoutes(app, { db });
   myRoutes(app, { db });
+  calendarRoutes(app, { clock });
   tableViewRoutes(app, { db });
   roleRoutes(app, { db });
   userRoutes(app, { db, publicUrl: config.publicUrl });

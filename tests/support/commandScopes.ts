@@ -71,6 +71,10 @@ export const COMMAND_SCOPES: Readonly<Record<string, CommandScope>> = {
   'POST /v1/password-forgot': { scope: 'The account the e-mail names.', tests: 'passwordReset.test.ts' },
   'POST /v1/password-reset': { scope: 'The account the token names.', tests: 'passwordReset.test.ts' },
 
+  'GET /v2/calendar': {
+    scope: 'The business zone and day from the server’s clock: no agency’s rows.',
+    tests: 'calendar.test.ts',
+  },
   'GET /v2/my/profile': OWN_USER,
   'PATCH /v2/my/profile': OWN_USER,
   'POST /v2/my/password': OWN_USER,
