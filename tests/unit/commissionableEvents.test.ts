@@ -250,7 +250,7 @@ describe('commissionable events of a policy stream, paid by the rules in force',
     expect(brief(figures.lines)).toEqual([
       ['NB', '2026-10-01', 30_000, nb.id, 3_600],
       ['CN', '2026-10-10', -20_417, cn.id, -2_450],
-      ['RI', '2026-10-12', 20_417, ri.id, 2_450],
+      ['RI', '2026-10-12', 20_417, cn.id, 2_450],
     ]);
     expect(figures.amountCents).toBe(3_600);
     // In the next month, the reinstatement alone is paid back there.
@@ -260,8 +260,40 @@ describe('commissionable events of a policy stream, paid by the rules in force',
       rentersReinstated('2026-11-02T15:00:00Z'),
     ];
     expect(brief(statementOf('2026-11', [later], [nb, cn, ri]).lines)).toEqual([
-      ['RI', '2026-11-02', 17_000, ri.id, 2_040],
+      ['RI', '2026-11-02', 17_000, cn.id, 2_040],
     ]);
+  });
+
+  it('given a reinstatement with no RI rule, or an RI rule paying otherwise, then it gives back the cancellation line, no more and no less', () => {
+    const nb = rule({ eventCode: 'NB', species: 'RENTERS', payMultiplier: 1200 });
+    // The CN rate changes after the cancellation; the reinstatement still gives back what was taken.
+    const cnBefore = rule({
+      eventCode: 'CN',
+      species: 'RENTERS',
+      payMultiplier: 1200,
+      expirationDate: '2026-10-11',
+    });
+    const cnAfter = rule({
+      eventCode: 'CN',
+      species: 'RENTERS',
+      payMultiplier: 500,
+      effectiveDate: '2026-10-11',
+    });
+    const stream = [
+      rentersIssued('2026-10-01T15:00:00Z', { premiumCents: 30_000 }),
+      rentersCancelled('2026-10-10T15:00:00Z', 'PRO_RATA', 20_417),
+      rentersReinstated('2026-10-12T15:00:00Z'),
+    ];
+    const withoutRi = statementOf('2026-10', [stream], [nb, cnBefore, cnAfter]);
+    expect(brief(withoutRi.lines)).toEqual([
+      ['NB', '2026-10-01', 30_000, nb.id, 3_600],
+      ['CN', '2026-10-10', -20_417, cnBefore.id, -2_450],
+      ['RI', '2026-10-12', 20_417, cnBefore.id, 2_450],
+    ]);
+    expect(withoutRi.amountCents).toBe(3_600);
+    expect(withoutRi.lines[2]!.explanation).not.toContain('No RI rule');
+    const ri = rule({ eventCode: 'RI', species: 'RENTERS', payMultiplier: 2500 });
+    expect(statementOf('2026-10', [stream], [nb, cnBefore, cnAfter, ri]).amountCents).toBe(3_600);
   });
 
   it('given a renewal, then RN is renewal business and a later cancellation and reinstatement follow the renewal rules', () => {
@@ -272,7 +304,7 @@ describe('commissionable events of a policy stream, paid by the rules in force',
       rule({ businessType: 'RENEWAL', eventCode: 'CN', species: 'RENTERS', payMultiplier: 800 }),
       rule({ businessType: 'RENEWAL', eventCode: 'RI', species: 'RENTERS', payMultiplier: 800 }),
     ];
-    const [, newCn, rn, renewalCn, renewalRi] = rules;
+    const [, newCn, rn, renewalCn] = rules;
     const stream = [
       rentersIssued('2025-10-01T15:00:00Z', { premiumCents: 24_000 }),
       rentersRenewed('2026-10-01T05:00:00Z', 25_500),
@@ -291,7 +323,7 @@ describe('commissionable events of a policy stream, paid by the rules in force',
     expect(brief(figures.lines)).toEqual([
       ['RN', '2026-10-01', 25_500, rn!.id, 2_040],
       ['CN', '2026-10-20', -19_563, renewalCn!.id, -1_565],
-      ['RI', '2026-10-22', 19_563, renewalRi!.id, 1_565],
+      ['RI', '2026-10-22', 19_563, renewalCn!.id, 1_565],
     ]);
     expect(figures.lines.map((l) => l.ruleId)).not.toContain(newCn!.id);
     expect(figures.amountCents).toBe(2_040);

@@ -18,6 +18,7 @@ export const COMMISSIONABLE_TYPES = [
   'renters.cancelled',
   'renters.reinstated',
   'renters.renewed',
+  'policy.reinstated',
 ] as const;
 
 export type { PolicyLogEvent };
@@ -36,17 +37,30 @@ function petEvents(stream: readonly PolicyLogEvent[]): CommissionableEvent[] {
     stateCode: policy.state,
     species: (String(policy.pet.species).toUpperCase() === 'CAT' ? 'CAT' : 'DOG') as CommissionSpecies,
   };
+  // The last cancellation, which a reinstatement undoes.
+  let cancellation: CommissionableEvent | null = null;
   return stream.flatMap((event): CommissionableEvent[] => {
     const common = { ...base, eventId: Number(event.position), on: utcDay(event.recordedAt) };
     if (event.type === 'policy.issued')
       return [{ ...common, eventCode: 'NB', premiumCents: policy.premiumCents }];
     if (event.type === 'policy.cancelled') {
       const c = event.data as unknown as PolicyCancelled;
+      cancellation = {
+        ...common,
+        eventCode: c.flatCancel ? 'FC' : 'CN',
+        premiumCents: -(cents(c.annualPremiumCents) - cents(c.earnedPremiumCents)),
+      };
+      return [cancellation];
+    }
+    if (event.type === 'policy.reinstated' && cancellation) {
+      const undone: CommissionableEvent = cancellation;
+      cancellation = null;
       return [
         {
           ...common,
-          eventCode: c.flatCancel ? 'FC' : 'CN',
-          premiumCents: -(cents(c.annualPremiumCents) - cents(c.earnedPremiumCents)),
+          eventCode: 'RI',
+          premiumCents: -undone.premiumCents,
+          reverses: { eventCode: undone.eventCode, on: undone.on },
         },
       ];
     }
@@ -66,7 +80,11 @@ function rentersEvents(stream: readonly PolicyLogEvent[]): CommissionableEvent[]
   };
   let businessType: BusinessType = 'NEW';
   // What the last cancellation returned and under which business type: a reinstatement gives it back.
-  let lastCancellation: { premiumCents: number; businessType: BusinessType } = {
+  let lastCancellation: {
+    premiumCents: number;
+    businessType: BusinessType;
+    reverses?: { eventCode: string; on: string };
+  } = {
     premiumCents: 0,
     businessType,
   };
@@ -89,13 +107,9 @@ function rentersEvents(stream: readonly PolicyLogEvent[]): CommissionableEvent[]
         break;
       case 'renters.cancelled': {
         const returned = cents(data.premiumReturnedCents);
-        lastCancellation = { premiumCents: returned, businessType };
-        out.push({
-          ...common,
-          businessType,
-          eventCode: data.method === 'FLAT' ? 'FC' : 'CN',
-          premiumCents: -returned,
-        });
+        const eventCode = data.method === 'FLAT' ? 'FC' : 'CN';
+        lastCancellation = { premiumCents: returned, businessType, reverses: { eventCode, on: common.on } };
+        out.push({ ...common, businessType, eventCode, premiumCents: -returned });
         break;
       }
       case 'renters.reinstated':
@@ -104,6 +118,7 @@ function rentersEvents(stream: readonly PolicyLogEvent[]): CommissionableEvent[]
           businessType: lastCancellation.businessType,
           eventCode: 'RI',
           premiumCents: lastCancellation.premiumCents,
+          ...(lastCancellation.reverses && { reverses: lastCancellation.reverses }),
         });
         break;
     }
@@ -161,7 +176,9 @@ export async function commissionableEventsOfMonth(
     );
   }
   const rows = await query.execute();
+  const reversed = await cancellationsReinstated(db, rows);
   return rows.map((row) => ({
+    ...(reversed.has(Number(row.event_id)) && { reverses: reversed.get(Number(row.event_id)) }),
     eventId: Number(row.event_id),
     policyNumber: row.policy_number,
     entityId: row.entity_id,
@@ -172,4 +189,34 @@ export async function commissionableEventsOfMonth(
     on: row.on_day,
     premiumCents: row.premium_cents,
   }));
+}
+
+// For each reinstatement (RI) row, the cancellation (CN or FC) of its policy it undoes: the last one before
+// it, from any month, so its line can give back exactly what the cancellation's line took (statementLines.ts).
+async function cancellationsReinstated(
+  db: Db,
+  rows: readonly { event_id: number | string; policy_number: string; event_code: string }[],
+): Promise<Map<number, { eventCode: string; on: string }>> {
+  const reinstatements = rows.filter((row) => row.event_code === 'RI');
+  const found = new Map<number, { eventCode: string; on: string }>();
+  if (reinstatements.length === 0) return found;
+  const cancellations = await db
+    .selectFrom('premium_adjustments')
+    .select([
+      'event_id',
+      'policy_number',
+      'event_code',
+      sql<string>`to_char("on", 'YYYY-MM-DD')`.as('on_day'),
+    ])
+    .where('policy_number', 'in', [...new Set(reinstatements.map((row) => row.policy_number))])
+    .where('event_code', 'in', ['CN', 'FC'])
+    .orderBy('event_id')
+    .execute();
+  for (const ri of reinstatements) {
+    const undone = cancellations.findLast(
+      (c) => c.policy_number === ri.policy_number && Number(c.event_id) < Number(ri.event_id),
+    );
+    if (undone) found.set(Number(ri.event_id), { eventCode: undone.event_code, on: undone.on_day });
+  }
+  return found;
 }

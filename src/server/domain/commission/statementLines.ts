@@ -25,6 +25,8 @@ export interface CommissionableEvent {
   on: string;
   // Written premium the event adds (positive) or returns (negative: a cancellation's chargeback).
   premiumCents: number;
+  // A reinstatement (RI): the cancellation it undoes, whose chargeback it gives back.
+  reverses?: { eventCode: string; on: string };
 }
 
 export interface StatementLine {
@@ -60,6 +62,20 @@ function explain(rule: RateRule | null, event: CommissionableEvent, amountCents:
 
 export const monthOf = (day: string) => day.slice(0, 7);
 
+// A reinstatement gives back exactly what its cancellation's line took back, whatever rules are in force
+// now: the cancellation's rule (its code, on its day) paid on the premium the reinstatement restores, which
+// is the premium the cancellation returned, so the two lines cancel to the cent (docs/commission.md).
+function reinstatementLine(event: CommissionableEvent, rules: readonly RateRule[]) {
+  const reverses = event.reverses;
+  if (event.eventCode !== 'RI' || !reverses) return null;
+  const rule = ruleFor(rules, { ...event, eventCode: reverses.eventCode, on: reverses.on });
+  const amountCents = rule ? commissionCents(rule, event.premiumCents) : 0;
+  const explanation = rule
+    ? `Gives back the ${reverses.eventCode} chargeback of ${reverses.on}: ${dollars(amountCents)} (rule ${rule.id}).`
+    : `The ${reverses.eventCode} of ${reverses.on} took nothing back (no rule in force): nothing given back.`;
+  return { rule, amountCents, explanation };
+}
+
 // The statement of `entityId` for `month` from the events of that entity and month; events of other
 // entities or months are not its business and are left out. Lines keep the events' order (by id).
 export function statementFigures(
@@ -72,6 +88,18 @@ export function statementFigures(
     .filter((event) => event.entityId === entityId && monthOf(event.on) === month)
     .sort((a, b) => a.eventId - b.eventId)
     .map((event): StatementLine => {
+      const reinstated = reinstatementLine(event, rules);
+      if (reinstated)
+        return {
+          eventId: event.eventId,
+          policyNumber: event.policyNumber,
+          eventCode: event.eventCode,
+          on: event.on,
+          premiumCents: event.premiumCents,
+          ruleId: reinstated.rule?.id ?? null,
+          amountCents: reinstated.amountCents,
+          explanation: reinstated.explanation,
+        };
       const rule = ruleFor(rules, event);
       const amountCents = rule ? commissionCents(rule, event.premiumCents) : 0;
       return {
