@@ -50,6 +50,7 @@ import { userAccountRoutes } from './http/routes/userAccountRoutes';
 import { userRoutes } from './http/routes/userRoutes';
 import { sessionRoutes } from './http/routes/sessionRoutes';
 import type { Db } from './store/db';
+import type { Jobs } from './jobs/jobs';
 
 export interface AppOptions {
   config: Config;
@@ -59,6 +60,8 @@ export interface AppOptions {
   // Where every route reads the time (DESIGN.md "Time and money"); the system clock unless a test, the demo
   // seed or a QA sandbox moves it.
   clock?: Clock;
+  // Background work (src/server/jobs): the jobs screen reads and retries it, the sandbox moves its clock.
+  jobs?: Jobs;
 }
 
 export interface BuiltApp {

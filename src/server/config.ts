@@ -43,6 +43,15 @@ const Env = z.object({
     .string()
     .refine(isTimeZone, { message: 'Not an IANA time zone' })
     .default(DEFAULT_BUSINESS_TIME_ZONE),
+  // The job runner and the background work on it (docs/jobs.md). Off under the test runner unless a test
+  // turns it on, so tests see no work they did not ask for.
+  JOBS: z.enum(['on', 'off']).optional(),
+  // Where mail is delivered (smtp://host:port, smtps://user:password@host); unset, mail stays in the outbox.
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, { error: 'SMTP_URL must be an smtp:// or smtps:// URL' })
+    .optional(),
+  MAIL_FROM: z.string().min(3).max(200).default('Insurance Agent Portal <no-reply@portal.invalid>'),
 });
 
 export interface Config {
@@ -64,6 +73,9 @@ export interface Config {
   seedDemoPolicies: boolean;
   trustProxy: string[];
   businessTimeZone: string;
+  jobs: boolean;
+  smtpUrl: string | undefined;
+  mailFrom: string;
 }
 
 // When no secret is configured one is generated once and kept in the data dir, so restarts keep sessions
@@ -112,5 +124,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .map((s) => s.trim())
       .filter(Boolean),
     businessTimeZone: e.BUSINESS_TIME_ZONE,
+    jobs: (e.JOBS ?? (process.env.VITEST ? 'off' : 'on')) === 'on',
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
   };
 }

@@ -10,9 +10,13 @@ import { createSandboxPaymentAdapter } from './domain/payments/sandboxPaymentAda
 import { resumeCancellationRefunds } from './domain/policies/policyRefunds';
 import { pruneAttempts } from './auth/loginThrottle';
 import { resumeRentersSettlements } from './domain/rentersPolicies/changes/resumeRentersSettlements';
+import { Jobs } from './jobs/jobs';
+import type { DailyWork } from './jobs/dailyWork';
+import { fixedBusinessClock, sandboxBusinessClock } from './jobs/sandboxClock';
 
 export interface RunningServer extends BuiltApp {
   database: OpenDatabase;
+  jobs: Jobs;
   close(): Promise<void>;
 }
 
@@ -24,12 +28,28 @@ export interface ServerOptions {
   queryLog?: DatabaseOptions['log'];
   // The clock the server reads time from; a test or a QA sandbox hands in a movable one.
   clock?: Clock;
+  // The daily work the scheduler runs (DAILY_WORK unless a test hands in its own).
+  dailyWork?: readonly DailyWork[];
+  // Shorter intervals of the job runner, for tests.
+  jobTimings?: {
+    tickMs?: number;
+    pollingIntervalSeconds?: number;
+    maintenanceIntervalSeconds?: number;
+    dailyWorkExpireInSeconds?: number;
+  };
 }
 
 // Opens the database, migrates it, seeds the demo business when enabled and builds the HTTP app.
 export async function createServer(config: Config, options: ServerOptions): Promise<RunningServer> {
   setBusinessTimeZone(config.businessTimeZone);
-  const clock = options.clock ?? systemClock;
+  // Outside production the clock can be moved (the QA sandbox, docs/jobs.md); a test may hand in its own.
+  const sandbox = config.appEnv !== 'production';
+  const businessClock = options.clock
+    ? fixedBusinessClock(options.clock, sandbox)
+    : sandbox
+      ? sandboxBusinessClock()
+      : fixedBusinessClock(systemClock);
+  const clock = businessClock.clock;
   const database = await openDatabase({
     url: config.databaseUrl,
     migrationUrl: config.databaseMigrationUrl,
@@ -44,6 +64,18 @@ export async function createServer(config: Config, options: ServerOptions): Prom
       policies: config.seedDemoPolicies,
       secret: config.accessTokenSecret,
     });
+  const jobs = new Jobs(
+    database,
+    businessClock,
+    {
+      enabled: config.jobs,
+      mail: { smtpUrl: config.smtpUrl, from: config.mailFrom },
+      ownerUrl: config.databaseMigrationUrl ?? config.databaseUrl,
+      appSchema: config.databaseSchema,
+      ...options.jobTimings,
+    },
+    options.dailyWork,
+  );
   // Migrated and seeded as the owner; requests are served through the application role (docs/security.md).
   const built = await buildApp({
     config,
@@ -51,17 +83,21 @@ export async function createServer(config: Config, options: ServerOptions): Prom
     distDir: options.distDir,
     logger: options.logger,
     clock,
+    jobs,
   });
   await resumeMoney(database.appDb, built.app.log);
   const pruning = pruneLoginAttemptsHourly(database.appDb, built.app.log);
+  await jobs.start(built.app.log);
   let closed = false;
   return {
     ...built,
     database,
+    jobs,
     async close() {
       if (closed) return;
       closed = true;
       clearInterval(pruning);
+      await jobs.stop();
       await built.app.close();
       await database.close();
     },

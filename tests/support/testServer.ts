@@ -6,7 +6,7 @@ import pg from 'pg';
 import type { Clock } from '../../src/calendar';
 import { loggerOptions } from '../../src/server/app';
 import { loadConfig, type Config } from '../../src/server/config';
-import { createServer, type RunningServer } from '../../src/server/server';
+import { createServer, type RunningServer, type ServerOptions } from '../../src/server/server';
 
 export type TestDatabase = 'pglite' | 'postgres';
 
@@ -35,6 +35,10 @@ export interface TestServerOptions {
   logTo?: { write(line: string): void };
   // The server's clock: a MovableClock lets a test move the business forward (src/calendar).
   clock?: Clock;
+  // The daily work the scheduler runs and shorter job runner intervals (src/server/jobs; the runner starts
+  // only with JOBS=on in `env`).
+  dailyWork?: ServerOptions['dailyWork'];
+  jobTimings?: ServerOptions['jobTimings'];
 }
 
 export async function startTestServer(
@@ -68,6 +72,8 @@ export async function startTestServer(
     pgliteDir: null,
     logger: options.logTo ? loggerOptions({ ...config, logLevel: 'info' }, options.logTo) : false,
     clock: options.clock,
+    dailyWork: options.dailyWork,
+    jobTimings: options.jobTimings,
   });
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   const address = server.app.server.address();
@@ -95,6 +101,8 @@ export async function startTestServer(
         const client = new pg.Client({ connectionString: baseUrl });
         await client.connect();
         await client.query(`drop schema if exists "${schema}" cascade`);
+        // The job runner's schema beside it (src/server/jobs/jobRunner.ts).
+        await client.query(`drop schema if exists "${schema}_jobs" cascade`);
         await client.end();
       }
       // Every 409 a route answered is one the API reference lists (src/server/http/conflictAudit.ts).

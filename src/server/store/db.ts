@@ -72,6 +72,9 @@ export interface OpenDatabase {
   // the same as `db`. Opened lazily, so the role need not exist before the migrations have run.
   appDb: Db;
   kind: 'pglite' | 'postgres';
+  // The embedded database itself, for what needs more than kysely gives (the job runner's SQL scripts); every
+  // use must hold `db`'s one connection (src/server/jobs/bossDb.ts).
+  pglite?: PGlite;
   close(): Promise<void>;
 }
 
@@ -128,5 +131,5 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenDataba
   // pg_trgm serves the quote search's contains-matches by index (migration 022), as it does on PostgreSQL.
   const pglite = await PGlite.create(options.pgliteDir ?? 'memory://', { extensions: { pg_trgm } });
   const db = new Kysely<Database>({ dialect: new SerialPGliteDialect(pglite), log: options.log });
-  return { db, appDb: db, kind: 'pglite', close: () => db.destroy() };
+  return { db, appDb: db, kind: 'pglite', pglite, close: () => db.destroy() };
 }

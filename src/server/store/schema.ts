@@ -169,6 +169,35 @@ export interface OutboxTable {
   payload: Json;
   created_at: Generated<Date>;
   sent_at: Date | null;
+  // Delivery (migration 027, src/server/jobs/mailDelivery.ts): tries so far and the last one's error.
+  attempts: Generated<number>;
+  last_error: string | null;
+  last_attempt_at: Date | null;
+}
+
+// Each piece of daily work per business day and how it went (migration 027, src/server/jobs).
+export interface DailyWorkRunsTable {
+  id: Generated<number>;
+  name: string;
+  title: string;
+  position: number;
+  business_date: string;
+  status: 'due' | 'running' | 'done' | 'failed';
+  summary: Json | null;
+  error: string | null;
+  attempts: Generated<number>;
+  job_id: string | null;
+  created_at: Generated<Date>;
+  started_at: Date | null;
+  finished_at: Date | null;
+}
+
+// The business clock's one row (migration 027): a sandbox's offset and the last day scheduled.
+export interface BusinessClockTable {
+  id: Generated<boolean>;
+  offset_ms: ColumnType<string, string | number | undefined, string | number>;
+  scheduled_through: string | null;
+  moved_at: Date | null;
 }
 
 // The first answer to a user's Idempotency-Key (migration 019, src/server/http/idempotency.ts).
@@ -214,5 +243,7 @@ export interface Database
   login_attempts: LoginAttemptsTable;
   password_resets: PasswordResetsTable;
   outbox: OutboxTable;
+  daily_work_runs: DailyWorkRunsTable;
+  business_clock: BusinessClockTable;
   idempotency_keys: IdempotencyKeysTable;
 }
