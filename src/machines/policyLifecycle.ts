@@ -20,6 +20,10 @@ export type PolicyLifecycleEvent =
   // Cover restored after a cancellation: billing reinstates a policy that lapsed for non-payment once the
   // late payment arrives (before the lapse's date, or after it).
   | { type: 'policy.reinstated' }
+  // The end of the term, sent by the daily policy-dates work: the next term's price is offered some weeks
+  // before the expiration date, and on that date the policy renews into it (docs/policy-dates.md).
+  | { type: 'policy.renewalOffered' }
+  | { type: 'policy.renewed' }
   | { type: PolicyAnnotationType };
 
 export type PolicyLifecycleState = 'absent' | 'inForce' | 'pendingCancellation' | 'cancelled';
@@ -46,10 +50,13 @@ export const policyLifecycleMachine = setup({
       on: {
         ...annotationsIn('inForce'),
         'policy.policyholderChanged': 'inForce',
+        'policy.renewalOffered': 'inForce',
+        'policy.renewed': 'inForce',
         'policy.cancelled': [{ guard: 'endsNow', target: 'cancelled' }, { target: 'pendingCancellation' }],
       },
     },
-    // Still covered until the cancel date: contact details may change; a second cancellation may not.
+    // Still covered until the cancel date: contact details may change; a second cancellation may not, and a
+    // policy that ends before its term does is neither offered a renewal nor renewed.
     pendingCancellation: {
       on: {
         ...annotationsIn('pendingCancellation'),

@@ -22,6 +22,8 @@ const now: PolicyLifecycleEvent = { type: 'policy.cancelled', flat: false, immed
 const later: PolicyLifecycleEvent = { type: 'policy.cancelled', flat: false, immediate: false };
 const tookEffect: PolicyLifecycleEvent = { type: 'policy.cancellationTookEffect' };
 const reinstated: PolicyLifecycleEvent = { type: 'policy.reinstated' };
+const offered: PolicyLifecycleEvent = { type: 'policy.renewalOffered' };
+const renewed: PolicyLifecycleEvent = { type: 'policy.renewed' };
 const annotations: PolicyLifecycleEvent[] = [
   { type: 'policy.noteAdded' },
   { type: 'policy.fileAttached' },
@@ -35,6 +37,8 @@ const ALL: PolicyLifecycleEvent[] = [
   later,
   tookEffect,
   reinstated,
+  offered,
+  renewed,
   ...annotations,
 ];
 
@@ -68,6 +72,9 @@ function expectState(state: PolicyLifecycleState, allows: { cancel: boolean; edi
   for (const note of annotations) expect(can(note)).toBe(state !== 'absent');
   expect(can(tookEffect)).toBe(state === 'pendingCancellation');
   expect(can(reinstated)).toBe(state === 'pendingCancellation' || state === 'cancelled');
+  // Only a policy in force to the end of its term is offered a renewal and renews.
+  expect(can(offered)).toBe(state === 'inForce');
+  expect(can(renewed)).toBe(state === 'inForce');
   // Not final: notes, files and documents still attach to a cancelled policy.
   expect(s.status).toBe('active');
 }

@@ -73,6 +73,25 @@ export interface PolicyReinstated {
   reason: string;
 }
 
+// The next term's price, offered some weeks before the expiration date (docs/policy-dates.md): the same pet
+// and plan rated by the engine at the renewal date. `annualPremiumCents` is what the renewal will charge.
+export interface PolicyRenewalOffered {
+  effectiveDate: string;
+  expirationDate: string;
+  annualPremiumCents: number;
+  // The pet's age at the renewal date, as rated.
+  ratedAge: number;
+}
+
+// The policy renewed into its next term on the old term's expiration date; billing schedules the term
+// from these figures.
+export interface PolicyRenewed {
+  effectiveDate: string;
+  expirationDate: string;
+  annualPremiumCents: number;
+  previousAnnualPremiumCents: number;
+}
+
 export const policyEvent = {
   issued: (data: PolicyIssued): NewEvent => ({ type: 'policy.issued', data: { ...data } }),
   policyholderChanged: (data: PolicyholderChanged): NewEvent => ({
@@ -85,6 +104,11 @@ export const policyEvent = {
     data: { ...data },
   }),
   reinstated: (data: PolicyReinstated): NewEvent => ({ type: 'policy.reinstated', data: { ...data } }),
+  renewalOffered: (data: PolicyRenewalOffered): NewEvent => ({
+    type: 'policy.renewalOffered',
+    data: { ...data },
+  }),
+  renewed: (data: PolicyRenewed): NewEvent => ({ type: 'policy.renewed', data: { ...data } }),
 };
 
 const ANNOTATIONS = new Set(['policy.noteAdded', 'policy.fileAttached', 'policy.documentGenerated']);
@@ -101,6 +125,8 @@ export function policyLifecycleEvent(event: NewEvent): PolicyLifecycleEvent {
     case 'policy.policyholderChanged':
     case 'policy.cancellationTookEffect':
     case 'policy.reinstated':
+    case 'policy.renewalOffered':
+    case 'policy.renewed':
       return { type: event.type };
     default:
       if (ANNOTATIONS.has(event.type)) return { type: event.type as 'policy.noteAdded' };

@@ -2,7 +2,7 @@ import type { Insertable, Updateable } from 'kysely';
 import { registerProjection, type StoredEvent, type Trx } from '../../store/eventStore';
 import { insertRows } from '../../store/insertRows';
 import { refundKey } from './policyRefunds';
-import { POLICY_STREAM, type PolicyCancelled, type PolicyIssued } from './policyEvents';
+import { POLICY_STREAM, type PolicyCancelled, type PolicyIssued, type PolicyRenewed } from './policyEvents';
 import type { PoliciesTable, PolicyRefundsTable } from './policyTables';
 
 // Read table `policies` (SPEC §3 "Policies (pets)"), kept in step with the policy stream; policy search
@@ -14,7 +14,8 @@ type RefundRow = Omit<Insertable<PolicyRefundsTable>, 'matter_id' | 'reference'>
 // version; a cancellation also its status and cancel date, and records the refund. The status is CANCELLED
 // from the commit on, with the cancel effective date saying when cover ends (SPEC §9: CANCELLED is the only
 // other status shown); the policy's lifecycle tells what may still be done. A reinstatement makes it ACTIVE
-// again without a cancel date; the refund recorded by the cancellation stays (billing settles the money).
+// again without a cancel date; the refund recorded by the cancellation stays (billing settles the money). A
+// renewal moves the term and the annual premium to the new term's (inception stays the first term's start).
 type PolicyChange =
   { insert: Insertable<PoliciesTable> } | { set: Updateable<PoliciesTable>; refund?: RefundRow };
 
@@ -27,6 +28,17 @@ function changeOf(event: StoredEvent): PolicyChange {
         status_code: 'ACTIVE',
         cancel_effective_date: null,
         cancel_reason: null,
+      },
+    };
+  }
+  if (event.type === 'policy.renewed') {
+    const r = event.data as unknown as PolicyRenewed;
+    return {
+      set: {
+        policy_version: event.version,
+        effective_date: r.effectiveDate,
+        expiration_date: r.expirationDate,
+        annual_premium_cents: r.annualPremiumCents,
       },
     };
   }
