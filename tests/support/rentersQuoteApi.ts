@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { RentersQuoteResponse, type RentersQuoteView } from '../../src/api/schemas/rentersQuotes';
 import { expectStatus, type EntityApi } from './entityApi';
 import type { ApiResponse } from './http';
@@ -10,8 +11,16 @@ export function daysFromToday(days: number): string {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 }
 
+// Each start is for a unit of its own: a customer holds one policy per address at a time (docs/renters-
+// quotes.md "Cover and overlap"), and the tests buy many with the same customer.
 export const rentersStart = () => ({
-  property: { line_1: '200 Congress Ave', line_2: 'Apt 12', city: 'Austin', state: 'TX', zip_code: '78701' },
+  property: {
+    line_1: '200 Congress Ave',
+    line_2: `Apt ${randomBytes(3).toString('hex')}`,
+    city: 'Austin',
+    state: 'TX',
+    zip_code: '78701',
+  },
   effective_date: daysFromToday(10),
   interested_party: {
     name: 'Congress Towers Management',

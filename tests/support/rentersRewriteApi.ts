@@ -54,21 +54,25 @@ export async function rentersPolicyIn(
   return { issue, ...issued };
 }
 
+// Parts of the start body a test sets itself (the old policy's property, another date).
+export type RentersStartBody = Record<string, unknown>;
+
 export interface RentersRewriteApi {
   check(matterId: number, email?: string): Promise<ApiResponse>;
   // GET …/rewrite, expecting 200.
   eligibility(matterId: number, email?: string): Promise<RentersRewriteView>;
-  start(policyNumber: string, email?: string): Promise<ApiResponse>;
+  // The start step of a rewrite; `start` replaces parts of the sample start body (the property, the date).
+  start(policyNumber: string, email?: string, start?: RentersStartBody): Promise<ApiResponse>;
   // A rewrite quote walked from its start to review with the values it was prefilled with.
-  toReview(policyNumber: string, email?: string): Promise<RentersQuoteView>;
+  toReview(policyNumber: string, email?: string, start?: RentersStartBody): Promise<RentersQuoteView>;
   buy(quote: RentersQuoteView, email?: string): Promise<ApiResponse>;
 }
 
 export function rentersRewriteApi(e: EntityApi, r: RentersQuoteApi): RentersRewriteApi {
   const check = (matterId: number, email = INTERNAL) =>
     e.get(`/v2/renters/policies/${matterId}/rewrite`, email);
-  const start = (policyNumber: string, email = INTERNAL) =>
-    e.post('/v2/renters/quotes', email, { ...rentersStart(), rewrite_of: policyNumber });
+  const start = (policyNumber: string, email = INTERNAL, body: RentersStartBody = {}) =>
+    e.post('/v2/renters/quotes', email, { ...rentersStart(), ...body, rewrite_of: policyNumber });
   return {
     check,
     start,
@@ -77,8 +81,8 @@ export function rentersRewriteApi(e: EntityApi, r: RentersQuoteApi): RentersRewr
       expectStatus(response, 200);
       return RentersRewriteResponse.parse(response.body).data;
     },
-    async toReview(policyNumber, email = INTERNAL) {
-      const started = await start(policyNumber, email);
+    async toReview(policyNumber, email = INTERNAL, body = {}) {
+      const started = await start(policyNumber, email, body);
       expectStatus(started, 200);
       const quote = RentersQuoteResponse.parse(started.body).data;
       const base = `/v2/renters/quotes/${quote.id}`;

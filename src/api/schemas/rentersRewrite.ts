@@ -43,6 +43,11 @@ export const RentersRewriteView = z.object({
   // The eligibility machine's reasons (rewriteBlockers); empty when eligible.
   blockers: z.array(z.string()),
   source: RentersRewriteSourceWire,
+  // Where the rewrite starts unless the agent says otherwise: the first day the old policy no longer covers
+  // (old_cover_ends), or today when that day has passed; the note says which, for the prefilled screen.
+  effective_date: z.string(),
+  old_cover_ends: z.string(),
+  effective_date_note: z.string(),
   rewritten_as: z
     .object({ policy_number: z.string(), matter_id: z.number(), customer_id: z.number() })
     .nullable(),

@@ -15,6 +15,7 @@ import {
   type RentersQuoteActor,
 } from './rentersQuoteExecution';
 import { rentersQuoteView } from './rentersQuoteView';
+import { requireNoCoverageOverlap } from './rentersCoverageCheck';
 import { requireStillRewritable } from './rentersRewriteCheck';
 import { ratingCoverage, toCents, toDollars } from './rentersWire';
 
@@ -76,7 +77,7 @@ export async function purchaseRentersQuote(
   // A repeated request answers what it did the first time, whatever the entity may do now.
   const repeated = await replay(actor, id, data.request_id);
   if (repeated) return repeated;
-  await requireWritableRentersQuote(actor, id);
+  const quote = await requireWritableRentersQuote(actor, id);
   const newPayment =
     data.token === undefined
       ? null
@@ -95,6 +96,14 @@ export async function purchaseRentersQuote(
         throw rentersStepRefusal(state, 'rentersQuote.purchaseSubmitted');
       }
       if (context.rewriteOf !== null) await requireStillRewritable(trx, context.rewriteOf);
+      // Another policy of the customer at the property may have been bought since the date was chosen.
+      await requireNoCoverageOverlap(trx, {
+        entityId: quote.entity_id,
+        email: context.customer?.email ?? null,
+        property: context.property!,
+        effectiveDate: context.effectiveDate!,
+        rewriteOf: context.rewriteOf,
+      });
       const totalCents = context.premium!.totalCents;
       if (toCents(data.total) !== totalCents) {
         throw new ValidationFailed({

@@ -12,6 +12,7 @@ import type { Trx } from '../../store/eventStore';
 import { requireQuotingEntities } from '../entities/quotingRight';
 import { RatingError } from '../rating/ratingError';
 import { stateOfZip } from '../rating/zipStates';
+import { rentersToday } from '../rentersPolicies/rentersToday';
 import { loadRentersRateTables } from '../rentersRating/loadRentersRateTables';
 import { rateRentersQuote } from '../rentersRating/rateRentersQuote';
 import type { RentersRateTables } from '../rentersRating/rentersTypes';
@@ -23,6 +24,7 @@ import {
   requireWritableRentersQuote,
   type RentersQuoteActor,
 } from './rentersQuoteExecution';
+import { requireNoCoverageOverlap } from './rentersCoverageCheck';
 import { requireRewritablePolicy } from './rentersRewriteCheck';
 import { addressOf, coverageOf, fractionalCents, ratingInput } from './rentersWire';
 
@@ -31,8 +33,6 @@ import { addressOf, coverageOf, fractionalCents, ratingInput } from './rentersWi
 
 // How far ahead a term may start; a start date in the past is never sold.
 export const MAX_DAYS_AHEAD = 60;
-
-const todayUtc = (): string => new Date().toISOString().slice(0, 10);
 
 function daysAhead(date: string, today: string): number {
   return (Date.parse(`${date}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000;
@@ -51,7 +51,7 @@ async function tablesOf(db: Db | Trx, stateCode: string, date: string): Promise<
 // The start step: the property must be in a state that sells renters on the effective date.
 async function checkStart(db: Db, data: StartRentersQuoteRequest): Promise<void> {
   const errors: Record<string, string[]> = {};
-  const ahead = daysAhead(data.effective_date, todayUtc());
+  const ahead = daysAhead(data.effective_date, rentersToday());
   if (ahead < 0) errors.effective_date = ['The effective date cannot be in the past.'];
   else if (ahead > MAX_DAYS_AHEAD) {
     errors.effective_date = [`The effective date must be within ${MAX_DAYS_AHEAD} days from today.`];
@@ -106,6 +106,15 @@ export async function startRentersQuote(
     }
     // Checked again inside the write, so the facts recorded are those the decision was made on.
     const { source, entityId } = await requireRewritablePolicy(trx, actor.principal, rewriteOf);
+    // The rewrite's customer is known from the start, so a start inside the old cover (or another policy
+    // of theirs at the address) is said on the date now, not at the purchase.
+    await requireNoCoverageOverlap(trx, {
+      entityId,
+      email: source.customer.email,
+      property: addressOf(data.property),
+      effectiveDate: data.effective_date,
+      rewriteOf,
+    });
     const events = [
       rentersQuoteEvent.rewriteStarted({ source }),
       given({ entityCode: source.entityCode, entityId }),
@@ -126,6 +135,13 @@ export async function saveRentersProperty(
   return actor.db.transaction().execute(async (trx) => {
     const { state, context } = await rentersJourneyOf(trx, id);
     if (state !== 'start') throw rentersStepRefusal(state, 'rentersQuote.propertyGiven');
+    await requireNoCoverageOverlap(trx, {
+      entityId: quote.entity_id,
+      email: context.customer?.email ?? null,
+      property: addressOf(data.property),
+      effectiveDate: data.effective_date,
+      rewriteOf: context.rewriteOf,
+    });
     const event = rentersQuoteEvent.propertyGiven({
       id,
       entityCode: context.entityCode,

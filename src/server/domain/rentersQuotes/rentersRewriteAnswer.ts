@@ -3,11 +3,13 @@ import type { RewriteSource } from '../../../machines/rentersQuoteContext';
 import type { Principal } from '../../access/principal';
 import type { Db } from '../../store/db';
 import { entityThatMayNotQuote, quotingRefused } from '../entities/quotingRight';
-import { utcToday } from '../rentersPolicies/rentersPolicyNumbers';
+import { rentersToday } from '../rentersPolicies/rentersToday';
 import { requireRentersPolicy } from '../rentersPolicies/rentersPolicyScope';
+import { MAX_DAYS_AHEAD } from './rentersQuoteCommands';
 import { rewriteVerdict } from './rentersRewriteCheck';
 import { rentersRewriteFacts } from './rentersRewriteSource';
 import { addressWire, coverageWire } from './rentersWire';
+import { rewriteStartOf } from './rewriteStartDate';
 
 export function rewriteSourceWire(s: RewriteSource): RentersRewriteSourceWire {
   return {
@@ -44,7 +46,9 @@ export async function rentersRewriteAnswer(
 ): Promise<RentersRewriteView> {
   const ref = await requireRentersPolicy(db, principal, matterId);
   return db.transaction().execute(async (trx) => {
-    const facts = await rentersRewriteFacts(trx, ref.policyNumber, utcToday());
+    const today = rentersToday();
+    const facts = await rentersRewriteFacts(trx, ref.policyNumber, today);
+    const start = rewriteStartOf(ref.policyNumber, facts.cover?.end ?? today, today, MAX_DAYS_AHEAD);
     const verdict = rewriteVerdict(facts, principal);
     // A rewrite is a new quote: the screen says so when the policy's agency (or the acting one) may not quote.
     const notQuoting = await entityThatMayNotQuote(trx, [principal.acting.id, facts.entityId]);
@@ -63,6 +67,9 @@ export async function rentersRewriteAnswer(
       eligible: verdict.eligible && !notQuoting,
       blockers,
       source: rewriteSourceWire(facts.source),
+      effective_date: start.effectiveDate,
+      old_cover_ends: start.oldCoverEnds,
+      effective_date_note: start.note,
       rewritten_as: rewrittenAs ?? null,
     };
   });

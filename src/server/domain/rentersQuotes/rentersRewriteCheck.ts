@@ -8,7 +8,7 @@ import {
 import type { Principal } from '../../access/principal';
 import { HttpError } from '../../http/errors';
 import type { Trx } from '../../store/eventStore';
-import { utcToday } from '../rentersPolicies/rentersPolicyNumbers';
+import { rentersToday } from '../rentersPolicies/rentersToday';
 import { requireRentersPolicyNumber } from '../rentersPolicies/rentersPolicyScope';
 import { rentersRewriteFacts, type RentersRewriteFacts } from './rentersRewriteSource';
 
@@ -45,7 +45,7 @@ export async function requireRewritablePolicy(
   trx: Trx,
   principal: Principal,
   policyNumber: string,
-  today: string = utcToday(),
+  today: string = rentersToday(),
 ): Promise<RentersRewriteFacts> {
   await requireRentersPolicyNumber(trx, principal, policyNumber);
   if (!holdsRewritePrivilege(principal)) throw new HttpError(403, 'You may not rewrite renters policies.');
@@ -62,7 +62,7 @@ export async function requireRewritablePolicy(
 // quote may have rewritten it since, or it was reinstated). Its machine would refuse the link anyway, but
 // only after the charge.
 export async function requireStillRewritable(trx: Trx, policyNumber: string): Promise<void> {
-  const facts = await rentersRewriteFacts(trx, policyNumber, utcToday());
+  const facts = await rentersRewriteFacts(trx, policyNumber, rentersToday());
   if (rewriteAllowedFrom(facts.state)) return;
   throw new HttpError(
     409,

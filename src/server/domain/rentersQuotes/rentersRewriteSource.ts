@@ -18,6 +18,7 @@ import {
   type RentersAddressData,
   type RentersPolicyIssued,
 } from '../rentersPolicies/rentersPolicyEvents';
+import { rentersCoverPeriod, type RentersCoverPeriod } from '../rentersPolicies/rentersCoverPeriod';
 import type { RentersCoverageInput } from '../rentersRating/rentersTypes';
 
 // What a renters policy gives a rewrite (docs/decisions/007, 008): the facts the eligibility is decided on
@@ -30,6 +31,8 @@ export interface RentersRewriteFacts {
   state: RentersPolicyState;
   rewrittenAs: string | null;
   entityId: number;
+  // The days the policy covers; a rewrite starts where they end.
+  cover: RentersCoverPeriod | null;
 }
 
 // Data of the record's edits (the policy edit screen writes them; decision 008).
@@ -159,7 +162,8 @@ export async function rentersRewriteFacts(
   today: string,
 ): Promise<RentersRewriteFacts> {
   const events = await readStream(trx, RENTERS_POLICY_STREAM, policyNumber);
-  const facts = rentersPolicyFacts(events.map(rentersPolicyStatusEvent));
+  const statusEvents = events.map(rentersPolicyStatusEvent);
+  const facts = rentersPolicyFacts(statusEvents);
   const { state } = rentersStatusOn(facts, today);
   const issued = events[0]!.data as unknown as RentersPolicyIssued;
   const entity = await trx
@@ -173,5 +177,6 @@ export async function rentersRewriteFacts(
     state,
     rewrittenAs: facts.rewrittenAs,
     entityId: issued.entityId,
+    cover: rentersCoverPeriod(statusEvents),
   };
 }
