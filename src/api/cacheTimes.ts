@@ -7,4 +7,6 @@ export const STALE_TIME = {
   profile: 3 * MINUTE,
   attributeSections: 30 * MINUTE,
   searchOptions: 10 * MINUTE,
+  // The business day: a few minutes late at midnight at most.
+  businessCalendar: 5 * MINUTE,
 } as const;

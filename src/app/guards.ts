@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { data, redirect, type LoaderFunctionArgs } from 'react-router-dom';
 import { isAllowed, type AccessSubject } from '../api/access';
 import { toAccessSubject } from '../api/accessSubject';
+import { businessCalendarQuery } from '../api/calls/calendar';
 import { myEntitiesQuery } from '../api/calls/myEntities';
 import { profileQuery } from '../api/calls/profile';
 import type { PortalRoute } from '../api/portalRoutes';
@@ -20,6 +21,8 @@ async function accessSubject({ queryClient }: GuardDeps): Promise<AccessSubject>
   const [profile, entities] = await Promise.all([
     queryClient.ensureQueryData({ ...profileQuery, revalidateIfStale: true }),
     queryClient.ensureQueryData({ ...myEntitiesQuery, revalidateIfStale: true }),
+    // The business zone is set before a screen shows a date; a failure leaves the default zone.
+    queryClient.ensureQueryData({ ...businessCalendarQuery, revalidateIfStale: true }).catch(() => null),
   ]);
   return toAccessSubject(profile, entities.acting);
 }

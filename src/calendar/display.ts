@@ -55,8 +55,46 @@ export function dateTimeParts(value: Date | string, timeZone = businessTimeZone(
 }
 
 // "Nov 26, 2026, 7:45 PM CST".
-export function formatDateTime(value: Date | string | null | undefined, timeZone = businessTimeZone()): string {
+export function formatDateTime(
+  value: Date | string | null | undefined,
+  timeZone = businessTimeZone(),
+): string {
   if (value === null || value === undefined || value === '') return '—';
   const parts = dateTimeParts(value, timeZone);
   return parts ? `${parts.day}, ${parts.time}` : String(value);
+}
+
+const monthFormats = {
+  short: new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'short', year: 'numeric' }),
+  long: new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'long', year: 'numeric' }),
+};
+
+// A month of the business calendar (YYYY-MM) as "Nov 2026", or "November 2026" where there is room; what is
+// not a month is returned as it came.
+export function formatBusinessMonth(month: string, style: 'short' | 'long' = 'short'): string {
+  const day = `${month}-01`;
+  return /^\d{4}-\d{2}$/.test(month) && isBusinessDate(day)
+    ? monthFormats[style].format(new Date(`${day}T00:00:00Z`))
+    : month;
+}
+
+const dayOfMonthFormat = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'UTC',
+  month: 'short',
+  day: 'numeric',
+});
+
+// "Nov 27": a business date where the year goes without saying (a chart's axis over a few weeks).
+export function formatDayOfMonth(date: BusinessDate): string {
+  return isBusinessDate(date) ? dayOfMonthFormat.format(new Date(`${date}T00:00:00Z`)) : date;
+}
+
+// The business day an instant falls on, shown as a day ("Nov 26, 2026" for 7:45 PM Central on Nov 26, though
+// UTC has turned over): for a record whose time of day is of no interest, such as when a role was assigned.
+export function formatInstantDate(
+  value: Date | string | null | undefined,
+  timeZone = businessTimeZone(),
+): string {
+  if (value === null || value === undefined || value === '') return '—';
+  return dateTimeParts(value, timeZone)?.day ?? String(value);
 }

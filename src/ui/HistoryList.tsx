@@ -1,4 +1,5 @@
 import type { HistoryEntry } from '../api/schemas/history';
+import { formatDateTime } from '../calendar';
 
 export interface HistoryListProps {
   entries: readonly HistoryEntry[];
@@ -29,8 +30,6 @@ function formatValue(value: unknown): string {
   return JSON.stringify(value);
 }
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
 // A record's history, newest first: what changed, who, when (DESIGN.md "Event sourcing").
 export function HistoryList({ entries, labels = {}, formatValue: format }: HistoryListProps) {
   if (entries.length === 0) return <p className="text-sm text-slate-500">No history recorded yet.</p>;
@@ -41,7 +40,7 @@ export function HistoryList({ entries, labels = {}, formatValue: format }: Histo
           <div className="flex flex-wrap items-baseline justify-between gap-2">
             <p className="font-medium text-slate-900">{describeEventType(entry.type)}</p>
             <p className="text-xs text-slate-500">
-              <time dateTime={entry.recordedAt}>{dateTime.format(new Date(entry.recordedAt))}</time> ·{' '}
+              <time dateTime={entry.recordedAt}>{formatDateTime(entry.recordedAt)}</time> ·{' '}
               {entry.actor ? entry.actor.name : 'System'} · version {entry.version}
             </p>
           </div>

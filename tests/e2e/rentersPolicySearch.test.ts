@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { formatDay } from '../../src/ui/format/formatDay';
+import { formatBusinessDate } from '../../src/calendar';
 import { formatPhone } from '../../src/ui/format/formatPhone';
 import { ADMIN, AGENT, HOUSE, NORTHWIND_AUSTIN } from '../support/personas';
 import { entityIdOf } from '../support/records';
@@ -66,11 +66,11 @@ describe('renters policy search', () => {
       `${last.policyNumber} Monthly`,
       `${formatPhone(last.issue.customer.phone)} ${last.issue.customer.email}`,
       'Austin, TX',
-      formatDay(utcToday()),
-      formatDay(last.issue.effectiveDate),
+      formatBusinessDate(utcToday()),
+      formatBusinessDate(last.issue.effectiveDate),
       'Active',
     ]);
-    expect(formatDay('2026-11-22')).toBe('Nov 22, 2026');
+    expect(formatBusinessDate('2026-11-22')).toBe('Nov 22, 2026');
     await shot(page, 'renters-policies-search');
 
     // The policy screen comes later (and agent@ may not open it); the link names the customer and matter.

@@ -1,5 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { monthOf } from '../../calendar';
+import { useBusinessToday } from '../../api/calls/calendar';
 import { generateStatements, statementKeys } from '../../api/calls/commissionStatements';
 import { errorMessage, fieldErrorsOf } from '../../api/httpErrors';
 import type { GenerateStatementsResult } from '../../api/schemas/commissionStatements';
@@ -11,8 +13,6 @@ import { useGuardedClose } from '../../ui/forms/useGuardedClose';
 export interface GenerateStatementsDialogProps {
   onClose(): void;
 }
-
-const thisMonth = () => new Date().toISOString().slice(0, 7);
 
 function summary(result: GenerateStatementsResult): string {
   const parts = [
@@ -28,6 +28,8 @@ function summary(result: GenerateStatementsResult): string {
 // run again. Approved statements whose figures changed are kept as approved and listed, so nobody is
 // surprised.
 export function GenerateStatementsDialog({ onClose }: GenerateStatementsDialogProps) {
+  // The business month of the server's clock, not the browser's.
+  const thisMonth = monthOf(useBusinessToday());
   const [month, setMonth] = useState(thisMonth);
   // The month the dialog opened with, or the one last generated: the dialog stays open to show the result,
   // and a month already run is nothing to lose.
@@ -61,7 +63,7 @@ export function GenerateStatementsDialog({ onClose }: GenerateStatementsDialogPr
         name="month"
         type="month"
         value={month}
-        max={thisMonth()}
+        max={thisMonth}
         onChange={(event) => setMonth(event.target.value)}
         errors={errors['data.month']}
       />

@@ -20,7 +20,7 @@ import {
 import { Alert } from '../../ui/feedback/Alert';
 import { useFileDownloads } from '../../ui/feedback/useFileDownloads';
 import { Button } from '../../ui/forms/Button';
-import { formatDay } from '../../ui/format/formatDay';
+import { formatBusinessDate } from '../../calendar';
 import { formatMoney } from '../../ui/format/formatMoney';
 import { DataTable } from '../../ui/table/DataTable';
 import { useAccess } from '../../ui/useAccess';
@@ -244,7 +244,7 @@ function StatementBody({ statement, refresh, onOverridesDirty }: StatementBodyPr
               </span>
             )}
           </Fact>
-          <Fact label="Statement date">{formatDay(statement.statement_on)}</Fact>
+          <Fact label="Statement date">{formatBusinessDate(statement.statement_on)}</Fact>
           <Fact label="Reviewed">
             {statement.reviewed_at ? (
               <>
@@ -260,7 +260,7 @@ function StatementBody({ statement, refresh, onOverridesDirty }: StatementBodyPr
           <Fact label="Paid on">
             {statement.paid_on ? (
               <>
-                {formatDay(statement.paid_on)}
+                {formatBusinessDate(statement.paid_on)}
                 {statement.payment_amount !== null && (
                   <span className="block text-xs text-slate-500">
                     {formatMoney(statement.payment_amount)}
@@ -323,7 +323,7 @@ const LINE_COLUMNS = [
   line.accessor('event_code', { header: 'Event' }),
   line.accessor('on', {
     header: 'Date',
-    cell: (c) => <span className="tabular-nums">{formatDay(c.getValue())}</span>,
+    cell: (c) => <span className="tabular-nums">{formatBusinessDate(c.getValue())}</span>,
   }),
   line.accessor('premium', {
     header: 'Premium',

@@ -1,25 +1,19 @@
+import { businessDate, dateTimeParts, formatDateTime } from '../../calendar';
 import { formatMoney } from '../../ui/format/formatMoney';
 
-// A server timestamp (ISO) as "May 3, 2026, 2:15 PM" in the user's zone.
-const TIMESTAMP = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-
+// A server timestamp (ISO) as "May 3, 2026, 2:15 PM CDT": on the business clock with its zone, the same
+// words for every reader (src/calendar).
 export function formatTimestamp(at: string | null): string {
-  if (!at) return '—';
-  const date = new Date(at);
-  return Number.isNaN(date.getTime()) ? at : TIMESTAMP.format(date);
+  return formatDateTime(at);
 }
 
-// The same time as a day and a time of day, for narrow table cells.
-const DAY = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
-const TIME = new Intl.DateTimeFormat('en-US', { timeStyle: 'short' });
-
-const SHORT_DAY = new Intl.DateTimeFormat('en-US', { dateStyle: 'short' });
-
+// The same time as a day and a time of day, for narrow table cells; the short day is M/D/YY of the same
+// business day.
 export function splitTimestamp(at: string): { day: string; shortDay: string; time: string } {
-  const date = new Date(at);
-  return Number.isNaN(date.getTime())
-    ? { day: at, shortDay: at, time: '' }
-    : { day: DAY.format(date), shortDay: SHORT_DAY.format(date), time: TIME.format(date) };
+  const parts = dateTimeParts(at);
+  if (!parts) return { day: at, shortDay: at, time: '' };
+  const [year, month, day] = businessDate(at).split('-');
+  return { day: parts.day, shortDay: `${Number(month)}/${Number(day)}/${year!.slice(2)}`, time: parts.time };
 }
 
 // Codes in their own words: MONTHLY → Monthly, ACH stays ACH.

@@ -1,6 +1,6 @@
 import { createColumnHelper } from '@tanstack/react-table';
 import type { StatementRow } from '../../api/schemas/commissionStatements';
-import { formatDay } from '../../ui/format/formatDay';
+import { formatBusinessDate, formatBusinessMonth } from '../../calendar';
 import { formatMoney } from '../../ui/format/formatMoney';
 import { formatChange, formatTimestamp, splitTimestamp } from './format';
 import { StatementBadges } from './StatementBadges';
@@ -47,14 +47,7 @@ function Stamp({ at, by }: { at: string | null; by: string | null }) {
 }
 
 // "2026-11" → "Nov 2026", as the table shows it (the statement says "November 2026").
-const shortMonth = (month: string) => {
-  const [year, m] = month.split('-').map(Number);
-  return year && m
-    ? new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
-        new Date(Date.UTC(year, m - 1, 1)),
-      )
-    : month;
-};
+const shortMonth = (month: string) => formatBusinessMonth(month);
 
 export function statementColumns(options: StatementColumnsOptions) {
   const { selected, pageRows, onToggle, onTogglePage, onOpen } = options;
@@ -182,7 +175,7 @@ export function statementColumns(options: StatementColumnsOptions) {
       enableSorting: true,
       cell: (c) => {
         const day = c.getValue();
-        return day ? <span className="tabular-nums">{formatDay(day)}</span> : '—';
+        return day ? <span className="tabular-nums">{formatBusinessDate(day)}</span> : '—';
       },
     }),
     column.accessor('reviewedAt', {

@@ -10,6 +10,7 @@ import {
   type StatementCommand,
   type StatementState,
 } from '../../machines/commissionStatement';
+import { formatBusinessMonth } from '../../calendar';
 
 // SPEC §3 "Commission statement search"; the URL uses the same names (?entityCode=1234&paidOn=2026-05-01).
 export const STATEMENT_FILTER_KEYS = [
@@ -85,9 +86,5 @@ export const commandFitsFilter = (command: StatementCommand, filter: StatementFi
 
 // A statement month (YYYY-MM) as "May 2026".
 export function monthLabel(month: string): string {
-  const [year, m] = month.split('-').map(Number);
-  if (!year || !m) return month;
-  return new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(year, m - 1, 1)),
-  );
+  return formatBusinessMonth(month, 'long');
 }

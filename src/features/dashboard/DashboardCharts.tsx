@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { DashboardBucket, DashboardBucketSize } from '../../api/schemas/dashboard';
 import { BarChart, type ChartGroup, type ChartSeries } from '../../ui/charts/BarChart';
+import { formatBusinessMonth, formatDayOfMonth } from '../../calendar';
 
 export interface DashboardChartsProps {
   series: readonly DashboardBucket[];
@@ -9,8 +10,6 @@ export interface DashboardChartsProps {
   children?: ReactNode;
 }
 
-const DAY = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric' });
-const MONTH = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'short' });
 const count = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
 const compactMoney = new Intl.NumberFormat('en-US', {
   style: 'currency',
@@ -21,8 +20,8 @@ const compactMoney = new Intl.NumberFormat('en-US', {
 
 // "Mar 4" for a day, "Mar ’26" for a month: short enough that a year of months fits under the bars.
 function bucketLabel(bucket: string, size: DashboardBucketSize): string {
-  if (size === 'day') return DAY.format(new Date(`${bucket}T00:00:00Z`));
-  return `${MONTH.format(new Date(`${bucket}-01T00:00:00Z`))} ’${bucket.slice(2, 4)}`;
+  if (size === 'day') return formatDayOfMonth(bucket);
+  return formatBusinessMonth(bucket.slice(0, 7));
 }
 
 const PREMIUM: ChartSeries[] = [

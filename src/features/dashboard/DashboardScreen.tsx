@@ -1,22 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { useBusinessToday } from '../../api/calls/calendar';
 import { dashboardStatisticsQuery } from '../../api/calls/dashboard';
 import { errorMessage, fieldErrorsOf, ValidationError } from '../../api/httpErrors';
 import type { DashboardStatistics, DashboardStatisticsQuery } from '../../api/schemas/dashboard';
 import { Alert } from '../../ui/feedback/Alert';
 import { Spinner } from '../../ui/feedback/Spinner';
-import { formatDay } from '../../ui/format/formatDay';
+import { formatBusinessDate } from '../../calendar';
 import { formatMoney } from '../../ui/format/formatMoney';
 import { PageHeader } from '../../ui/PageHeader';
 import { DashboardCharts } from './DashboardCharts';
-import {
-  DEFAULT_PERIOD,
-  isPeriodChoice,
-  presetPeriods,
-  utcToday,
-  type PeriodChoice,
-} from './dashboardPeriods';
+import { DEFAULT_PERIOD, isPeriodChoice, presetPeriods, type PeriodChoice } from './dashboardPeriods';
 import { pointsTrendOf, trendOf, type Better } from './dashboardTrend';
 import { KpiCard, type KpiCardProps } from './KpiCard';
 import { PeriodChooser } from './PeriodChooser';
@@ -26,7 +21,9 @@ const whole = new Intl.NumberFormat('en-US');
 const percent = (value: number | null) => (value === null ? '—' : `${value.toFixed(1)}%`);
 
 const range = (p: { fromDate: string; toDate: string }) =>
-  p.fromDate === p.toDate ? formatDay(p.fromDate) : `${formatDay(p.fromDate)} – ${formatDay(p.toDate)}`;
+  p.fromDate === p.toDate
+    ? formatBusinessDate(p.fromDate)
+    : `${formatBusinessDate(p.fromDate)} – ${formatBusinessDate(p.toDate)}`;
 
 // The KPI cards in the order they show, each with which way is good news.
 function cardsOf({ figures: f }: DashboardStatistics): KpiCardProps[] {
@@ -70,16 +67,17 @@ function cardsOf({ figures: f }: DashboardStatistics): KpiCardProps[] {
 // custom period's is the server's (the same length just before).
 export function DashboardScreen() {
   const [params, setParams] = useSearchParams();
+  const today = useBusinessToday();
   const asked = params.get('period');
   const choice: PeriodChoice = isPeriodChoice(asked) ? asked : DEFAULT_PERIOD;
   const custom = useMemo(() => ({ from: params.get('from') ?? '', to: params.get('to') ?? '' }), [params]);
   const request: DashboardStatisticsQuery = useMemo(() => {
     if (choice === 'custom') return { fromDate: custom.from || undefined, toDate: custom.to || undefined };
-    const preset = presetPeriods(choice, utcToday());
+    const preset = presetPeriods(choice, today);
     if (!preset) return {};
     const { period, comparison } = preset;
     return { ...period, compareFromDate: comparison.fromDate, compareToDate: comparison.toDate };
-  }, [choice, custom]);
+  }, [choice, custom, today]);
   const query = useQuery(dashboardStatisticsQuery(request));
   const data = query.data;
   const invalid = query.error instanceof ValidationError;

@@ -26,8 +26,6 @@ export interface PeriodDates {
   toDate: string;
 }
 
-export const utcToday = (now: Date = new Date()): string => now.toISOString().slice(0, 10);
-
 const iso = (y: number, m: number, d: number) => new Date(Date.UTC(y, m, d)).toISOString().slice(0, 10);
 
 export function addDays(day: string, days: number): string {

@@ -18,5 +18,3 @@ export function addressLines(
     `${location.city}, ${location.state_code} ${location.zip}`,
   ].filter((line): line is string => !!line);
 }
-
-export const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });

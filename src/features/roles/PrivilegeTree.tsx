@@ -1,6 +1,7 @@
 import type { RolePrivilege } from '../../api/schemas/roles';
 import { buildPrivilegeTree, canToggle, toggleCode, type PrivilegeNode } from './privilegeTree';
 import type { Privilege } from '../../api/calls/roles';
+import { formatInstantDate } from '../../calendar';
 
 export interface PrivilegeTreeProps {
   privileges: readonly Privilege[];
@@ -12,8 +13,6 @@ export interface PrivilegeTreeProps {
   onChange(next: Set<string>): void;
   errors?: readonly string[] | undefined;
 }
-
-const date = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
 // The role's privileges as a tree of checkboxes. A ticked parent shows its children ticked and fixed: it
 // grants them all.
@@ -86,7 +85,7 @@ function PrivilegeItem({
           <span className="block font-mono text-xs text-slate-500">{code}</span>
           {explicit && assignment && (
             <span className="block text-xs text-slate-500">
-              Assigned {date.format(new Date(assignment.assigned_at))}
+              Assigned {formatInstantDate(assignment.assigned_at)}
               {assignment.assigned_by ? ` by ${assignment.assigned_by.name}` : ' at setup'}
             </span>
           )}

@@ -13,10 +13,10 @@ import { TableToolbar } from '../../ui/table/TableToolbar';
 import { useSearchState } from '../../ui/table/useSearchState';
 import { useAccess } from '../../ui/useAccess';
 import { RoleFilters } from './RoleFilters';
+import { formatDateTime } from '../../calendar';
 
 const FILTERS: readonly RoleFilter[] = ['name', 'description'];
 const DEFAULTS = { sort: 'name', order: 'asc' } as const;
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 const column = createColumnHelper<RoleRow>();
 // Column ids as TABLE_COLUMNS.roles lists them (a unit test holds them equal).
@@ -34,7 +34,7 @@ export const COLUMNS = [
     id: 'updatedAt',
     header: 'Last changed',
     enableSorting: true,
-    cell: (c) => dateTime.format(new Date(c.getValue())),
+    cell: (c) => formatDateTime(c.getValue()),
   }),
 ];
 

@@ -15,6 +15,7 @@ import { useAccess } from '../../ui/useAccess';
 import { UserFilters } from './UserFilters';
 import { UserStatusBadge } from './UserStatusBadge';
 import { formatPhone } from './formatPhone';
+import { formatInstantDate } from '../../calendar';
 
 const FILTERS: readonly UserFilter[] = [
   'entityCode',
@@ -25,7 +26,6 @@ const FILTERS: readonly UserFilter[] = [
   'status',
 ];
 const DEFAULTS = { sort: 'userName', order: 'asc' } as const;
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
 const column = createColumnHelper<UserRow>();
 // Column ids as TABLE_COLUMNS.users lists them (a unit test holds them equal).
@@ -73,7 +73,7 @@ export const COLUMNS = [
     id: 'updatedAt',
     header: 'Last changed',
     enableSorting: true,
-    cell: (c) => dateTime.format(new Date(c.getValue())),
+    cell: (c) => formatInstantDate(c.getValue()),
   }),
 ];
 

@@ -1,12 +1,12 @@
 import { createColumnHelper } from '@tanstack/react-table';
 import type { BankAccountRow } from '../../../api/schemas/bankAccounts';
+import { formatDateTime } from '../../../calendar';
 
 // Columns of the verified-accounts list; ids of sortable columns are the server's sort fields. The account
 // shows as its last four digits only: the full number is never on the wire.
 const column = createColumnHelper<BankAccountRow>();
 
-export const checkedAt = (iso: string) =>
-  new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+export const checkedAt = (iso: string) => formatDateTime(iso);
 
 const STATUS = { active: 'Active', replaced: 'Replaced', failed: 'Not eligible' } as const;
 

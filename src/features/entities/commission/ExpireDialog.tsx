@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useBusinessToday } from '../../../api/calls/calendar';
 import { commissionRuleKeys, expireCommissionRule } from '../../../api/calls/commissionRules';
 import type { CommissionRule } from '../../../api/schemas/commissionRules';
 import { ConfirmDialog } from '../../../ui/feedback/ConfirmDialog';
 import { TextField } from '../../../ui/forms/TextField';
 import { useGuardedClose } from '../../../ui/forms/useGuardedClose';
-import { formatPay, ruleErrors, utcToday } from './ruleForm';
+import { formatPay, ruleErrors } from './ruleForm';
 import { speciesLabel } from './ruleOptions';
 
 export interface ExpireDialogProps {
@@ -17,10 +18,8 @@ export interface ExpireDialogProps {
 
 // Ends a rule: from the expiration day on it pays nothing. Today unless another day is chosen.
 export function ExpireDialog({ entityId, rule, onDone, onClose }: ExpireDialogProps) {
-  const [opened] = useState(() => {
-    const today = utcToday();
-    return today < rule.effective_date ? rule.effective_date : today;
-  });
+  const today = useBusinessToday();
+  const [opened] = useState(() => (today < rule.effective_date ? rule.effective_date : today));
   const [day, setDay] = useState(opened);
   // Another day chosen is the user's: Cancel, Escape or a click outside ask before dropping it.
   const guard = useGuardedClose(day !== opened, onClose);

@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useBusinessToday } from '../../../api/calls/calendar';
 import { commissionRuleKeys, generateCommissionRules } from '../../../api/calls/commissionRules';
 import type { CommissionRuleGenerateResult } from '../../../api/schemas/commissionRules';
 import { ConfirmDialog } from '../../../ui/feedback/ConfirmDialog';
 import { TextField } from '../../../ui/forms/TextField';
 import { useGuardedClose } from '../../../ui/forms/useGuardedClose';
-import { ruleErrors, utcToday } from './ruleForm';
+import { ruleErrors } from './ruleForm';
 
 export interface GenerateDialogProps {
   entityId: number;
@@ -16,7 +17,8 @@ export interface GenerateDialogProps {
 // Copies the house's rules in force on a day to this entity, from that day on. Rules that would overlap
 // the entity's own are skipped and listed, so it is safe to run again.
 export function GenerateDialog({ entityId, onDone, onClose }: GenerateDialogProps) {
-  const [opened] = useState(utcToday);
+  const today = useBusinessToday();
+  const [opened] = useState(today);
   const [day, setDay] = useState(opened);
   // Another day chosen is the user's: Cancel, Escape or a click outside ask before dropping it.
   const guard = useGuardedClose(day !== opened, onClose);

@@ -9,6 +9,7 @@ import {
   enabledEventTypesQuery,
   updateCommissionRule,
 } from '../../../api/calls/commissionRules';
+import { useBusinessToday } from '../../../api/calls/calendar';
 import { statesQuery } from '../../../api/calls/entityLists';
 import type { CommissionRule } from '../../../api/schemas/commissionRules';
 import type { RuleImpact } from '../../../api/schemas/commissionStatements';
@@ -17,7 +18,7 @@ import { Button } from '../../../ui/forms/Button';
 import { SelectField } from '../../../ui/forms/SelectField';
 import { TextField } from '../../../ui/forms/TextField';
 import { useGuardedClose } from '../../../ui/forms/useGuardedClose';
-import { emptyRule, ruleErrors, ruleRequest, ruleValues, utcToday, type RuleValues } from './ruleForm';
+import { emptyRule, ruleErrors, ruleRequest, ruleValues, type RuleValues } from './ruleForm';
 import { SPECIES_OPTIONS } from './ruleOptions';
 import { StatePicker } from './StatePicker';
 import { RuleImpactNotice } from './RuleImpactNotice';
@@ -33,7 +34,8 @@ export interface RuleDialogProps {
 // Add or edit one rate rule. The server checks everything (states, event code, overlaps) and answers each
 // problem under its field; an overlap names the rules it collides with under the effective date.
 export function RuleDialog({ entityId, rule, onDone, onClose }: RuleDialogProps) {
-  const [initial] = useState<RuleValues>(() => (rule ? ruleValues(rule) : emptyRule(utcToday())));
+  const today = useBusinessToday();
+  const [initial] = useState<RuleValues>(() => (rule ? ruleValues(rule) : emptyRule(today)));
   const [values, setValues] = useState<RuleValues>(initial);
   const guard = useGuardedClose(!sameRuleValues(values, initial), onClose);
   const queryClient = useQueryClient();

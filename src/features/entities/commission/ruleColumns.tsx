@@ -1,6 +1,6 @@
 import { createColumnHelper } from '@tanstack/react-table';
 import type { CommissionRule } from '../../../api/schemas/commissionRules';
-import { formatDay } from '../../../ui/format/formatDay';
+import { formatBusinessDate } from '../../../calendar';
 import { Button } from '../../../ui/forms/Button';
 import { formatPay } from './ruleForm';
 import { speciesLabel } from './ruleOptions';
@@ -54,7 +54,7 @@ export function ruleColumns({ canEdit, onEdit, onExpire }: RuleActions) {
       id: 'effectiveDate',
       header: 'Effective',
       enableSorting: true,
-      cell: (c) => formatDay(c.getValue()),
+      cell: (c) => formatBusinessDate(c.getValue()),
     }),
     column.accessor('expiration_date', {
       id: 'expirationDate',
@@ -62,7 +62,7 @@ export function ruleColumns({ canEdit, onEdit, onExpire }: RuleActions) {
       enableSorting: true,
       cell: (c) => {
         const day = c.getValue();
-        return day ? formatDay(day) : <span className="text-slate-500">Open</span>;
+        return day ? formatBusinessDate(day) : <span className="text-slate-500">Open</span>;
       },
     }),
     column.accessor('status', {

@@ -70,5 +70,3 @@ export const formatPay = (rule: Pick<CommissionRule, 'calculation_type' | 'pay_m
   rule.calculation_type === 'PERCENT'
     ? `${rule.pay_multiplier}%`
     : `$${rule.pay_multiplier.toFixed(2)} per event`;
-
-export const utcToday = () => new Date().toISOString().slice(0, 10);

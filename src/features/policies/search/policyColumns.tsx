@@ -1,6 +1,6 @@
 import { createColumnHelper } from '@tanstack/react-table';
 import type { PolicySearchRow } from '../../../api/schemas/policySearch';
-import { formatDay } from '../../../ui/format/formatDay';
+import { formatBusinessDate } from '../../../calendar';
 import { formatPhone } from '../../../ui/format/formatPhone';
 
 // Columns of policy search (SPEC §3 "Search result columns"); ids of sortable columns are the server's sort
@@ -12,7 +12,7 @@ const column = createColumnHelper<PolicySearchRow>();
 const muted = (value: string | null) =>
   value ? <span className="block text-xs text-slate-500">{value}</span> : null;
 
-const Day = ({ day }: { day: string }) => <span className="tabular-nums">{formatDay(day)}</span>;
+const Day = ({ day }: { day: string }) => <span className="tabular-nums">{formatBusinessDate(day)}</span>;
 
 // Words in the codes' own order: ACTIVE → Active, PENDING_CANCEL → Pending cancel.
 const readable = (code: string) => {

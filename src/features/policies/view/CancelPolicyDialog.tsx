@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useBusinessToday } from '../../../api/calls/calendar';
 import { cancelPolicy, policyKeys, type CancelReason, type CancelRequest } from '../../../api/calls/policies';
 import { ApiError, errorMessage, fieldErrorsOf } from '../../../api/httpErrors';
 import { CANCEL_REASONS, type CancelResult, type PolicyView } from '../../../api/schemas/policies';
@@ -9,7 +10,7 @@ import { CheckboxField } from '../../../ui/forms/CheckboxField';
 import { SelectField } from '../../../ui/forms/SelectField';
 import { TextAreaField } from '../../../ui/forms/TextAreaField';
 import { TextField } from '../../../ui/forms/TextField';
-import { centralToday, formatCode, formatDate, formatMoney, withinTerm } from './format';
+import { formatCode, formatDate, formatMoney, withinTerm } from './format';
 import { FormDialog } from '../../../ui/forms/FormDialog';
 import { useGuardedClose } from '../../../ui/forms/useGuardedClose';
 import { Facts } from './Panel';
@@ -29,10 +30,11 @@ const REASON_OPTIONS = CANCEL_REASONS.map((value) => ({ value, label: formatCode
 export function CancelPolicyDialog({ policy, open, onClose, onCancelled }: CancelPolicyDialogProps) {
   const queryClient = useQueryClient();
   const { effectiveDate, expirationDate } = policy.summary;
+  const today = useBusinessToday();
   // The form as it opened (today within the term, the customer's request, no note): anything else is the
   // agent's, asked about before closing throws it away.
   const [opened] = useState(() => ({
-    cancelDate: withinTerm(centralToday(), effectiveDate, expirationDate),
+    cancelDate: withinTerm(today, effectiveDate, expirationDate),
     reason: 'CUSTOMER_REQUEST' as CancelReason,
     note: '',
   }));

@@ -1,23 +1,28 @@
-// How policy data reads on screen: money as $1,234.56, wire dates (YYYY-MM-DD) as Nov 22, 2026.
+import {
+  businessDate,
+  formatBusinessDate,
+  formatDateTime as formatInstant,
+  isBusinessDate,
+} from '../../../calendar';
+
+// How policy data reads on screen: money as $1,234.56, dates as the business calendar shows them
+// (src/calendar): a wire date (YYYY-MM-DD) as Nov 22, 2026, an instant with its zone.
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-// A wire date is a calendar day, not an instant: read and shown in UTC so no time zone moves it.
-const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
-const moment = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 export function formatMoney(dollars: number | null | undefined): string {
   return dollars === null || dollars === undefined ? '—' : usd.format(dollars);
 }
 
+// A wire date is a calendar day and is shown as the day it names; an instant is shown as its business day.
 export function formatDate(value: string | null | undefined): string {
   if (!value) return '—';
-  const date = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00Z`) : new Date(value);
-  return Number.isNaN(date.getTime()) ? value : day.format(date);
+  if (isBusinessDate(value)) return formatBusinessDate(value);
+  return Number.isNaN(new Date(value).getTime()) ? value : formatBusinessDate(businessDate(value));
 }
 
+// "Nov 26, 2026, 7:45 PM CST": on the business clock, with its zone.
 export function formatDateTime(value: string | null | undefined): string {
-  if (!value) return '—';
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : moment.format(date);
+  return formatInstant(value);
 }
 
 export function formatPhone(phone: string | null | undefined): string {
@@ -37,11 +42,6 @@ export function formatCode(code: string | null | undefined): string {
   if (!code) return '—';
   const words = code.replace(/_/g, ' ').toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
-// Today as YYYY-MM-DD on the business's clock (Central time, as quotes and policies are dated).
-export function centralToday(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago' }).format(new Date());
 }
 
 // The day closest to `day` inside the term (ISO dates compare as strings).

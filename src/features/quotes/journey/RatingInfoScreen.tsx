@@ -1,13 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
+import { useBusinessToday } from '../../../api/calls/calendar';
 import { quoteConfigsQuery } from '../../../api/calls/quoteActions';
 import { createQuote, quoteKeys, updateQuote } from '../../../api/calls/quoteJourney';
 import type { QuoteView } from '../../../api/schemas/quoteCommands';
+import { formatBusinessDate } from '../../../calendar';
 import { Alert } from '../../../ui/feedback/Alert';
 import { Button } from '../../../ui/forms/Button';
 import { useDirtyForm, type DirtyForm } from '../../../ui/forms/unsavedChanges';
-import { formatDay, todayInCentral } from './centralDate';
 import { CustomerFields, type CustomerValues } from './CustomerFields';
 import { JourneyFrame, QuoteLoading } from './JourneyFrame';
 import { journeyErrors, type JourneyErrors } from './journeyErrors';
@@ -101,7 +102,7 @@ function valuesOf(quote: QuoteView): CustomerValues {
 
 // Back at rating info the customer, zip (within the quote's state) and start date may change too.
 function ExistingQuoteForm({ uuid, quote }: { uuid: string; quote: QuoteView }) {
-  const today = todayInCentral();
+  const today = useBusinessToday();
   const [values, setValues] = useState(() => valuesOf(quote));
   const [checked, setChecked] = useState<Record<string, string[]>>({});
   // Saved by "Rate and continue": the quote then moves on to underwriting and this form goes.
@@ -151,7 +152,7 @@ function DraftSummary({ draft }: { draft: QuoteDraft }) {
   const c = draft.customer;
   return (
     <p className="text-sm text-slate-600">
-      {c.firstName} {c.lastName} · {c.email} · zip {draft.zip} · starts {formatDay(draft.startDate)}
+      {c.firstName} {c.lastName} · {c.email} · zip {draft.zip} · starts {formatBusinessDate(draft.startDate)}
       {draft.entityCode ? ` · for ${draft.entityCode}` : ''}{' '}
       <Link to="/quotes/journey" className="font-medium text-indigo-700 hover:underline">
         Change

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { useBusinessToday } from '../../../api/calls/calendar';
 import { myEntitiesQuery } from '../../../api/calls/myEntities';
 import { Alert } from '../../../ui/feedback/Alert';
 import { Button } from '../../../ui/forms/Button';
 import { useDirtyForm } from '../../../ui/forms/unsavedChanges';
-import { todayInCentral } from './centralDate';
 import { CustomerFields, type CustomerValues } from './CustomerFields';
 import { JourneyFrame } from './JourneyFrame';
 import { QuoteForPicker } from './QuoteForPicker';
@@ -26,7 +26,7 @@ function emptyDraft(today: string): QuoteDraft {
 // Continue, so leaving the screen before it asks first.
 export function StartScreen() {
   const navigate = useNavigate();
-  const today = todayInCentral();
+  const today = useBusinessToday();
   const entities = useQuery(myEntitiesQuery).data;
   const [draft, setDraft] = useState<QuoteDraft>(() => quoteDraft.load() ?? emptyDraft(today));
   const [errors, setErrors] = useState<Record<string, string[]>>({});

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { Alert } from '../../../ui/feedback/Alert';
 import { ButtonLink } from '../../../ui/forms/ButtonLink';
-import { formatDay } from './centralDate';
+import { formatBusinessDate } from '../../../calendar';
 import { JourneyFrame, QuoteLoading } from './JourneyFrame';
 import { formatMoney } from '../../../ui/format/formatMoney';
 import { ReceiptButton } from './ReceiptButton';
@@ -85,7 +85,7 @@ export function ThankYouScreen() {
                   </td>
                   <td className="px-6 py-3 text-slate-700">{policy.plan_code}</td>
                   <td className="px-6 py-3 text-slate-700">
-                    {formatDay(policy.effective_date)} – {formatDay(policy.expiration_date)}
+                    {formatBusinessDate(policy.effective_date)} – {formatBusinessDate(policy.expiration_date)}
                   </td>
                   <td className="px-6 py-3 text-right text-slate-900">
                     {formatMoney(policy.annual_premium)}

@@ -1,7 +1,7 @@
 import { createColumnHelper } from '@tanstack/react-table';
 import { Link } from 'react-router-dom';
 import type { QuoteSearchRow } from '../../../api/schemas/quoteSearch';
-import { centralClock, centralClockParts } from './centralClock';
+import { dateTimeParts, formatDateTime } from '../../../calendar';
 import { formatPhone } from '../../../ui/format/formatPhone';
 
 // Columns of quote search; ids of sortable columns are the server's sort fields (QUOTE_SORT_FIELDS).
@@ -20,10 +20,10 @@ const customerLabel = (row: QuoteSearchRow) => row.customer_name ?? 'quote witho
 
 // Day over time, so the column stays narrow; the full text is the cell's title.
 function When({ timestamp }: { timestamp: string }) {
-  const parts = centralClockParts(timestamp);
+  const parts = dateTimeParts(timestamp);
   if (!parts) return <span>{timestamp}</span>;
   return (
-    <span className="tabular-nums" title={centralClock(timestamp)}>
+    <span className="tabular-nums" title={formatDateTime(timestamp)}>
       {parts.day}
       <span className="block text-xs text-slate-500">{parts.time}</span>
     </span>

@@ -1,5 +1,5 @@
 import type { RentersQuoteView } from '../../../api/schemas/rentersQuotes';
-import { formatDay } from '../../../ui/format/formatDay';
+import { formatBusinessDate } from '../../../calendar';
 import { formatMoney } from '../../../ui/format/formatMoney';
 
 type Premium = NonNullable<RentersQuoteView['premium']>;
@@ -40,7 +40,7 @@ export function PremiumSummary({ premium }: { premium: Premium }) {
           {premium.schedule.map((row) => (
             <tr key={row.number} className="border-t border-slate-100">
               <td className="py-1">{row.number}</td>
-              <td className="py-1">{formatDay(row.due_date)}</td>
+              <td className="py-1">{formatBusinessDate(row.due_date)}</td>
               <td className="py-1 text-right">{formatMoney(row.premium)}</td>
               <td className="py-1 text-right">{formatMoney(row.taxes)}</td>
               <td className="py-1 text-right">{formatMoney(row.fees)}</td>

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import type { RentersQuoteView } from '../../../api/schemas/rentersQuotes';
 import { RENTERS_JOURNEY_START } from '../../../machines/rentersQuoteSteps';
 import { Alert } from '../../../ui/feedback/Alert';
-import { formatDay } from '../../../ui/format/formatDay';
+import { formatBusinessDate } from '../../../calendar';
 import { formatMoney } from '../../../ui/format/formatMoney';
 
 // The policy the purchase issued: number, status, term interval, premium and the next bill.
@@ -13,7 +13,7 @@ export function PurchasedStep({ quote }: { quote: RentersQuoteView }) {
   return (
     <div className="space-y-6">
       <Alert tone="success" title="Policy issued">
-        The renters policy is bought and in force from {formatDay(policy.effective_at)}.
+        The renters policy is bought and in force from {formatBusinessDate(policy.effective_at)}.
         {quote.rewrite_of && <span data-testid="rewrite-of"> This policy replaces {quote.rewrite_of}.</span>}
       </Alert>
       <section aria-labelledby="policy-title" className="rounded-lg border border-slate-200 bg-white p-6">
@@ -29,7 +29,7 @@ export function PurchasedStep({ quote }: { quote: RentersQuoteView }) {
           <dd data-testid="policy-status">{policy.status_code}</dd>
           <dt className="text-slate-500">Term</dt>
           <dd>
-            {formatDay(policy.effective_at)} – {formatDay(policy.expiration_at)} (
+            {formatBusinessDate(policy.effective_at)} – {formatBusinessDate(policy.expiration_at)} (
             {policy.term_interval === 'monthly' ? 'monthly' : 'annual'})
           </dd>
           <dt className="text-slate-500">Term premium</dt>
@@ -37,7 +37,7 @@ export function PurchasedStep({ quote }: { quote: RentersQuoteView }) {
           <dt className="text-slate-500">Next bill</dt>
           <dd data-testid="next-bill">
             {nextBill
-              ? `${formatMoney(nextBill.amount)} on ${formatDay(nextBill.due_date)}`
+              ? `${formatMoney(nextBill.amount)} on ${formatBusinessDate(nextBill.due_date)}`
               : 'None: paid in full'}
           </dd>
         </dl>

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { purchaseRentersQuote, type RentersPurchaseInput } from '../../../api/calls/rentersQuotes';
 import type { RentersQuoteView } from '../../../api/schemas/rentersQuotes';
 import { Alert } from '../../../ui/feedback/Alert';
-import { formatDay } from '../../../ui/format/formatDay';
+import { formatBusinessDate } from '../../../calendar';
 import { formatMoney } from '../../../ui/format/formatMoney';
 import { formatPhone } from '../../../ui/format/formatPhone';
 import { Button } from '../../../ui/forms/Button';
@@ -96,7 +96,9 @@ export function ReviewStep({ quote, snapshot }: ReviewStepProps) {
               {quote.property.city}, {quote.property.state} {quote.property.zip_code}
             </p>
           )}
-          <p className="mt-1">Effective {quote.effective_date ? formatDay(quote.effective_date) : '—'}</p>
+          <p className="mt-1">
+            Effective {quote.effective_date ? formatBusinessDate(quote.effective_date) : '—'}
+          </p>
           {quote.interested_party && <p className="mt-1">Interested party: {quote.interested_party.name}</p>}
         </div>
         <div>

@@ -1,6 +1,6 @@
 import { createColumnHelper } from '@tanstack/react-table';
 import type { RentersPolicySearchRow } from '../../../api/schemas/rentersPolicies';
-import { formatDay } from '../../../ui/format/formatDay';
+import { formatBusinessDate } from '../../../calendar';
 import { formatPhone } from '../../../ui/format/formatPhone';
 
 // Columns of renters policy search, in SPEC §3's order of the renters row; ids of sortable columns are the
@@ -9,7 +9,7 @@ import { formatPhone } from '../../../ui/format/formatPhone';
 // policy (DataTable rowHref).
 const column = createColumnHelper<RentersPolicySearchRow>();
 
-const Day = ({ day }: { day: string }) => <span className="tabular-nums">{formatDay(day)}</span>;
+const Day = ({ day }: { day: string }) => <span className="tabular-nums">{formatBusinessDate(day)}</span>;
 
 // Codes and words in their own order: ACTIVE → Active, PENDING_CANCEL → Pending cancel, monthly → Monthly.
 const readable = (code: string) => {
