@@ -37,7 +37,8 @@ export async function fillInterestedParty(page: Page): Promise<void> {
 export async function fillCustomer(page: Page, first: string, last: string): Promise<void> {
   await page.getByLabel('First name').fill(first);
   await page.getByLabel('Last name').fill(last);
-  await page.getByLabel('E-mail').fill(`${first.toLowerCase()}@example.test`);
+  // One e-mail per name: the same customer cannot buy twice for the same address and days.
+  await page.getByLabel('E-mail').fill(`${first}.${last}@example.test`.toLowerCase());
   await page.getByLabel('Primary phone', { exact: true }).fill('(512) 555-0142');
 }
 

@@ -17,6 +17,8 @@ export interface PropertyFormProps {
   // A new quote's starting values (a rewrite's, from the old policy); the saved quote's win.
   initial?: PropertyStep | null;
   errors: RentersErrors;
+  // What to say under the effective date as it stands (a rewrite says where its default comes from).
+  effectiveDateHint?: (date: string) => string | undefined;
   busy: boolean;
   // `saved.onSuccess` once the server has the step (a mutation's own option, so `write.mutate` fits): the
   // journey moves on from there, and must not be held by the unsaved-changes prompt.
@@ -26,7 +28,14 @@ export interface PropertyFormProps {
 const wireAddress = (a: AddressDraft) => ({ ...a, line_2: a.line_2.trim() || null });
 
 // The start step: the rented property, the effective date and an optional interested party (SPEC §3).
-export function PropertyForm({ quote, initial = null, errors, busy, onSubmit }: PropertyFormProps) {
+export function PropertyForm({
+  quote,
+  initial = null,
+  errors,
+  effectiveDateHint,
+  busy,
+  onSubmit,
+}: PropertyFormProps) {
   const from: PropertyStep | null = quote ?? initial;
   const [property, setProperty] = useState(() => addressDraftOf(from?.property ?? null));
   const [effectiveDate, setEffectiveDate] = useState(from?.effective_date ?? '');
@@ -66,6 +75,7 @@ export function PropertyForm({ quote, initial = null, errors, busy, onSubmit }: 
           disabled={busy}
           value={effectiveDate}
           onChange={(e) => setEffectiveDate(e.target.value)}
+          hint={effectiveDateHint?.(effectiveDate)}
           errors={errors.fields.effective_date}
         />
       </section>

@@ -54,12 +54,11 @@ const wireAddress = (a: RentersAddress) => ({
   zip_code: a.zipCode,
 });
 
-const todayUtc = () => new Date().toISOString().slice(0, 10);
-
 type Write = ReturnType<typeof useRentersWrite<StartRentersQuoteInput>>;
 
 // The old policy's facts, sent to the journey as rentersQuote.rewriteStarted; the form starts from what
-// the journey then holds. The new term starts today unless the agent says otherwise.
+// the journey then holds. The new term starts where the server says the old cover ends (or today, when
+// that has passed), and the date field says why.
 function RewriteStart({
   policyNumber,
   matterId,
@@ -104,7 +103,7 @@ function RewriteStart({
   const c = snapshot.context;
   const initial: Pick<RentersQuoteView, 'property' | 'effective_date' | 'interested_party'> = {
     property: c.property && wireAddress(c.property),
-    effective_date: todayUtc(),
+    effective_date: data.effective_date,
     interested_party: c.interestedParty && {
       name: c.interestedParty.name,
       ...wireAddress(c.interestedParty.address),
@@ -115,6 +114,11 @@ function RewriteStart({
       key={policyNumber}
       quote={null}
       initial={initial}
+      effectiveDateHint={(date) =>
+        date === data.effective_date
+          ? data.effective_date_note
+          : `The cover of ${policyNumber} ${data.old_cover_ends < data.effective_date ? 'ended' : 'ends'} on ${data.old_cover_ends}.`
+      }
       errors={write.errors}
       busy={write.isPending}
       onSubmit={write.mutate}

@@ -99,6 +99,15 @@ export function ReviewStep({ quote, snapshot }: ReviewStepProps) {
           <p className="mt-1">
             Effective {quote.effective_date ? formatBusinessDate(quote.effective_date) : '—'}
           </p>
+          {fields.effective_date && (
+            // The date was chosen at the start step; the purchase found it overlaps other cover.
+            <ul className="mt-1 space-y-0.5 text-sm text-red-700" data-field-errors="effective_date">
+              {fields.effective_date.map((message) => (
+                <li key={message}>{message}</li>
+              ))}
+              <li>Go back to the start step to change the effective date.</li>
+            </ul>
+          )}
           {quote.interested_party && <p className="mt-1">Interested party: {quote.interested_party.name}</p>}
         </div>
         <div>
