@@ -16,7 +16,9 @@ export type StatementEvent =
   | { type: 'statement.overrideAdded' }
   | { type: 'statement.overrideUpdated' }
   | { type: 'statement.overrideDeleted' }
-  | { type: 'statement.approved' }
+  // Approving needs the statement to hold every commissionable event of its month recorded so far (decision
+  // 014): the command says whether it does, and the machine refuses an out-of-date statement.
+  | { type: 'statement.approved'; upToDate: boolean }
   | { type: 'statement.unapproved' }
   // Paying needs a verified bank account of the entity (issue 7 "Bank verification"); the command says
   // whether it has one, and the machine refuses the payment without.
@@ -35,6 +37,7 @@ export const commissionStatementMachine = setup({
   types: { events: {} as StatementEvent },
   guards: {
     bankAccountVerified: ({ event }) => event.type === 'statement.markedPaid' && event.bankAccountVerified,
+    upToDate: ({ event }) => event.type === 'statement.approved' && event.upToDate,
   },
 }).createMachine({
   id: 'commissionStatement',
@@ -48,7 +51,7 @@ export const commissionStatementMachine = setup({
         'statement.overrideUpdated': 'pending',
         'statement.overrideDeleted': 'pending',
         'statement.downloaded': 'pending',
-        'statement.approved': 'approved',
+        'statement.approved': { guard: 'upToDate', target: 'approved' },
       },
     },
     approved: {
@@ -100,7 +103,8 @@ export const COMMAND_EVENTS: Readonly<Record<StatementCommand, StatementEventTyp
 };
 
 // Why a command cannot move a statement in `state`, as the bulk answer reports it per row; null when it can
-// (markPaid still needs the verified bank account, which the machine's guard checks).
+// (markPaid still needs the verified bank account and approve an up-to-date statement, which the machine's
+// guards check: outOfDateRefusal words the latter).
 export function commandRefusal(command: StatementCommand, state: StatementState): string | null {
   const from: Readonly<Record<StatementCommand, StatementState>> = {
     approve: 'pending',
@@ -124,4 +128,20 @@ export function commandRefusal(command: StatementCommand, state: StatementState)
 // Overrides and recalculation change what a reviewer approves, so they wait for an unapproval.
 export function isEditable(state: StatementState): boolean {
   return state === 'pending';
+}
+
+// What an out-of-date statement is missing: commissionable events recorded in its month after it was last
+// calculated, and what they change its amount by (cents).
+export interface Staleness {
+  missingEvents: number;
+  differenceCents: number;
+}
+
+const signedDollars = (cents: number) =>
+  `${cents < 0 ? '-' : ''}$${(Math.abs(cents) / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+// The refusal of approving a statement that the `upToDate` guard turns away.
+export function outOfDateRefusal({ missingEvents, differenceCents }: Staleness): string {
+  const events = `${missingEvents} commissionable event${missingEvents === 1 ? '' : 's'}`;
+  return `This statement is out of date: ${events} arrived after it was calculated (${signedDollars(differenceCents)}). Recalculate it before approving.`;
 }

@@ -651,6 +651,7 @@ describe.each(testDatabases())('commission statements on %s', (database) => {
       markPaid: false,
       markUnpaid: false,
       editOverrides: true,
+      recalculate: true,
       download: false,
     });
     expect(await can(u.payer, pending)).toMatchObject({

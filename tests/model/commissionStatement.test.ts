@@ -6,6 +6,7 @@ import {
   commandRefusal,
   commissionStatementMachine,
   isEditable,
+  outOfDateRefusal,
   stateOfStatuses,
   statementStatuses,
   type StatementCommand,
@@ -15,9 +16,12 @@ import {
 import { listTransitions, transitionsTaken } from '../../src/machines/transitions';
 import { CoverageLog, reachedDescription, writeCoverage } from './coverageFile';
 
-// Every event the statement knows, with a payment both with and without a verified bank account.
+// Every event the statement knows, with a payment both with and without a verified bank account, and an
+// approval of an up-to-date and of an out-of-date statement (decision 014).
 const paid: StatementEvent = { type: 'statement.markedPaid', bankAccountVerified: true };
 const unverified: StatementEvent = { type: 'statement.markedPaid', bankAccountVerified: false };
+const approved: StatementEvent = { type: 'statement.approved', upToDate: true };
+const outOfDate: StatementEvent = { type: 'statement.approved', upToDate: false };
 const edits: StatementEvent[] = [
   { type: 'statement.recalculated' },
   { type: 'statement.overrideAdded' },
@@ -27,7 +31,8 @@ const edits: StatementEvent[] = [
 const ALL: StatementEvent[] = [
   { type: 'statement.generated' },
   ...edits,
-  { type: 'statement.approved' },
+  approved,
+  outOfDate,
   { type: 'statement.unapproved' },
   paid,
   unverified,
@@ -37,7 +42,11 @@ const ALL: StatementEvent[] = [
 
 const COMMANDS: StatementCommand[] = ['approve', 'unapprove', 'markPaid', 'markUnpaid'];
 const commandEvent = (command: StatementCommand): StatementEvent =>
-  command === 'markPaid' ? paid : ({ type: COMMAND_EVENTS[command] } as StatementEvent);
+  command === 'markPaid'
+    ? paid
+    : command === 'approve'
+      ? approved
+      : ({ type: COMMAND_EVENTS[command] } as StatementEvent);
 
 const coverage = new CoverageLog();
 let actor: Actor<typeof commissionStatementMachine>;
@@ -53,6 +62,7 @@ function expectState(state: StatementState) {
     expect(can(commandEvent(command)), command).toBe(commandRefusal(command, state) === null);
   }
   expect(can(unverified)).toBe(false);
+  expect(can(outOfDate)).toBe(false);
   for (const edit of edits) expect(can(edit)).toBe(isEditable(state));
   expect(can({ type: 'statement.downloaded' })).toBe(state !== 'absent');
   const statuses = statementStatuses(state);
@@ -102,14 +112,33 @@ describe('commission statement machine (model-based)', () => {
 
   it('never pays a statement whose entity has no verified bank account', () => {
     actor = createActor(commissionStatementMachine).start();
-    for (const type of ['statement.generated', 'statement.approved'] as const) actor.send({ type });
+    actor.send({ type: 'statement.generated' });
+    actor.send(approved);
     expect(actor.getSnapshot().can(unverified)).toBe(false);
     actor.send(unverified);
     expect(actor.getSnapshot().value).toBe('approved');
     actor.stop();
   });
 
+  it('never approves a statement that is out of date; recalculated, it is approved', () => {
+    actor = createActor(commissionStatementMachine).start();
+    actor.send({ type: 'statement.generated' });
+    expect(actor.getSnapshot().can(outOfDate)).toBe(false);
+    actor.send(outOfDate);
+    expect(actor.getSnapshot().value).toBe('pending');
+    actor.send({ type: 'statement.recalculated' });
+    actor.send(approved);
+    expect(actor.getSnapshot().value).toBe('approved');
+    actor.stop();
+  });
+
   it('names why a command cannot move a statement', () => {
+    expect(outOfDateRefusal({ missingEvents: 2, differenceCents: 1234 })).toBe(
+      'This statement is out of date: 2 commissionable events arrived after it was calculated ($12.34). Recalculate it before approving.',
+    );
+    expect(outOfDateRefusal({ missingEvents: 1, differenceCents: -500 })).toBe(
+      'This statement is out of date: 1 commissionable event arrived after it was calculated (-$5.00). Recalculate it before approving.',
+    );
     expect(commandRefusal('unapprove', 'paid')).toBe(
       'A paid statement cannot be unapproved; mark it unpaid first.',
     );

@@ -39,13 +39,18 @@ const machine = commissionStatementMachine;
 
 const paid: StatementEvent = { type: 'statement.markedPaid', bankAccountVerified: true };
 const unverified: StatementEvent = { type: 'statement.markedPaid', bankAccountVerified: false };
+// Approval of a statement that holds every event of its month; an out-of-date one is never approved
+// (decision 014, tests/api/commissionStatementFreshness.test.ts).
+const approved: StatementEvent = { type: 'statement.approved', upToDate: true };
+const outOfDate: StatementEvent = { type: 'statement.approved', upToDate: false };
 const SAMPLES: StatementEvent[] = [
   { type: 'statement.generated' },
   { type: 'statement.recalculated' },
   { type: 'statement.overrideAdded' },
   { type: 'statement.overrideUpdated' },
   { type: 'statement.overrideDeleted' },
-  { type: 'statement.approved' },
+  approved,
+  outOfDate,
   { type: 'statement.unapproved' },
   paid,
   unverified,
@@ -61,23 +66,25 @@ const model = createTestModel(machine, {
 });
 
 // The covering paths, and one long round trip through every state and back, editing on the way.
-const ev = (type: Exclude<StatementEvent['type'], 'statement.markedPaid'>): StatementEvent => ({ type });
+const ev = (
+  type: Exclude<StatementEvent['type'], 'statement.markedPaid' | 'statement.approved'>,
+): StatementEvent => ({ type });
 const paths: CoveringPath<StatementEvent>[] = [
   ...coveringPaths(machine, model),
   {
     events: [
       ev('statement.generated'),
       ev('statement.overrideAdded'),
-      ev('statement.approved'),
+      approved,
       ev('statement.unapproved'),
       ev('statement.overrideUpdated'),
       ev('statement.recalculated'),
       ev('statement.overrideDeleted'),
-      ev('statement.approved'),
+      approved,
       paid,
       ev('statement.markedUnpaid'),
       ev('statement.unapproved'),
-      ev('statement.approved'),
+      approved,
       paid,
       ev('statement.downloaded'),
     ],
@@ -89,7 +96,7 @@ const describePath = (path: CoveringPath<StatementEvent>) =>
 
 // The API's command for each machine command, and who gives it.
 const COMMANDS: Record<StatementCommand, { name: BulkCommand; email: string; event: StatementEvent }> = {
-  approve: { name: 'approve', email: REVIEWER, event: ev('statement.approved') },
+  approve: { name: 'approve', email: REVIEWER, event: approved },
   unapprove: { name: 'unapprove', email: REVIEWER, event: ev('statement.unapproved') },
   markPaid: { name: 'mark-paid', email: ACCOUNTING, event: paid },
   markUnpaid: { name: 'mark-unpaid', email: ACCOUNTING, event: ev('statement.markedUnpaid') },
@@ -257,6 +264,7 @@ describe.each(testDatabases())(
         markPaid: snapshot.can(markPaidEvent),
         markUnpaid: snapshot.can(COMMANDS.markUnpaid.event),
         editOverrides: isEditable(state),
+        recalculate: isEditable(state),
         download: snapshot.can({ type: 'statement.downloaded' }),
       });
       expect(statement.paid_on === null).toBe(state !== 'paid');

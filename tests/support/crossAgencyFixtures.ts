@@ -136,6 +136,8 @@ function idFor(route: string, param: string, w: Northwind): string | number | un
   if (param !== 'id') return ids[param];
   if (route.includes(' /v2/users/')) return v.staffUserId;
   if (route.includes(' /v2/my/table-views/')) return w.viewId;
+  // Daily work belongs to no agency: any run's id, refused before it is looked up.
+  if (route.includes(' /v2/jobs/')) return 1;
   if (route.includes(' /v2/renters/quotes/')) return v.rentersQuoteId;
   return undefined;
 }
@@ -173,6 +175,7 @@ function bodies(w: Northwind): Record<string, unknown> {
     'POST /v2/users/:id/password-reset': undefined,
     'PATCH /v2/my/table-views/:id': { name: 'Mallory was here' },
     'DELETE /v2/my/table-views/:id': undefined,
+    'POST /v2/jobs/:id/retry': {},
     'PATCH /v2/entities/:entityId': { dba: 'Mallory Pets' },
     'DELETE /v2/entities/:entityId': undefined,
     'POST /v2/entities/:entityId/locations': {
@@ -200,6 +203,7 @@ function bodies(w: Northwind): Record<string, unknown> {
     'POST /v2/entities/:entityId/commission-configs/impact': data(rule),
     'POST /v2/entities/:entityId/commission-configs/:ruleId/impact': data({ pay_multiplier: 99, version: 1 }),
     'POST /v2/entities/:entityId/commission-statements/:statementId/approve': data({}),
+    'POST /v2/entities/:entityId/commission-statements/:statementId/recalculate': data({}),
     'POST /v2/entities/:entityId/commission-statements/:statementId/unapprove': data({}),
     'POST /v2/entities/:entityId/commission-statements/:statementId/mark-paid': data({}),
     'POST /v2/entities/:entityId/commission-statements/:statementId/mark-unpaid': data({}),
@@ -285,6 +289,8 @@ function naming(w: Northwind): Record<string, Omit<CrossCase, 'route'>[]> {
   const customer = { firstName: 'Eve', lastName: 'Mallory', email: 'eve@example.test', phone: '5125550100' };
   return {
     'GET /v2/policies/documents': [refused(`/v2/policies/documents?policyNumber=${pn}`)],
+    // The sandbox clock is the whole business's: moving it is refused to every agency user.
+    'POST /v2/jobs/clock': [{ path: '/v2/jobs/clock', body: { days: 1 }, expect: 'refused' }],
     'GET /v2/policies/events': [refused(`/v2/policies/events?policyNumber=${pn}`)],
     'GET /v2/policies/payments': [refused(`/v2/policies/payments?policyNumber=${pn}`)],
     'GET /v2/policies/rates': [refused(`/v2/policies/rates?policyNumber=${pn}`)],

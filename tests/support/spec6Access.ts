@@ -92,6 +92,12 @@ export const SPEC6_ACCESS: Readonly<Record<string, SpecRule>> = {
   'GET /v2/my/entities': signedIn,
   // Not in SPEC: saved table views, each user's own preferences (docs/decisions/011).
   'GET /v2/my/table-views': signedIn,
+  // Not in SPEC: background work and the sandbox clock (docs/jobs.md) are the whole business's, root admin
+  // only.
+  'GET /v2/jobs': any(),
+  'GET /v2/jobs/overview': any(),
+  'POST /v2/jobs/:id/retry': any(),
+  'POST /v2/jobs/clock': any(),
   'POST /v2/my/table-views': signedIn,
   'PATCH /v2/my/table-views/:id': signedIn,
   'DELETE /v2/my/table-views/:id': signedIn,
@@ -218,6 +224,7 @@ export const SPEC6_ACCESS: Readonly<Record<string, SpecRule>> = {
   'GET /v2/entities/:entityId/commission-statements/:statementId/overrides/:overrideId': statementRead,
   'POST /v2/commission-statements/approve': statementReview,
   'POST /v2/entities/:entityId/commission-statements/:statementId/approve': statementReview,
+  'POST /v2/entities/:entityId/commission-statements/:statementId/recalculate': statementReview,
   'POST /v2/commission-statements/unapprove': any('ent_comm_unapprove'),
   'POST /v2/entities/:entityId/commission-statements/:statementId/unapprove': any('ent_comm_unapprove'),
   'POST /v2/commission-statements/mark-paid': statementPayment,

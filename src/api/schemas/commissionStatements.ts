@@ -196,9 +196,22 @@ export const Statement = z.object({
     .nullable(),
   change_from_previous: z.number().nullable(),
   has_verified_bank_account: z.boolean(),
+  // Commissionable events of the month recorded after the statement was calculated (docs/decisions/014):
+  // how many, what recalculating would change its amount by and to, and the lines it would add. null when
+  // it holds every event. An out-of-date statement is not approved until recalculated.
+  out_of_date: z
+    .object({
+      missing_events: z.number().int(),
+      difference: z.number(),
+      amount_after: z.number(),
+      missing_lines: z.array(StatementLine),
+    })
+    .nullable(),
   history: z.array(StatementHistoryItem),
   can: z.object({
     approve: z.boolean(),
+    // Read the month's events again (a pending statement only).
+    recalculate: z.boolean(),
     unapprove: z.boolean(),
     markPaid: z.boolean(),
     markUnpaid: z.boolean(),

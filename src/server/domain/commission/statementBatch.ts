@@ -16,6 +16,7 @@ import {
   type Trx,
 } from '../../store/eventStore';
 import { statementAggregate } from './statementAggregate';
+import { outOfDateOf } from './statementFreshness';
 import { commandEvent, paymentFacts } from './statementPayment';
 import { projectAppended, projectStatementEvent } from './statementProjection';
 import { hasSqlState } from '../../store/sqlState';
@@ -119,6 +120,18 @@ async function project(trx: Trx, events: readonly StoredEvent[]) {
   }
 }
 
+// Which of the statements an approval would leave out of date (docs/decisions/014): one query for the batch,
+// the figures only for those lacking events.
+async function staleOf(trx: Trx, ids: readonly number[]) {
+  if (ids.length === 0) return new Map();
+  const statements = await trx
+    .selectFrom('commission_statements')
+    .select(['id', 'entity_id', 'month', 'amount_cents'])
+    .where('id', 'in', ids)
+    .execute();
+  return outOfDateOf(trx, statements);
+}
+
 export interface BatchContext {
   today: string;
   metadata: EventMetadata;
@@ -147,6 +160,13 @@ export async function runStatementBatch(
           ids.filter((_, i) => refusals[i] === null),
         )
       : null;
+  const stale =
+    command === 'approve'
+      ? await staleOf(
+          trx,
+          ids.filter((_, i) => refusals[i] === null),
+        )
+      : null;
   const outcomes: (Error | null)[] = [];
   const appends: Append[] = [];
   for (const [i, id] of ids.entries()) {
@@ -155,7 +175,7 @@ export async function runStatementBatch(
       outcomes.push(new HttpError(409, refusal));
       continue;
     }
-    const event = commandEvent(command, facts?.get(id), context.today);
+    const event = commandEvent(command, facts?.get(id), context.today, stale?.get(id));
     if (event === null) return null;
     if (event instanceof HttpError) {
       outcomes.push(event);

@@ -12,6 +12,7 @@ import {
   type NewEvent,
   type Trx,
 } from '../../store/eventStore';
+import { outOfDate } from './statementFreshness';
 import { commandEvent, paymentFacts } from './statementPayment';
 import { statementAggregate } from './statementAggregate';
 
@@ -35,10 +36,26 @@ async function eventFor(
   today: string,
 ): Promise<NewEvent> {
   const facts = command === 'markPaid' ? await paymentFacts(trx, [statementId]) : new Map();
-  const event = commandEvent(command, facts.get(statementId), today);
+  const event = commandEvent(
+    command,
+    facts.get(statementId),
+    today,
+    await stalenessFor(trx, statementId, command),
+  );
   if (event instanceof HttpError) throw event;
   if (!event) throw notFound('No such statement.');
   return event;
+}
+
+// What an approval would leave out (docs/decisions/014); only approve asks.
+async function stalenessFor(trx: Trx, statementId: number, command: StatementCommand) {
+  if (command !== 'approve') return null;
+  const statement = await trx
+    .selectFrom('commission_statements')
+    .select(['id', 'entity_id', 'month', 'amount_cents'])
+    .where('id', '=', statementId)
+    .executeTakeFirst();
+  return statement ? outOfDate(trx, statement) : null;
 }
 
 // The statement's row first, as an override takes it (statementOverrides.ts), then its stream: writers of

@@ -57,10 +57,15 @@ export type StatementMarkedPaid = z.infer<typeof StatementMarkedPaid>;
 
 export const StatementDownloaded = z.object({ format: z.enum(['pdf', 'csv']) });
 
-// The machine event a stored or proposed event stands for; only markedPaid carries a field the machine reads.
+// The machine event a stored or proposed event stands for; markedPaid and approved carry a field the machine
+// reads. An approval stored before statements could go out of date (decision 014) carries none: it was
+// taken, so it reads as up to date.
 export function statementMachineEvent(event: NewEvent): StatementEvent {
   if (event.type === 'statement.markedPaid') {
     return { type: 'statement.markedPaid', bankAccountVerified: event.data.bankAccountVerified === true };
+  }
+  if (event.type === 'statement.approved') {
+    return { type: 'statement.approved', upToDate: event.data.upToDate !== false };
   }
   // An unknown type passes through as itself, which no state accepts, so it is refused rather than guessed at.
   return { type: event.type } as StatementEvent;

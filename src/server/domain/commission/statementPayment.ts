@@ -1,12 +1,18 @@
 import { sql } from 'kysely';
-import { COMMAND_EVENTS, type StatementCommand } from '../../../machines/commissionStatement';
+import {
+  COMMAND_EVENTS,
+  outOfDateRefusal,
+  type Staleness,
+  type StatementCommand,
+} from '../../../machines/commissionStatement';
 import { HttpError } from '../../http/errors';
 import type { NewEvent, Trx } from '../../store/eventStore';
 import { activeBankAccountOf } from '../bankAccounts/bankAccountQueries';
 
 // What a statement command appends (SPEC §4; docs/decisions/009), for the single command and a bulk batch
 // alike: approve, unapprove and mark unpaid carry nothing; mark paid carries the verified payout account and
-// the amount, and is refused when the entity has no verified account.
+// the amount, and is refused when the entity has no verified account; approve says the statement is up to
+// date, and is refused when it is not (docs/decisions/014).
 
 export function noBankAccountMessage(entityCode: string) {
   return `${entityCode} has no verified bank account: verify one under Accounting → Bank Account Verification before marking its statement paid.`;
@@ -46,13 +52,17 @@ export async function paymentFacts(trx: Trx, ids: readonly number[]): Promise<Ma
 }
 
 // The event a command appends to a statement, or the 409 it answers instead; null when the statement's
-// payment facts were not read (it is gone).
+// payment facts were not read (it is gone). `stale` is what an approved statement would be missing.
 export function commandEvent(
   command: StatementCommand,
   facts: PaymentFacts | undefined,
   today: string,
+  stale?: Staleness | null,
 ): NewEvent | HttpError | null {
   const type = COMMAND_EVENTS[command];
+  if (command === 'approve') {
+    return stale ? new HttpError(409, outOfDateRefusal(stale)) : { type, data: { upToDate: true } };
+  }
   if (command !== 'markPaid') return { type, data: {} };
   if (!facts) return null;
   if (!facts.bankAccountId) return new HttpError(409, noBankAccountMessage(facts.entityCode));

@@ -6,6 +6,8 @@ import { streamHistory } from '../../http/history';
 import { hasVerifiedBankAccount } from '../bankAccounts/bankAccountQueries';
 import { previousMonth } from './commissionableEvents';
 import { COMMISSION_STATEMENT_STREAM, STATEMENT_EVENT_LABELS } from './statementEvents';
+import { outOfDate } from './statementFreshness';
+import type { StatementLine as ComputedLine } from './statementLines';
 import type { ActorViewer } from '../users/actorNames';
 
 // One statement as SPEC §3 "Commission statement" shows it, with its lines, overrides, the month before and
@@ -87,6 +89,17 @@ export async function statementLines(db: Db, statementId: number) {
   }));
 }
 
+const wireLine = (l: ComputedLine) => ({
+  event_id: l.eventId,
+  policy_number: l.policyNumber,
+  event_code: l.eventCode,
+  on: l.on,
+  premium: dollars(l.premiumCents),
+  rule_id: l.ruleId,
+  amount: dollars(l.amountCents),
+  explanation: l.explanation,
+});
+
 const lineCount = (n: number) => `${n} line${n === 1 ? '' : 's'}`;
 
 function historyDetail(type: string, changes: Record<string, unknown>): string | null {
@@ -118,7 +131,7 @@ export async function statementView(
 ): Promise<Statement> {
   const state = statement.state as StatementState;
   const statuses = statementStatuses(state)!;
-  const [lines, overrides, previous, history, bankAccount] = await Promise.all([
+  const [lines, overrides, previous, history, bankAccount, stale] = await Promise.all([
     statementLines(db, statement.id),
     statementOverrides(db, statement.id),
     db
@@ -129,6 +142,7 @@ export async function statementView(
       .executeTakeFirst(),
     streamHistory(db, COMMISSION_STATEMENT_STREAM, String(statement.id), viewer),
     hasVerifiedBankAccount(db, statement.entity_id),
+    outOfDate(db, statement),
   ]);
   const amount = dollars(statement.amount_cents);
   return {
@@ -168,6 +182,14 @@ export async function statementView(
       : null,
     change_from_previous: previous ? Math.round((amount - dollars(previous.amount_cents)) * 100) / 100 : null,
     has_verified_bank_account: bankAccount,
+    out_of_date: stale
+      ? {
+          missing_events: stale.missingEvents,
+          difference: dollars(stale.differenceCents),
+          amount_after: dollars(stale.amountCents),
+          missing_lines: stale.missingLines.map(wireLine),
+        }
+      : null,
     history: history.map((h) => ({
       version: h.version,
       type: h.type,
@@ -177,7 +199,8 @@ export async function statementView(
       detail: historyDetail(h.type, h.changes),
     })),
     can: {
-      approve: may.review && state === 'pending',
+      approve: may.review && state === 'pending' && !stale,
+      recalculate: may.review && state === 'pending',
       unapprove: may.unapprove && state === 'approved',
       markPaid: may.payments && state === 'approved' && bankAccount,
       markUnpaid: may.payments && state === 'paid',

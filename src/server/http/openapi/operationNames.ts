@@ -44,6 +44,7 @@ const ACTIONS: Record<string, string> = {
   unapprove: 'Unapprove %',
   'mark-paid': 'Mark % as paid',
   'mark-unpaid': 'Mark % as unpaid',
+  recalculate: 'Recalculate %',
   generate: 'Generate %',
   deactivate: 'Deactivate %',
   reactivate: 'Reactivate %',

@@ -18,6 +18,10 @@ import {
 } from '../../../api/schemas/commissionStatements';
 import { integerParam } from '../../../api/schemas/params';
 import { recordDownload, runStatementCommand } from '../../domain/commission/statementCommands';
+import {
+  NOT_PENDING_FOR_RECALCULATION,
+  recalculateStatement,
+} from '../../domain/commission/statementRecalculation';
 import { statementCsv, statementPdf } from '../../domain/commission/statementFiles';
 import { sendCsv } from '../csvDownload';
 import { addOverride, deleteOverride, updateOverride } from '../../domain/commission/statementOverrides';
@@ -47,7 +51,8 @@ const OverrideParams = StatementParams.extend({ overrideId: integerParam('overri
 
 // When the statement's state refuses a command (commandRefusal in the statement's machine), for the reference.
 const COMMAND_REFUSED: Readonly<Record<BulkCommand, string>> = {
-  approve: 'The statement is not pending.',
+  approve:
+    'The statement is not pending, or is out of date: commissionable events arrived after it was calculated (recalculate it first).',
   unapprove: 'The statement is not approved (a paid one is marked unpaid first).',
   'mark-paid': 'The statement is not approved, or its entity has no verified bank account.',
   'mark-unpaid': 'The statement is not paid.',
@@ -154,6 +159,39 @@ export function entityStatementRoutes(app: FastifyInstance, options: { db: Db; t
       },
     );
   }
+
+  // Reads the month's commissionable events again into a pending statement (docs/decisions/014): what an
+  // out-of-date statement needs before it is approved. Whoever may approve may recalculate.
+  r.post(
+    `${base}/:statementId/recalculate`,
+    {
+      config: {
+        access: STATEMENT_ACCESS.review,
+        idempotent: true,
+        conflicts: [
+          CONFLICT.staleVersion('data.version'),
+          NOT_PENDING_FOR_RECALCULATION,
+          CONFLICT.concurrentWrite,
+        ],
+      },
+      schema: {
+        params: StatementParams,
+        body: StatementCommandRequest,
+        response: { 200: StatementResponse },
+      },
+    },
+    async (request) => {
+      const { entityId, statementId } = request.params;
+      const { principal, statement } = await statementFor(request, entityId, statementId);
+      const context = {
+        today: today(),
+        metadata: metadataOf(request, principal),
+        expectedVersion: request.body.data.version,
+      };
+      await db.transaction().execute((trx) => recalculateStatement(trx, statementId, context));
+      return { data: await reread(principal, statement) };
+    },
+  );
 
   // A file, not JSON: no 200 schema. Downloading is recorded (SPEC §4: a downloaded flag and time).
   r.get(
