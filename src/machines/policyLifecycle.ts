@@ -26,6 +26,10 @@ export type PolicyLifecycleEvent =
   | { type: 'policy.renewed' }
   | { type: PolicyAnnotationType };
 
+// How many days before the expiration date the daily policy-dates work offers the next term's price; the
+// policy renews on the expiration date itself.
+export const RENEWAL_OFFER_DAYS = 45;
+
 export type PolicyLifecycleState = 'absent' | 'inForce' | 'pendingCancellation' | 'cancelled';
 
 // Staying in the same state takes an explicit target: xstate's `can` answers false for a transition with

@@ -3,8 +3,9 @@ import { setup } from 'xstate';
 // The life of one renters policy (SPEC §3 "Renters", §4; docs/decisions/008). The cancel, discontinue and
 // reinstate flows and rewrite eligibility act on it: the server folds a policy's log through this machine and
 // asks `can` before appending, the screens ask the same question to decide which actions show. Pure (no
-// invoke/after): time is an input; when a pending cancellation's date or a non-renewing term's end has come,
-// the server appends the "took effect" event before anything else it writes, as the pet line does.
+// invoke/after): time is an input. The daily policy-dates work sends the events dates bring: a pending
+// cancellation or a non-renewal taking effect on its date, a renewal offered and the policy renewed
+// (docs/policy-dates.md); a write that comes first appends the "took effect" event before its own.
 
 export type RentersAddressType = 'MAILING' | 'PROPERTY' | 'INTPARTY';
 export type CancellationMethod = 'FLAT' | 'PRO_RATA';
@@ -45,6 +46,10 @@ export type RentersPolicyEvent =
   | { type: 'renters.settled' };
 
 export type RentersPolicyEventType = RentersPolicyEvent['type'];
+
+// How many days before the expiration date the daily policy-dates work offers the next term's price
+// (`renters.renewalOffered`); an active policy renews on its expiration date (`renters.renewed`).
+export const RENTERS_RENEWAL_OFFER_DAYS = 45;
 
 export type RentersPolicyState =
   'absent' | 'active' | 'nonRenewing' | 'pendingCancellation' | 'cancelled' | 'expired' | 'rewritten';

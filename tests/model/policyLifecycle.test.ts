@@ -143,7 +143,12 @@ describe('policy lifecycle machine (model-based)', () => {
     expect(on.state).toBe('cancelled');
     expect(on.version).toBe(2);
     expect(on.due).toEqual([
-      { type: 'policy.cancellationTookEffect', data: { cancelEffectiveDate: '2026-12-01' } },
+      {
+        type: 'policy.cancellationTookEffect',
+        data: { cancelEffectiveDate: '2026-12-01' },
+        // Dated at the start of the cancel date's business day (Chicago), whenever it is written.
+        recordedAt: new Date('2026-12-01T06:00:00Z'),
+      },
     ]);
     expect(on.snapshot.can(edited)).toBe(false);
     expect(lifecycleOf(stored([domainEvent(issued), domainEvent(flat)]), '2026-01-01').due).toEqual([]);

@@ -19,6 +19,7 @@ export const COMMISSIONABLE_TYPES = [
   'renters.reinstated',
   'renters.renewed',
   'policy.reinstated',
+  'policy.renewed',
 ] as const;
 
 export type { PolicyLogEvent };
@@ -33,16 +34,20 @@ function petEvents(stream: readonly PolicyLogEvent[]): CommissionableEvent[] {
   const base = {
     policyNumber: policy.policyNumber,
     entityId: policy.entityId,
-    businessType: 'NEW' as BusinessType,
     stateCode: policy.state,
     species: (String(policy.pet.species).toUpperCase() === 'CAT' ? 'CAT' : 'DOG') as CommissionSpecies,
   };
+  // The first term is new business, every term after a renewal renewal business (docs/policy-dates.md).
+  let businessType: BusinessType = 'NEW';
   // The last cancellation, which a reinstatement undoes.
   let cancellation: CommissionableEvent | null = null;
   return stream.flatMap((event): CommissionableEvent[] => {
-    const common = { ...base, eventId: Number(event.position), on: utcDay(event.recordedAt) };
+    if (event.type === 'policy.renewed') businessType = 'RENEWAL';
+    const common = { ...base, businessType, eventId: Number(event.position), on: utcDay(event.recordedAt) };
     if (event.type === 'policy.issued')
       return [{ ...common, eventCode: 'NB', premiumCents: policy.premiumCents }];
+    if (event.type === 'policy.renewed')
+      return [{ ...common, eventCode: 'RN', premiumCents: cents(event.data.annualPremiumCents) }];
     if (event.type === 'policy.cancelled') {
       const c = event.data as unknown as PolicyCancelled;
       cancellation = {

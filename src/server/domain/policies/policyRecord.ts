@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { startOfBusinessDay } from '../../../calendar';
 import { transition, type AnyMachineSnapshot } from 'xstate';
 import type { PolicyLifecycleState } from '../../../machines/policyLifecycle';
 import { entityScope, type Principal } from '../../access/principal';
@@ -84,7 +85,11 @@ export function lifecycleOf(events: readonly StoredEvent[], today: string): Poli
   const cancelled = events.findLast((e) => e.type === 'policy.cancelled')?.data as
     PolicyCancelled | undefined;
   if (snapshot.value === 'pendingCancellation' && cancelled && cancelled.cancelEffectiveDate <= today) {
-    const event = policyEvent.cancellationTookEffect({ cancelEffectiveDate: cancelled.cancelEffectiveDate });
+    // Dated at the start of the cancel date's business day, whoever writes it and however late.
+    const event = {
+      ...policyEvent.cancellationTookEffect({ cancelEffectiveDate: cancelled.cancelEffectiveDate }),
+      recordedAt: startOfBusinessDay(cancelled.cancelEffectiveDate),
+    };
     due.push(event);
     [snapshot] = transition(policyAggregate.machine, snapshot, policyAggregate.toMachineEvent(event));
   }

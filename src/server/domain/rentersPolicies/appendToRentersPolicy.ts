@@ -1,3 +1,4 @@
+import { startOfBusinessDay } from '../../../calendar';
 import { rentersPolicyFacts, rentersStatusOn } from '../../../machines/rentersRecordFlags';
 import { execute } from '../../store/aggregate';
 import {
@@ -29,8 +30,13 @@ export async function appendToRentersPolicy(
   const version = stored.at(-1)?.version ?? 0;
   if (expectedVersion !== undefined && expectedVersion !== version)
     throw new VersionConflictError(RENTERS_POLICY_STREAM, policyNumber, expectedVersion);
-  const { due } = rentersStatusOn(rentersPolicyFacts(stored.map(rentersPolicyStatusEvent)), today);
-  const caughtUp: NewEvent[] = due.map(({ type }) => ({ type, data: {} }));
+  const facts = rentersPolicyFacts(stored.map(rentersPolicyStatusEvent));
+  const { due } = rentersStatusOn(facts, today);
+  // Dated at the start of the day it took effect, as the daily policy-dates work dates it.
+  const caughtUp: NewEvent[] = due.map(({ type }) => {
+    const on = type === 'renters.cancellationTookEffect' ? facts.cancelDate : facts.nonRenewEffectiveDate;
+    return { type, data: {}, ...(on && { recordedAt: startOfBusinessDay(on) }) };
+  });
   return execute(
     trx,
     rentersPolicyAggregate,

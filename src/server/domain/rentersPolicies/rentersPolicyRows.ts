@@ -62,6 +62,20 @@ export function statusColumnsOf(events: readonly StoredEvent[]): Updateable<Rent
     cancellation_date: facts.cancelDate,
     non_renew: isNonRenewing(facts.logged) || facts.nonRenewEffectiveDate !== null,
     non_renew_effective_date: facts.nonRenewEffectiveDate,
+    ...renewedFigures(events),
+  };
+}
+
+// A renewal's term is priced anew (docs/policy-dates.md): the row shows the latest term's figures.
+function renewedFigures(events: readonly StoredEvent[]): Updateable<RentersPoliciesTable> {
+  const renewed = events.findLast((e) => e.type === 'renters.renewed')?.data;
+  if (!renewed || typeof renewed.termPremiumCents !== 'number') return {};
+  const cents = (value: unknown) => (typeof value === 'number' ? value : 0);
+  return {
+    term_premium_cents: renewed.termPremiumCents,
+    taxes_cents: cents(renewed.taxesCents),
+    fees_cents: cents(renewed.feesCents),
+    total_cents: cents(renewed.totalCents),
   };
 }
 
