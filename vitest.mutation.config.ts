@@ -8,6 +8,7 @@ const narrowed = process.env.MUTATION_TESTS?.split(',').filter(Boolean);
 export default defineConfig({
   test: {
     environment: 'node',
+    setupFiles: ['vitest.mutation.setup.ts'],
     include: narrowed ?? [
       'tests/unit/policyCancellation*.test.ts',
       'tests/unit/petCancellation*.test.ts',
