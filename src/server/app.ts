@@ -26,6 +26,7 @@ import { entityListRoutes } from './http/routes/entityListRoutes';
 import { entityLocationRoutes } from './http/routes/entityLocationRoutes';
 import { entityRoutes } from './http/routes/entityRoutes';
 import { healthRoutes } from './http/routes/healthRoutes';
+import { jobRoutes } from './http/routes/jobRoutes';
 import { listRoutes } from './http/routes/listRoutes';
 import { myRoutes } from './http/routes/myRoutes';
 import { tableViewRoutes } from './http/routes/tableViewRoutes';
@@ -171,6 +172,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   myRoutes(app, { db });
   calendarRoutes(app, { clock });
   tableViewRoutes(app, { db });
+  jobRoutes(app, { db, jobs: options.jobs });
   roleRoutes(app, { db });
   userRoutes(app, { db, publicUrl: config.publicUrl });
   userAccountRoutes(app, { db, publicUrl: config.publicUrl });

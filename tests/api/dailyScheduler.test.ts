@@ -40,7 +40,7 @@ describe.each(testDatabases())('daily scheduler on %s', (database) => {
     const db = t.server.database.appDb;
     const quiet = { info: () => undefined, warn: () => undefined };
     context = { db, clock, payments: createSandboxPaymentAdapter({ db }), log: quiet };
-  });
+  }, 120_000);
   afterAll(async () => {
     await t?.close();
   });

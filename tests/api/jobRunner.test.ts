@@ -24,7 +24,7 @@ describe.each(testDatabases())('job runner on %s', (database) => {
       { JOBS: 'on' },
       { clock, dailyWork: work, jobTimings: { tickMs: 100, pollingIntervalSeconds: 0.5 } },
     );
-  });
+  }, 120_000);
   afterAll(async () => {
     await t?.close();
   });

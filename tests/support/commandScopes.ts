@@ -88,6 +88,20 @@ export const COMMAND_SCOPES: Readonly<Record<string, CommandScope>> = {
   },
   'POST /v2/my/table-views': { scope: 'Stored as the caller’s own view.', tests: 'tableViews.test.ts' },
 
+  'GET /v2/jobs': {
+    scope: 'Daily work of the whole business, no agency’s rows; root administrators only.',
+    tests: 'jobsApi.test.ts',
+  },
+  'GET /v2/jobs/overview': {
+    scope:
+      'The business date, the runner and the outbox’s count, no agency’s rows; root administrators only.',
+    tests: 'jobsApi.test.ts',
+  },
+  'POST /v2/jobs/clock': {
+    scope: 'Moves the business clock of a sandbox (never production); root administrators only.',
+    tests: 'jobsApi.test.ts',
+  },
+
   'GET /v2/lists/states': REFERENCE,
   'GET /v2/lists/commission/business-types': REFERENCE,
   'GET /v2/lists/commission/calculation-types': REFERENCE,

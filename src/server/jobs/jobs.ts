@@ -5,7 +5,13 @@ import type { OpenDatabase } from '../store/db';
 import type { DailyWork } from './dailyWork';
 import { DAILY_WORK } from './dailyWorkList';
 import { installDailyWork, type DailyWorkOnRunner } from './dailyWorkJobs';
-import { markForRetry, runBusinessDays, type BusinessDayResult, type RunContext } from './dailySchedule';
+import {
+  markForRetry,
+  runBusinessDays,
+  scheduleDays,
+  type BusinessDayResult,
+  type RunContext,
+} from './dailySchedule';
 import { startJobRunner, type JobLog } from './jobRunner';
 import { countUnsent, installMailDelivery, type MailOnRunner, type MailSettings } from './mailDelivery';
 import type { BusinessClock } from './sandboxClock';
@@ -108,6 +114,8 @@ export class Jobs {
 
   // The sandbox's "Move to date": the clock moves forward and the skipped days' work runs now, in order.
   async moveForward(days: number): Promise<BusinessDayResult[]> {
+    // The day the clock leaves is owed its work too (a process without the runner never scheduled it).
+    await scheduleDays(this.database.appDb, businessDate(this.businessClock.clock.now()), this.work);
     await this.businessClock.moveForward(this.database.appDb, days);
     const through = businessDate(this.businessClock.clock.now());
     return runBusinessDays(this.#context(this.#log ?? silentLog), { through, work: this.work });

@@ -1,0 +1,143 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { anyOf } from '../../../api/access';
+import {
+  JobRetryResponse,
+  JobsOverviewResponse,
+  JobsPage,
+  JobsQuery,
+  MoveClockBody,
+  MoveClockResponse,
+  type JobRun,
+} from '../../../api/schemas/jobs';
+import { integerParam } from '../../../api/schemas/params';
+import type { Jobs } from '../../jobs/jobs';
+import type { Db } from '../../store/db';
+import type { DailyWorkRunsTable } from '../../store/schema';
+import { HttpError, notFound } from '../errors';
+import { fetchPage } from '../paging';
+
+// The jobs screen's API (docs/jobs.md): the daily work of every business day, a Retry of a failed piece, the
+// business clock and mail delivery, and a sandbox's clock moved forward. Background work is the whole
+// business's, not an agency's: root administrators only (anyOf() with no privilege passes root alone).
+const rootOnly = anyOf();
+
+type RunRow = Pick<
+  DailyWorkRunsTable,
+  'name' | 'title' | 'business_date' | 'status' | 'summary' | 'error' | 'started_at' | 'finished_at'
+> & { id: number; attempts: number };
+
+const COLUMNS = [
+  'id',
+  'name',
+  'title',
+  'business_date',
+  'status',
+  'summary',
+  'error',
+  'attempts',
+  'started_at',
+  'finished_at',
+] as const;
+
+function runOut(row: RunRow): JobRun {
+  return {
+    id: row.id,
+    name: row.name,
+    title: row.title,
+    business_date: row.business_date,
+    status: row.status,
+    summary: (row.summary as Record<string, number> | null) ?? null,
+    error: row.error,
+    attempts: row.attempts,
+    started_at: row.started_at ? new Date(row.started_at).toISOString() : null,
+    finished_at: row.finished_at ? new Date(row.finished_at).toISOString() : null,
+  };
+}
+
+export function jobRoutes(app: FastifyInstance, options: { db: Db; jobs: Jobs | undefined }): void {
+  const { db, jobs } = options;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/v2/jobs',
+    { config: { access: rootOnly }, schema: { querystring: JobsQuery, response: { 200: JobsPage } } },
+    async (request) => {
+      const { page, limit, sort, order, filter } = request.query;
+      let query = db.selectFrom('daily_work_runs').select(COLUMNS);
+      if (filter.status) query = query.where('status', '=', filter.status);
+      if (filter.piece) query = query.where('name', '=', filter.piece);
+      if (filter.date) query = query.where('business_date', '=', filter.date);
+      query = query.orderBy(sort, order);
+      // Within a day, the order the day ran its pieces in.
+      if (sort !== 'name') query = query.orderBy('position', order);
+      query = query.orderBy('id', order);
+      const { rows, meta } = await fetchPage(query, page, limit);
+      return { data: rows.map(runOut), meta };
+    },
+  );
+
+  r.get(
+    '/v2/jobs/overview',
+    { config: { access: rootOnly }, schema: { response: { 200: JobsOverviewResponse } } },
+    async () => {
+      if (!jobs) throw notFound('job runner');
+      const status = await jobs.status();
+      return {
+        data: {
+          runner: status.runner,
+          business_date: status.businessDate,
+          sandbox: status.sandbox,
+          mail: status.mail,
+        },
+      };
+    },
+  );
+
+  r.post(
+    '/v2/jobs/:id/retry',
+    {
+      config: { access: rootOnly },
+      schema: { params: z.strictObject({ id: integerParam('id') }), response: { 200: JobRetryResponse } },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const row = await db
+        .selectFrom('daily_work_runs')
+        .select('status')
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (!row) throw notFound('job');
+      if (row.status !== 'failed') throw new HttpError(422, 'Only a failed job can be retried.');
+      if (!jobs) throw notFound('job runner');
+      await jobs.retry(id);
+      const after = await db
+        .selectFrom('daily_work_runs')
+        .select(COLUMNS)
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      return { data: runOut(after) };
+    },
+  );
+
+  r.post(
+    '/v2/jobs/clock',
+    {
+      config: { access: rootOnly },
+      schema: { body: MoveClockBody, response: { 200: MoveClockResponse } },
+    },
+    async (request) => {
+      // Production's clock is the real one; only a sandbox's is moved.
+      if (!jobs?.businessClock.movable) throw new HttpError(403, 'The clock is moved only in a sandbox.');
+      const worked = await jobs.moveForward(request.body.days);
+      const status = await jobs.status();
+      return {
+        data: {
+          business_date: status.businessDate,
+          worked: worked.map((w) => ({ name: w.name, business_date: w.businessDate, status: w.status })),
+        },
+      };
+    },
+  );
+}
