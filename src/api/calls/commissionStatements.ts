@@ -87,6 +87,19 @@ export async function runStatementCommand(
   return StatementResponse.parse(answer).data;
 }
 
+// Reads the month's commissionable events again into a pending statement that is out of date.
+export async function recalculateStatement(
+  entityId: number,
+  statementId: number,
+  version?: number,
+): Promise<Statement> {
+  const answer = await apiRequest(`${statementPath(entityId, statementId)}/recalculate`, {
+    method: 'POST',
+    body: { data: version === undefined ? {} : { version } },
+  });
+  return StatementResponse.parse(answer).data;
+}
+
 // One step of a bulk command: the selected ids, or the rows the filter matches (from `after_id`, at most
 // `batch` of them). Rows that cannot move come back in `refused` with the reason.
 export type BulkTarget =

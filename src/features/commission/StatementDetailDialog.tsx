@@ -28,6 +28,7 @@ import { BULK_WORDS } from './bulkWords';
 import { formatChange, formatTimestamp } from './format';
 import { OverridesEditor } from './OverridesEditor';
 import { StatementBadges } from './StatementBadges';
+import { StatementOutOfDate } from './StatementOutOfDate';
 import { monthLabel } from './statementFilterValues';
 import { PrintButton } from '../../ui/forms/PrintButton';
 import { useGuardedClose } from '../../ui/forms/useGuardedClose';
@@ -201,6 +202,15 @@ function StatementBody({ statement, refresh, onOverridesDirty }: StatementBodyPr
             </Alert>
           )}
           {files.notice && <Alert tone={files.notice.tone}>{files.notice.text}</Alert>}
+          <StatementOutOfDate
+            statement={statement}
+            refresh={refresh}
+            onRecalculated={(next) =>
+              setNotice(
+                `The statement was recalculated: ${next.lines.length} line${next.lines.length === 1 ? '' : 's'}, ${formatMoney(next.amount)}.`,
+              )
+            }
+          />
           {noBankAccount && (
             <Alert tone="info" title="It cannot be marked paid yet">
               {statement.entity.entity_name} has no verified bank account, and commission is paid only into a
