@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { addDays, startOfBusinessDay, systemClock, type Clock } from '../../calendar';
 import { issueRentersPolicy, ratedFigures } from '../domain/rentersPolicies/issueRentersPolicy';
 import { utcToday } from '../domain/rentersPolicies/rentersPolicyNumbers';
 import { filedRentersTables } from '../domain/rentersRating/filedRentersTables';
@@ -161,7 +162,14 @@ const ENDINGS = {
   nonRenewing: { kind: 'discontinue', inputs: { reasonCode: 'CUSTOMER_REQUEST', note: 'Demo data' } },
 } as const;
 
-export async function seedDemoRentersPolicies(db: Db): Promise<number> {
+// Each demo sale is recorded as made at 10 AM on the business day before its policy took effect, as an agent
+// would have sold it, so no policy reads as sold today when its cover began months ago.
+function soldBefore(effectiveDate: string): Date {
+  return new Date(startOfBusinessDay(addDays(effectiveDate, -1)).getTime() + 10 * 3_600_000);
+}
+
+// The demo's dates count back from the clock's today (the first start's), so it reads the same every time.
+export async function seedDemoRentersPolicies(db: Db, clock: Clock = systemClock): Promise<number> {
   const any = await db.selectFrom('renters_policies').select('policy_number').limit(1).executeTakeFirst();
   if (any) return 0;
   const entities = new Map(
@@ -170,7 +178,7 @@ export async function seedDemoRentersPolicies(db: Db): Promise<number> {
       e.id,
     ]),
   );
-  const today = utcToday();
+  const today = utcToday(clock.now());
   let created = 0;
   for (const demo of DEMO_RENTERS) {
     const entityId = entities.get(demo.entityCode);
@@ -208,6 +216,7 @@ export async function seedDemoRentersPolicies(db: Db): Promise<number> {
         effectiveDate,
         ...ratedFigures(rating),
         payment,
+        soldAt: soldBefore(effectiveDate),
       });
       if (demo.ends) {
         const { kind, inputs } = ENDINGS[demo.ends];

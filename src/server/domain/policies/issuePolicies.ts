@@ -1,7 +1,7 @@
+import { businessDate } from '../../../calendar';
 import { execute } from '../../store/aggregate';
 import type { EventMetadata, Trx } from '../../store/eventStore';
 import { policyAggregate } from '../aggregates';
-import { centralDate } from '../centralTime';
 import { storeDeclaration } from '../matters/policyDocuments';
 import { policyEvent } from './policyEvents';
 import { nextMatterId, nextPolicyNumber, oneYearAfter } from './policyNumbers';
@@ -34,7 +34,8 @@ export async function issuePolicies(trx: Trx, metadata: EventMetadata, issue: Is
     )
     .execute();
   const limitOf = new Map(limits.map((l) => [l.plan_code, l.plan_limit_cents]));
-  const purchaseDate = centralDate();
+  // The purchase's business day, as a renters sale's (docs/conventions.md "Dates and times").
+  const purchaseDate = businessDate(new Date());
   const numbers: string[] = [];
   for (const pet of pets) {
     const policyNumber = await nextPolicyNumber(trx, issue.state);

@@ -1,3 +1,4 @@
+import { businessDate } from '../../../calendar';
 import { execute } from '../../store/aggregate';
 import type { EventMetadata, Trx } from '../../store/eventStore';
 import { rentersPolicyAggregate } from '../aggregates';
@@ -6,7 +7,7 @@ import type { RentersRating } from '../rentersRating/rentersTypes';
 import { recordPurchaseMethod } from '../rentersPayments/recordPurchaseMethod';
 import { appendToRentersPolicy } from './appendToRentersPolicy';
 import { rentersPolicyEvent } from './rentersPolicyEvents';
-import { nextRentersPolicyNumber, oneYearAfter, rentersMatterId, utcToday } from './rentersPolicyNumbers';
+import { nextRentersPolicyNumber, oneYearAfter, rentersMatterId } from './rentersPolicyNumbers';
 
 export interface RentersPolicyIssue {
   quoteId: string;
@@ -84,7 +85,9 @@ export async function issueRentersPolicy(
           interestedParty: issue.interestedParty,
           coverage: issue.coverage,
           termInterval: issue.termInterval,
-          soldOn: issue.soldAt ? issue.soldAt.toISOString().slice(0, 10) : utcToday(),
+          // The sale's business day, as a pet purchase's: 7:45 PM Central on Nov 26 is sold on Nov 26, though
+          // UTC has turned over (the wire's renters dates stay YYYY-MM-DD).
+          soldOn: businessDate(issue.soldAt ?? new Date()),
           effectiveDate: issue.effectiveDate,
           expirationDate: oneYearAfter(issue.effectiveDate),
           termPremiumCents: issue.termPremiumCents,
