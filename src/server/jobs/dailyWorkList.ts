@@ -1,5 +1,9 @@
 import type { DailyWork } from './dailyWork';
+import { monthEndStatementsWork } from './monthEndStatementsWork';
 
 // Every piece of daily work, in the order a business day runs them: dates that act first (a policy that ends
 // today is not billed today), then money, then the month's statements.
-export const DAILY_WORK: readonly DailyWork[] = [];
+export const DAILY_WORK: readonly DailyWork[] = [
+  // Last: the month's statements count what the day's other work recorded.
+  monthEndStatementsWork,
+];
