@@ -9,6 +9,7 @@ import { signIn, waitForPath } from './portalPage';
 import { portalSuite } from './portalSession';
 import {
   acceptTermsAndBuy,
+  daysFromToday,
   fillCustomer,
   fillInterestedParty,
   fillProperty,
@@ -118,9 +119,8 @@ describe('the renters story', () => {
     await expect(page.getByLabel('Interested party name').inputValue()).resolves.toBe(
       'Congress Towers Management',
     );
-    await expect(page.getByLabel('Effective date').inputValue()).resolves.toBe(
-      new Date().toISOString().slice(0, 10),
-    );
+    // It starts where the flat-cancelled policy's cover ended: its own effective date.
+    await expect(page.getByLabel('Effective date').inputValue()).resolves.toBe(daysFromToday(10));
     await shot(page, 'renters-story-4-rewrite-start', false);
     await page.getByRole('button', { name: 'Continue to coverage' }).click();
     await waitForRentersStep(page, 'coverage');
