@@ -28,6 +28,7 @@ import * as m024 from './migrations/024_renters_quote_purchase_time';
 import * as m025 from './migrations/025_table_views';
 import * as m026 from './migrations/026_role_owners';
 import * as m027 from './migrations/027_jobs';
+import * as m028 from './migrations/028_billing';
 
 // Migrations are listed here rather than read from disk, so the same list runs under tsx, vitest and bundles.
 const MIGRATIONS: Record<string, Migration> = {
@@ -58,6 +59,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '025_table_views': m025,
   '026_role_owners': m026,
   '027_jobs': m027,
+  '028_billing': m028,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -13,6 +13,7 @@ import type { RentersPolicyTables } from '../domain/rentersPolicies/rentersPolic
 import type { RentersPaymentTables } from '../domain/rentersPayments/rentersPaymentTables';
 import type { RentersQuoteTables } from '../domain/rentersQuotes/rentersQuoteTables';
 import type { TableViewTables } from '../domain/tableViews/tableViewTables';
+import type { BillingTables } from '../domain/billing/billingTables';
 
 // Table types of the database. Projections are rebuilt from `events`; the rest is reference or security data.
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -227,7 +228,8 @@ export interface Database
     CommissionRuleTables,
     CommissionStatementTables,
     ReportTables,
-    TableViewTables {
+    TableViewTables,
+    BillingTables {
   events: EventsTable;
   privileges: PrivilegesTable;
   states: StatesTable;

@@ -258,6 +258,13 @@ async function settle(actor: QuoteActor, uuid: string, attempt: Attempt): Promis
         state: q.state ?? '',
         startDate: q.start_day,
         paymentPeriod: attempt.paymentPeriod,
+        charge: {
+          chargeId: charge.chargeId,
+          amountCents: charge.amountCents,
+          token: attempt.payment.token,
+          method: attempt.payment.method,
+          last4: charge.last4,
+        },
       });
       return appendToQuote(trx, actor, uuid, [
         quoteEvent.purchaseSucceeded({

@@ -2,6 +2,7 @@ import { businessDate } from '../../../calendar';
 import { execute } from '../../store/aggregate';
 import type { EventMetadata, Trx } from '../../store/eventStore';
 import { rentersPolicyAggregate } from '../aggregates';
+import { openRentersBilling } from '../billing/openBilling';
 import { customerForPurchase } from '../customers/customerCommands';
 import type { RentersRating } from '../rentersRating/rentersTypes';
 import { recordPurchaseMethod } from '../rentersPayments/recordPurchaseMethod';
@@ -101,6 +102,27 @@ export async function issueRentersPolicy(
       },
     ],
     metadata,
+  );
+  // Its billing: the rated schedule, the first payment collected by the purchase's charge (docs/billing.md).
+  await openRentersBilling(
+    trx,
+    metadata,
+    {
+      policyNumber,
+      entityId: issue.entityId,
+      customerId,
+      termInterval: issue.termInterval,
+      effectiveDate: issue.effectiveDate,
+      expirationDate: oneYearAfter(issue.effectiveDate),
+      nextBillCents: issue.nextBill?.amountCents ?? null,
+    },
+    {
+      chargeId: issue.payment.chargeId,
+      amountCents: issue.payment.amountCents,
+      payment: { token: issue.payment.token, method: issue.payment.method, last4: issue.payment.last4 },
+      collectedOn: issue.soldAt ? issue.soldAt.toISOString().slice(0, 10) : utcToday(),
+      recordedAt: issue.soldAt,
+    },
   );
   // The method bought with becomes the customer's primary renters payment method (docs/payments.md).
   await recordPurchaseMethod(trx, metadata, {

@@ -1,0 +1,34 @@
+import { addMonths, type BusinessDate } from '../../../calendar';
+import type { ScheduledCharge } from './billingEvents';
+
+// The instalments of one term (docs/billing.md "The schedule"): paid in full, one instalment on the
+// effective date; paid monthly, the first (the down payment) on the effective date and eleven more on the
+// same day of the following months (the month's last day when it is shorter), each counted from the
+// effective date so a short month never shifts the ones after it.
+export function termSchedule(term: {
+  plan: 'monthly' | 'annual';
+  effectiveDate: BusinessDate;
+  firstCents: number;
+  monthlyCents: number;
+  firstSeq?: number;
+}): ScheduledCharge[] {
+  const seq = term.firstSeq ?? 1;
+  const first: ScheduledCharge = {
+    seq,
+    kind: 'instalment',
+    dueDate: term.effectiveDate,
+    amountCents: term.firstCents,
+    description: term.plan === 'annual' ? 'Annual premium' : 'Down payment',
+  };
+  if (term.plan === 'annual') return [first];
+  return [
+    first,
+    ...Array.from({ length: 11 }, (_, i) => ({
+      seq: seq + i + 1,
+      kind: 'instalment' as const,
+      dueDate: addMonths(term.effectiveDate, i + 1),
+      amountCents: term.monthlyCents,
+      description: `Instalment ${i + 2} of 12`,
+    })),
+  ];
+}
