@@ -1,4 +1,5 @@
 import type { AnyStateMachine } from 'xstate';
+import { billingAccountMachine } from './billingAccount';
 import { commissionStatementMachine } from './commissionStatement';
 import { petQuoteJourneyMachine } from './petQuoteJourney';
 import { policyLifecycleMachine } from './policyLifecycle';
@@ -26,4 +27,5 @@ export const MACHINES: Readonly<Record<string, AnyStateMachine>> = {
   rentersRewriteEligibility: rentersRewriteEligibilityMachine,
   rentersQuoteJourney: rentersQuoteJourneyMachine,
   commissionStatement: commissionStatementMachine,
+  billingAccount: billingAccountMachine,
 };
