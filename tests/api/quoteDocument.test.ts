@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { PDFArray, PDFDocument, PDFRawStream, decodePDFRawStream } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import type { QuoteView } from '../../src/api/schemas/quoteCommands';
-import { centralClock, money, NO_COVERAGE_TEXT } from '../../src/server/domain/documents/quotePdf';
+import { money, NO_COVERAGE_TEXT, pdfDay, pdfTime } from '../../src/server/domain/documents/quotePdf';
 import { entityApi, userWith } from '../support/entityApi';
 import { expectError, expectValidationError } from '../support/http';
 import { ACCOUNTING, AGENT, LAKESIDE, MANAGER, NORTHWIND_AUSTIN } from '../support/personas';
@@ -114,9 +114,10 @@ describe.each(testDatabases())('quote document on %s', (database) => {
     expect(text).toContain('Zoë Nguy?n ?');
   });
 
-  it('writes times on the agency’s clock', () => {
-    expect(centralClock('2026-11-22T01:24:38.512Z')).toBe('Nov 21, 2026 7:24 PM CT');
-    expect(centralClock('2026-07-04T12:05:00.000-05:00')).toBe('Jul 4, 2026 12:05 PM CT');
+  it('writes times on the business clock with their zone, and days as the day they name', () => {
+    expect(pdfTime('2026-11-22T01:24:38.512Z')).toBe('Nov 21, 2026, 7:24 PM CST');
+    expect(pdfTime('2026-07-04T12:05:00.000-05:00')).toBe('Jul 4, 2026, 12:05 PM CDT');
+    expect(pdfDay('2026-11-22')).toBe('Nov 22, 2026');
   });
 
   it('serves callers with quote_new only, and the agency above the quote', async () => {

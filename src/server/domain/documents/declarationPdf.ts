@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../store/db';
 import { PdfDocument } from './pdfDocument';
-import { money } from './quotePdf';
+import { money, pdfDay } from './quotePdf';
 
 // The policy declaration, generated when a pet policy is issued and kept with the policy's documents:
 // who is insured, the pet, the term, the coverage chosen and its premium — the figures of policy.issued as
@@ -66,8 +66,8 @@ export async function declarationPdf(db: Db, policyNumber: string): Promise<Uint
   pdf.keyValues([
     ['Policy number', p.policy_number],
     ['Matter', String(p.matter_id)],
-    ['Policy period', `${p.effective_day} to ${p.expiration_day} (12:01 a.m. local time)`],
-    ['Issued on', p.purchase_day],
+    ['Policy period', `${pdfDay(p.effective_day)} to ${pdfDay(p.expiration_day)} (12:01 a.m. local time)`],
+    ['Issued on', pdfDay(p.purchase_day)],
     ['State filed in', p.state],
     ['Annual premium', money(p.annual_premium_cents / 100)],
     ['Payment plan', PERIODS[p.payment_period] ?? p.payment_period],

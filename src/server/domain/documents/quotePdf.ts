@@ -1,6 +1,6 @@
+import { formatBusinessDate, formatDateTime } from '../../../calendar';
 import type { QuoteView } from '../../../api/schemas/quoteCommands';
 import type { Db } from '../../store/db';
-import { CENTRAL_ZONE } from '../centralTime';
 import { quoteView } from '../quotes/quoteQueries';
 import { PdfDocument } from './pdfDocument';
 
@@ -14,35 +14,19 @@ const WHOLE_USD = new Intl.NumberFormat('en-US', {
   currency: 'USD',
   maximumFractionDigits: 0,
 });
-const CENTRAL_CLOCK = new Intl.DateTimeFormat('en-US', {
-  timeZone: CENTRAL_ZONE,
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  hour12: true,
-});
-const CALENDAR_DAY = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'UTC',
-  month: 'long',
-  day: 'numeric',
-  year: 'numeric',
-});
 
 export const NO_COVERAGE_TEXT = 'Coverage not chosen yet';
 
 export const money = (dollars: number): string => USD.format(dollars);
 
-// "Nov 21, 2026 7:24 PM CT": the agency's clock (SPEC §9), as quote search shows it.
-export function centralClock(timestamp: string): string {
-  const part: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
-  for (const { type, value } of CENTRAL_CLOCK.formatToParts(new Date(timestamp))) part[type] = value;
-  return `${part.month} ${part.day}, ${part.year} ${part.hour}:${part.minute} ${part.dayPeriod} CT`;
+// "Nov 21, 2026, 7:24 PM CST": on the business clock with its zone, in the same words as the portal
+// (src/calendar), so the PDF and the screen agree.
+export function pdfTime(timestamp: string | Date): string {
+  return formatDateTime(timestamp);
 }
 
-const day = (isoDate: string | null): string =>
-  isoDate ? CALENDAR_DAY.format(new Date(`${isoDate}T00:00:00Z`)) : 'Not set';
+// A calendar day as "Nov 21, 2026", the day it names.
+export const pdfDay = (isoDate: string | null): string => (isoDate ? formatBusinessDate(isoDate) : 'Not set');
 
 const age = (years: number): string =>
   years === 0 ? 'Under 1 year' : `${years} ${years === 1 ? 'year' : 'years'}`;
@@ -158,8 +142,8 @@ export async function quotePdf(db: Db, uuid: string): Promise<Uint8Array> {
   pdf.keyValues([
     ['Quote', quote.uuid],
     ['Agency', agency],
-    ['Created', centralClock(quote.created_at)],
-    ['Coverage starts', day(quote.start_date)],
+    ['Created', pdfTime(quote.created_at)],
+    ['Coverage starts', pdfDay(quote.start_date)],
     ...(quote.policy_number ? ([['Policy number', quote.policy_number]] as [string, string][]) : []),
   ]);
 

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../store/db';
 import { PdfDocument } from './pdfDocument';
-import { centralClock, money } from './quotePdf';
+import { money, pdfDay, pdfTime } from './quotePdf';
 
 // GET /v2/downloadReceipt: the payment receipt of the purchase that issued a policy — the policyholder,
 // every policy the payment bought, what was charged, how (method and last four only) and the processor's
@@ -47,7 +47,7 @@ export async function receiptPdf(db: Db, quoteUuid: string): Promise<Uint8Array>
     .execute();
 
   const name = `${quote.first_name ?? ''} ${quote.last_name ?? ''}`.trim();
-  const paidAt = quote.purchased_at ? centralClock(new Date(quote.purchased_at).toISOString()) : '';
+  const paidAt = quote.purchased_at ? pdfTime(new Date(quote.purchased_at)) : '';
   const method = quote.payment_method === 'bank' ? 'Bank account' : 'Card';
   const pdf = await PdfDocument.create({
     title: `Payment receipt ${policies[0]?.policy_number ?? ''}`.trim(),
@@ -87,7 +87,7 @@ export async function receiptPdf(db: Db, quoteUuid: string): Promise<Uint8Array>
       p.policy_number,
       p.pet_name,
       p.plan_code,
-      `${p.effective_day} to ${p.expiration_day}`,
+      `${pdfDay(p.effective_day)} to ${pdfDay(p.expiration_day)}`,
       money(p.annual_premium_cents / 100),
     ]),
   });
