@@ -161,6 +161,10 @@ describe('what a rule pays', () => {
     expect(commissionCents(rule({ payMultiplier: 1_500 }), -9)).toBe(-1);
   });
 
+  it('a percent rule pays nothing, not a negative nothing, on no premium', () => {
+    expect(commissionCents(rule({ payMultiplier: 1_500 }), 0)).toBe(0);
+  });
+
   it('a flat rule pays its amount per event, takes it back on a chargeback, and nothing on no premium', () => {
     const flat = rule({ calculationType: 'FLAT', payMultiplier: 2_500 });
     expect(commissionCents(flat, 60_000)).toBe(2_500);

@@ -108,4 +108,46 @@ describe('statement lines', () => {
   it("take an event's month from its day", () => {
     expect(monthOf('2026-05-31')).toBe('2026-05');
   });
+
+  it('say a fractional percent to its last digit and a zero amount without a sign', () => {
+    const tenAndHalf = { ...percent, payMultiplier: 1_050 };
+    const [line] = statementFigures(7, '2026-05', [event(1, { premiumCents: 0 })], [tenAndHalf]).lines;
+    expect(line?.explanation).toBe('10.5% of $0.00 = $0.00 (rule 3).');
+  });
+});
+
+describe('a reinstatement line', () => {
+  const cancelRule: RateRule = { ...percent, id: 4, eventCode: 'CN', expirationDate: '2026-05-01' };
+  const reinstatement = (over: Partial<CommissionableEvent> = {}) =>
+    event(9, {
+      eventCode: 'RI',
+      premiumCents: 8_000,
+      reverses: { eventCode: 'CN', on: '2026-04-20' },
+      ...over,
+    });
+
+  it("gives back the cancellation's chargeback under the rule in force on the cancellation's day", () => {
+    const [line] = statementFigures(7, '2026-05', [reinstatement()], [cancelRule]).lines;
+    expect(line).toMatchObject({
+      eventCode: 'RI',
+      ruleId: 4,
+      amountCents: 1_000,
+      explanation: 'Gives back the CN chargeback of 2026-04-20: $10.00 (rule 4).',
+    });
+  });
+
+  it('gives nothing back when its cancellation took nothing back, and says so', () => {
+    const [line] = statementFigures(7, '2026-05', [reinstatement({ stateCode: 'OK' })], [cancelRule]).lines;
+    expect(line).toMatchObject({
+      ruleId: null,
+      amountCents: 0,
+      explanation: 'The CN of 2026-04-20 took nothing back (no rule in force): nothing given back.',
+    });
+  });
+
+  it('is only made for a reinstatement: any other event is paid by its own rule', () => {
+    const endorsement = event(10, { reverses: { eventCode: 'CN', on: '2026-04-20' } });
+    const [line] = statementFigures(7, '2026-05', [endorsement], [cancelRule, percent]).lines;
+    expect(line).toMatchObject({ ruleId: 3, amountCents: 5_000 });
+  });
 });
