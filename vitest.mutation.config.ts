@@ -16,6 +16,7 @@ export default defineConfig({
       'tests/unit/renters*.test.ts',
       'tests/unit/commission*.test.ts',
       'tests/unit/statement*.test.ts',
+      'tests/unit/billing*.test.ts',
       'tests/unit/netWrittenPremium.test.ts',
       'tests/unit/petQuoteJourney.test.ts',
       'tests/unit/modelReport.test.ts',
