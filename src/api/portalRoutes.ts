@@ -146,6 +146,9 @@ export const PORTAL_ROUTES: readonly PortalRoute[] = [
     area: 'Admin',
     check: anyOf('root_admin'),
   },
+  // Not in SPEC: the daily work each business day runs, its failures retried, a sandbox's clock moved
+  // (docs/jobs.md); root administrators only.
+  { id: 'admin-jobs', path: '/admin/jobs', title: 'Jobs', area: 'Admin', check: anyOf('root_admin') },
   { id: 'reporting', path: '/reporting', title: 'Reports', area: 'Reporting', check: reports },
   {
     id: 'report-statements',

@@ -3,6 +3,7 @@ import { COMMISSION_PAYMENT_SCREENS } from '../features/accounting/commissionPay
 import { COMMISSION_SCREENS } from '../features/commission/commissionScreens';
 import { DASHBOARD_SCREENS } from '../features/dashboard/dashboardScreens';
 import { ENTITY_SCREENS } from '../features/entities/entityScreens';
+import { JOBS_SCREENS } from '../features/jobs/jobsScreens';
 import { POLICY_SEARCH_SCREENS } from '../features/policies/search/policySearchScreens';
 import { POLICY_VIEW_SCREENS } from '../features/policies/view/policyViewScreens';
 import { QA_SCREENS } from '../features/qa/qaScreens';
@@ -41,4 +42,5 @@ export const SCREENS: Readonly<Record<string, ScreenEntry>> = {
   ...DASHBOARD_SCREENS,
   ...REPORTING_SCREENS,
   ...QA_SCREENS,
+  ...JOBS_SCREENS,
 };

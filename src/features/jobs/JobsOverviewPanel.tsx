@@ -1,0 +1,70 @@
+import { useState } from 'react';
+import type { JobsOverview } from '../../api/schemas/jobs';
+import { formatBusinessDate } from '../../calendar';
+import { Button } from '../../ui/forms/Button';
+import { TextField } from '../../ui/forms/TextField';
+
+// The business date, the runner and mail delivery, and in a sandbox the clock moved forward ("Move to date"),
+// which runs the work of every day it skips.
+export function JobsOverviewPanel({
+  overview,
+  moving,
+  onMove,
+}: {
+  overview: JobsOverview;
+  moving: boolean;
+  onMove: (days: number) => void;
+}) {
+  const [days, setDays] = useState('1');
+  const n = Number(days);
+  const valid = Number.isInteger(n) && n >= 1 && n <= 366;
+  return (
+    <section
+      aria-label="Business clock"
+      className="grid gap-4 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-3"
+    >
+      <div>
+        <p className="text-xs font-semibold uppercase tracking-wide text-slate-500">Business date</p>
+        <p className="mt-1 text-lg font-semibold text-slate-900">
+          {formatBusinessDate(overview.business_date)}
+        </p>
+        <p className="text-sm text-slate-600">
+          {overview.runner === 'on' ? 'Jobs run in the background.' : 'The job runner is off (JOBS=off).'}
+        </p>
+      </div>
+      <div>
+        <p className="text-xs font-semibold uppercase tracking-wide text-slate-500">Mail</p>
+        <p className="mt-1 text-sm text-slate-700">
+          {overview.mail.configured
+            ? `Delivered over SMTP; ${overview.mail.unsent} waiting.`
+            : `SMTP_URL is not set: mail stays in the outbox (${overview.mail.unsent} waiting).`}
+        </p>
+      </div>
+      {overview.sandbox && (
+        <form
+          className="flex items-end gap-2"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (valid) onMove(n);
+          }}
+        >
+          <TextField
+            label="Move forward (days)"
+            name="days"
+            type="number"
+            min={1}
+            max={366}
+            value={days}
+            onChange={(event) => setDays(event.target.value)}
+            hint="Sandbox only: runs the skipped days."
+            errors={valid ? [] : ['Enter 1 to 366 days.']}
+            className="w-40"
+          />
+          <Button type="submit" busy={moving} disabled={!valid}>
+            Move to date
+          </Button>
+        </form>
+      )}
+    </section>
+  );
+}
