@@ -4,7 +4,7 @@ import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import qs from 'qs';
-import { systemClock, type Clock } from '../calendar';
+import { businessDate, systemClock, type Clock } from '../calendar';
 import type { Config } from './config';
 import { answerFrameworkError, installErrorHandling } from './http/errors';
 import { installIdempotency } from './http/idempotency';
@@ -193,12 +193,16 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   quoteSearchRoutes(app, { db });
   policySearchRoutes(app, { db });
   rentersPolicyRoutes(app, { db });
-  rentersPolicyChangeRoutes(app, { db, secret: config.accessTokenSecret });
-  rentersPolicyRecordRoutes(app, { db });
+  rentersPolicyChangeRoutes(app, {
+    db,
+    secret: config.accessTokenSecret,
+    today: () => businessDate(clock.now(), 'UTC'),
+  });
+  rentersPolicyRecordRoutes(app, { db, clock });
   rentersPaymentMethodRoutes(app, { db });
   rentersRewriteRoutes(app, { db });
   rentersQuoteRoutes(app, { db });
-  policyRoutes(app, { db, secret: config.accessTokenSecret });
+  policyRoutes(app, { db, secret: config.accessTokenSecret, clock });
   quoteDocumentRoutes(app, { db });
   policyMatterRoutes(app, { db });
   matterFileRoutes(app, { db });

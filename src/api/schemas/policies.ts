@@ -36,6 +36,9 @@ export const PolicyView = z.object({
     expirationDate: day,
     inceptionDate: day,
     cancellationEffectiveDate: day.nullable(),
+    // A committed cancellation still waiting for its date: the policy is in force until then and reads
+    // "Cancels on <date>" (docs/policy-dates.md); the status is CANCELLED from the commit either way.
+    cancellationPending: z.boolean(),
     entityCode: z.string(),
     entityName: z.string(),
     brand: z.string().nullable(),
@@ -72,6 +75,10 @@ export const PolicyView = z.object({
   }),
   // What the policy lifecycle statechart allows now (the server refuses the rest anyway).
   can: z.object({ cancel: z.boolean(), edit: z.boolean() }),
+  // The next term offered ahead of the expiration date (docs/policy-dates.md); null until it is offered.
+  renewal: z
+    .object({ effectiveDate: day, expirationDate: day, annualPremium: z.number() })
+    .nullable(),
 });
 export type PolicyView = z.infer<typeof PolicyView>;
 export const PolicyViewResponse = z.object({ data: PolicyView });

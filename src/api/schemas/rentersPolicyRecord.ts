@@ -95,6 +95,11 @@ export const RentersPolicyRecord = z.object({
   rewrittenAs: z.string().nullable(),
   cancellationDate: day.nullable(),
   paymentMethod: z.object({ type: z.enum(['card', 'bank']), last4: z.string() }),
+  // The next term offered ahead of the expiration date (docs/policy-dates.md); null until it is offered, and
+  // once the policy is set to end.
+  renewalOffer: z
+    .object({ effectiveDate: day, expirationDate: day, termPremium: money, total: money })
+    .nullable(),
 });
 export type RentersPolicyRecord = z.infer<typeof RentersPolicyRecord>;
 export const RentersPolicyRecordResponse = z.object({ data: RentersPolicyRecord });

@@ -1,3 +1,4 @@
+import { businessDate, systemClock, type Clock } from '../../../calendar';
 import type { CancelRequest, CancelResult } from '../../../api/schemas/policies';
 import type { Principal } from '../../access/principal';
 import { HttpError, ValidationFailed } from '../../http/errors';
@@ -5,7 +6,6 @@ import { execute } from '../../store/aggregate';
 import type { Db } from '../../store/db';
 import type { EventMetadata } from '../../store/eventStore';
 import { policyAggregate } from '../aggregates';
-import { centralDate } from '../centralTime';
 import {
   previewToken,
   requireOutcome,
@@ -27,6 +27,8 @@ export interface CancelContext {
   metadata: EventMetadata;
   log: { warn(details: object, message: string): void };
   signing: PreviewSigning;
+  // Where the business day comes from (the server's injected clock).
+  clock?: Clock;
 }
 
 // POST /v2/policies/{matterId}/cancel (docs/cancellation.md): the figures as a preview with its signed
@@ -39,7 +41,7 @@ export async function cancelPolicy(
 ): Promise<CancelResult> {
   const { db } = ctx;
   const p = await findPolicyInScope(db, ctx.principal, matterId);
-  const today = centralDate();
+  const today = businessDate((ctx.clock ?? systemClock).now());
   const cancelEvent = (flat: boolean, immediate: boolean) =>
     ({ type: 'policy.cancelled', flat, immediate }) as const;
 

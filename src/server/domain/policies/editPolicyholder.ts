@@ -1,3 +1,4 @@
+import { businessDate, systemClock, type Clock } from '../../../calendar';
 import type { PolicyholderEdit } from '../../../api/schemas/policies';
 import type { Principal } from '../../access/principal';
 import { HttpError, ValidationFailed } from '../../http/errors';
@@ -5,7 +6,6 @@ import { execute } from '../../store/aggregate';
 import type { Db } from '../../store/db';
 import { VersionConflictError, type EventMetadata } from '../../store/eventStore';
 import { customerAggregate, policyAggregate } from '../aggregates';
-import { centralDate } from '../centralTime';
 import { customerEvent, type ContactDetails } from '../customers/customerEvents';
 import { stateOfZip } from '../rating/zipStates';
 import { policyEvent, type FieldChange } from './policyEvents';
@@ -23,6 +23,7 @@ export async function editPolicyholder(
   matterId: number,
   edit: PolicyholderEdit,
   metadata: EventMetadata,
+  clock: Clock = systemClock,
 ): Promise<void> {
   const p = await findPolicyInScope(db, principal, matterId);
   const current: ContactDetails = {
@@ -49,7 +50,7 @@ export async function editPolicyholder(
   }
 
   await db.transaction().execute(async (trx) => {
-    const lifecycle = await loadLifecycle(trx, p.policy_number, centralDate());
+    const lifecycle = await loadLifecycle(trx, p.policy_number, businessDate(clock.now()));
     if (edit.version !== undefined && edit.version !== lifecycle.version) {
       throw new VersionConflictError(policyAggregate.streamType, p.policy_number, edit.version);
     }

@@ -1,10 +1,12 @@
+import { businessDate, systemClock, type Clock } from '../../../calendar';
 import type { PolicyView } from '../../../api/schemas/policies';
 import { entityScope, type Principal } from '../../access/principal';
 import type { Db } from '../../store/db';
-import { centralDate } from '../centralTime';
 import { BREEDS } from '../rating/breedCatalogue';
 import { dollars, dollarsOrNull } from '../rating/wireAmounts';
-import { findPolicyInScope, loadLifecycle, type PolicyLifecycle, type PolicyRecord } from './policyRecord';
+import { readStream, type StoredEvent } from '../../store/eventStore';
+import { POLICY_STREAM, type PolicyRenewalOffered } from './policyEvents';
+import { findPolicyInScope, lifecycleOf, type PolicyLifecycle, type PolicyRecord } from './policyRecord';
 
 const BREED_NAMES = new Map(BREEDS.map((b) => [b.code, b.name]));
 
@@ -34,10 +36,26 @@ export function allowed(lifecycle: PolicyLifecycle): PolicyView['can'] {
   };
 }
 
+// The renewal offered for the term after the current one, if the offer has been made.
+function renewalOffered(events: readonly StoredEvent[], expirationDate: string): PolicyView['renewal'] {
+  const offer = events
+    .filter((e) => e.type === 'policy.renewalOffered')
+    .map((e) => e.data as unknown as PolicyRenewalOffered)
+    .findLast((o) => o.effectiveDate === expirationDate);
+  return offer
+    ? {
+        effectiveDate: offer.effectiveDate,
+        expirationDate: offer.expirationDate,
+        annualPremium: dollars(offer.annualPremiumCents),
+      }
+    : null;
+}
+
 export function toPolicyView(
   p: PolicyRecord,
   policies: PolicyView['customerPolicies'],
   lifecycle: PolicyLifecycle,
+  events: readonly StoredEvent[] = [],
 ): PolicyView {
   return {
     matterId: p.matter_id,
@@ -52,6 +70,7 @@ export function toPolicyView(
       expirationDate: p.expiration_day,
       inceptionDate: p.inception_day,
       cancellationEffectiveDate: p.cancel_day,
+      cancellationPending: lifecycle.state === 'pendingCancellation',
       entityCode: p.entity_code,
       entityName: p.entity_name,
       brand: p.brand_code,
@@ -85,14 +104,19 @@ export function toPolicyView(
       wellnessLevel: p.wellness_code,
     },
     can: allowed(lifecycle),
+    renewal: lifecycle.state === 'inForce' ? renewalOffered(events, p.expiration_day) : null,
   };
 }
 
 // GET /v2/policies/{matterId}: the policy as one screen shows it (SPEC §3 "Policy detail").
-export async function viewPolicy(db: Db, principal: Principal, matterId: number): Promise<PolicyView> {
+export async function viewPolicy(
+  db: Db,
+  principal: Principal,
+  matterId: number,
+  clock: Clock = systemClock,
+): Promise<PolicyView> {
   const p = await findPolicyInScope(db, principal, matterId);
-  const lifecycle = await db
-    .transaction()
-    .execute((trx) => loadLifecycle(trx, p.policy_number, centralDate()));
-  return toPolicyView(p, await customerPolicies(db, principal, p.customer_id), lifecycle);
+  const events = await db.transaction().execute((trx) => readStream(trx, POLICY_STREAM, p.policy_number));
+  const lifecycle = lifecycleOf(events, businessDate(clock.now()));
+  return toPolicyView(p, await customerPolicies(db, principal, p.customer_id), lifecycle, events);
 }

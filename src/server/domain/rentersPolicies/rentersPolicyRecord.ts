@@ -153,6 +153,7 @@ export function rentersRecordOf(
   const { state } = rentersStatusOn(facts, today);
   const flags = rentersRecordFlags(statusEvents, today);
   const coverage = issued.coverage as RentersCoverageInput;
+  const term = facts.term;
   // No bill is coming once the policy has ended or is set to end.
   const nextBill = ENDED.has(state) ? null : issued.nextBill;
   return {
@@ -167,7 +168,7 @@ export function rentersRecordOf(
       effectiveDate: facts.term?.effectiveDate ?? issued.effectiveDate,
       expirationDate: facts.term?.expirationDate ?? issued.expirationDate,
       termInterval: issued.termInterval,
-      termPremium: dollars(issued.termPremiumCents),
+      termPremium: dollars(termPremiumCents(events, issued)),
       upcomingPaymentDate: nextBill?.dueDate ?? null,
       upcomingPaymentAmount: nextBill ? dollars(nextBill.amountCents) : null,
       nonRenew: isNonRenewing(facts.logged) || facts.nonRenewEffectiveDate !== null,
@@ -210,6 +211,29 @@ export function rentersRecordOf(
     rewrittenAs: facts.rewrittenAs,
     cancellationDate: facts.cancelDate,
     paymentMethod: parts.paymentMethod,
+    renewalOffer: state === 'active' && term ? renewalOfferOf(events, term.expirationDate) : null,
+  };
+}
+
+// The latest term's premium (a renewal is priced anew) and the offer made for the next term, if any.
+function termPremiumCents(events: readonly StoredEvent[], issued: RentersPolicyIssued): number {
+  const renewed = events.findLast((e) => e.type === 'renters.renewed')?.data.termPremiumCents;
+  return typeof renewed === 'number' ? renewed : issued.termPremiumCents;
+}
+
+function renewalOfferOf(
+  events: readonly StoredEvent[],
+  expirationDate: string,
+): RentersPolicyRecord['renewalOffer'] {
+  const offer = events.findLast(
+    (e) => e.type === 'renters.renewalOffered' && e.data.effectiveDate === expirationDate,
+  )?.data;
+  if (!offer || typeof offer.termPremiumCents !== 'number') return null;
+  return {
+    effectiveDate: String(offer.effectiveDate),
+    expirationDate: String(offer.expirationDate),
+    termPremium: dollars(offer.termPremiumCents),
+    total: dollars(typeof offer.totalCents === 'number' ? offer.totalCents : Number(offer.amountCents)),
   };
 }
 

@@ -1,3 +1,4 @@
+import { systemClock, type Clock } from '../../../calendar';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { anyOf } from '../../../api/access';
@@ -36,9 +37,9 @@ const STATE_REFUSES = (what: string) =>
 
 export function policyRoutes(
   app: FastifyInstance,
-  options: { db: Db; secret: string; payments?: PaymentAdapter },
+  options: { db: Db; secret: string; payments?: PaymentAdapter; clock?: Clock },
 ): void {
-  const { db } = options;
+  const { db, clock = systemClock } = options;
   // Preview tokens are signed with the server's secret and checked against its clock.
   const signing = { secret: options.secret, now: () => Date.now() };
   const payments = options.payments ?? createSandboxPaymentAdapter({ db });
@@ -66,7 +67,9 @@ export function policyRoutes(
       config: { access: POLICY_ACCESS },
       schema: { params: MatterIdParams, querystring: PolicyViewQuery, response: { 200: PolicyViewResponse } },
     },
-    async (request) => ({ data: await viewPolicy(db, requirePrincipal(request), request.params.matterId) }),
+    async (request) => ({
+      data: await viewPolicy(db, requirePrincipal(request), request.params.matterId, clock),
+    }),
   );
 
   // SPEC §7 "Matters: … view": a pet policy is a matter, so the matter's view is the policy's.
@@ -76,7 +79,9 @@ export function policyRoutes(
       config: { access: POLICY_ACCESS },
       schema: { params: MatterIdParams, querystring: PolicyViewQuery, response: { 200: PolicyViewResponse } },
     },
-    async (request) => ({ data: await viewPolicy(db, requirePrincipal(request), request.params.matterId) }),
+    async (request) => ({
+      data: await viewPolicy(db, requirePrincipal(request), request.params.matterId, clock),
+    }),
   );
 
   r.patch(
@@ -95,8 +100,15 @@ export function policyRoutes(
     async (request) => {
       const principal = requirePrincipal(request);
       const { matterId } = request.params;
-      await editPolicyholder(db, principal, matterId, request.body.data, metadataOf(request, principal));
-      return { data: await viewPolicy(db, principal, matterId) };
+      await editPolicyholder(
+        db,
+        principal,
+        matterId,
+        request.body.data,
+        metadataOf(request, principal),
+        clock,
+      );
+      return { data: await viewPolicy(db, principal, matterId, clock) };
     },
   );
 
@@ -113,7 +125,15 @@ export function policyRoutes(
     async (request) => {
       const principal = requirePrincipal(request);
       const data = await cancelPolicy(
-        { db, principal, payments, metadata: metadataOf(request, principal), log: request.log, signing },
+        {
+          db,
+          principal,
+          payments,
+          metadata: metadataOf(request, principal),
+          log: request.log,
+          signing,
+          clock,
+        },
         request.params.matterId,
         request.body.data,
       );

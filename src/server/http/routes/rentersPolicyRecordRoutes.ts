@@ -1,3 +1,4 @@
+import { businessDate, systemClock, type Clock } from '../../../calendar';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -55,14 +56,18 @@ const MatterParams = z.object({ matterId: MatterIdParams.shape.matterId });
 // Each edit is an event on the policy's log (rentersPolicyEdits.ts); notes send no version.
 const EDIT_CONFLICTS = [CONFLICT.staleVersion('data.policy_version'), CONFLICT.concurrentWrite];
 
-export function rentersPolicyRecordRoutes(app: FastifyInstance, options: { db: Db }): void {
-  const { db } = options;
+export function rentersPolicyRecordRoutes(app: FastifyInstance, options: { db: Db; clock?: Clock }): void {
+  const { db, clock = systemClock } = options;
+  // Renters dates are UTC days (SPEC §9), read from the server's clock.
+  const today = () => businessDate(clock.now(), 'UTC');
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   const policyOf = (request: FastifyRequest, matterId: number) =>
     requireRentersPolicy(db, requirePrincipal(request), matterId);
   // Edits answer the fresh record, so the screen updates from the answer.
-  const recordOf = async (ref: RentersPolicyRef) => ({ data: await loadRentersPolicyRecord(db, ref) });
+  const recordOf = async (ref: RentersPolicyRef) => ({
+    data: await loadRentersPolicyRecord(db, ref, today()),
+  });
 
   r.get(
     '/v2/renters/customers/:customerId/policies/:matterId',
@@ -220,7 +225,7 @@ export function rentersPolicyRecordRoutes(app: FastifyInstance, options: { db: D
     async (request) => {
       const ref = await policyOf(request, request.params.matterId);
       const events = await readRentersPolicy(db, ref.policyNumber);
-      const record = await loadRentersPolicyRecord(db, ref);
+      const record = await loadRentersPolicyRecord(db, ref, today());
       return { data: rentersPayments(events, record.summary.upcomingPaymentDate !== null) };
     },
   );
