@@ -1,9 +1,12 @@
+import { policyDatesWork } from '../domain/policyDates/policyDatesWork';
 import type { DailyWork } from './dailyWork';
 import { monthEndStatementsWork } from './monthEndStatementsWork';
 
 // Every piece of daily work, in the order a business day runs them: dates that act first (a policy that ends
 // today is not billed today), then money, then the month's statements.
 export const DAILY_WORK: readonly DailyWork[] = [
+  // First: cancellations, non-renewals and renewals that fall due, so the day's billing sees them.
+  policyDatesWork,
   // Last: the month's statements count what the day's other work recorded.
   monthEndStatementsWork,
 ];
