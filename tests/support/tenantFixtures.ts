@@ -374,8 +374,9 @@ export const isPolicyRoute = (route: string): boolean =>
 
 // Reading a role is not probed here: tests/api/sharedRoles.test.ts and crossAgencyMatrix.test.ts try it
 // (decision 012: an agency's role answers 404 outside its subtree, a house role is read by everyone). Saved table views belong to a user (decision 011); tableViews.test.ts and
-// sharedViews.test.ts keep other users and agencies out of them.
-const UNOWNED = /^(GET \/v2\/roles\/|\w+ \/v2\/my\/table-views\/)/;
+// sharedViews.test.ts keep other users and agencies out of them. Daily work is no agency's: its routes are
+// root administrators' only (jobsApi.test.ts, crossAgencyMatrix.test.ts).
+const UNOWNED = /^(GET \/v2\/roles\/|\w+ \/v2\/my\/table-views\/|POST \/v2\/jobs\/)/;
 
 export async function sendProbe(
   s: SuiteServer,
