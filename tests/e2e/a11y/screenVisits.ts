@@ -196,6 +196,8 @@ export const ADMIN_VISITS: readonly ScreenVisit[] = [
   screen('bank-verification', 'bank-verification', ACCOUNTING, '/accounting/bank-verification'),
   // Root administrators' view of the business rules as statecharts.
   screen('admin-statecharts', 'admin-statecharts', ADMIN, '/admin/statecharts'),
+  // Root administrators' view of each business day's work and the sandbox clock.
+  screen('admin-jobs', 'admin-jobs', ADMIN, '/admin/jobs'),
   screen('not-found', undefined, ADMIN, '/no-such-screen'),
 ];
 
