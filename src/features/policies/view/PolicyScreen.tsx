@@ -23,6 +23,7 @@ import { PaymentsTab } from './PaymentsTab';
 import { PolicyCards } from './PolicyCards';
 import { PolicyLoadError } from './PolicyLoadError';
 import { PolicyStatusBadge } from './PolicyStatusBadge';
+import { cancelsOn, renewsOn } from './policyDateLabels';
 import { FIRST_TAB, screenPolicyQuery } from './policyScreenData';
 import { PolicyTermLine } from './PolicyTermLine';
 import { RatesTab } from './RatesTab';
@@ -76,7 +77,16 @@ function PolicyRecord({ policy }: { policy: PolicyView }) {
         back={{ to: '/policies', label: 'Policies' }}
         description={
           <PolicyTermLine
-            status={<PolicyStatusBadge status={summary.status} />}
+            status={
+              <PolicyStatusBadge
+                status={summary.status}
+                label={
+                  summary.cancellationPending && summary.cancellationEffectiveDate
+                    ? cancelsOn(summary.cancellationEffectiveDate)
+                    : null
+                }
+              />
+            }
             insured={`${pet.name} · ${policyholder.firstName} ${policyholder.lastName}`}
             matterId={matterId}
             effectiveDate={summary.effectiveDate}
@@ -116,9 +126,17 @@ function PolicyRecord({ policy }: { policy: PolicyView }) {
       {summary.cancellationEffectiveDate && (
         <div className="mb-4">
           <Alert>
-            {summary.status === 'CANCELLED'
+            {!summary.cancellationPending
               ? `This policy was cancelled effective ${formatDate(summary.cancellationEffectiveDate)}.`
               : `This policy is set to cancel on ${formatDate(summary.cancellationEffectiveDate)} and stays in force until then.`}
+          </Alert>
+        </div>
+      )}
+      {policy.renewal && (
+        <div className="mb-4">
+          <Alert>
+            {renewsOn(policy.renewal.effectiveDate, policy.renewal.annualPremium)}, to{' '}
+            {formatDate(policy.renewal.expirationDate)}.
           </Alert>
         </div>
       )}

@@ -1,3 +1,4 @@
+import { cancelsOn, endsOn } from '../../policies/view/policyDateLabels';
 import type { RentersPolicyRecord } from '../../../api/schemas/rentersPolicyRecord';
 
 // The record's flags (SPEC §3), computed by the server from the event history, as small badges.
@@ -22,8 +23,16 @@ export function RentersFlagBadges({ record }: { record: RentersPolicyRecord }) {
   );
 }
 
-// SPEC §4: CANCELLED is the only status shown as a badge; an expired policy says so in words.
-export function RentersStatusBadge({ statusCode }: { statusCode: string }) {
+// SPEC §4: CANCELLED is the only status shown as a badge; an expired policy says so in words. A cancellation
+// or a non-renewal still waiting for its date (`label`: "Cancels on …", "Ends on …") reads so, in the amber
+// of something pending, though the status code is already CANCELLED.
+export function RentersStatusBadge({ statusCode, label }: { statusCode: string; label?: string | null }) {
+  if (label)
+    return (
+      <span className="rounded-full bg-amber-50 px-2 py-0.5 text-xs font-semibold text-amber-800 ring-1 ring-inset ring-amber-600/20">
+        {label}
+      </span>
+    );
   if (statusCode === 'CANCELLED')
     return (
       <span className="rounded-full bg-red-50 px-2 py-0.5 text-xs font-semibold text-red-700 ring-1 ring-inset ring-red-600/20">
@@ -31,5 +40,18 @@ export function RentersStatusBadge({ statusCode }: { statusCode: string }) {
       </span>
     );
   if (statusCode === 'EXPIRED') return <span className="text-slate-700">Expired</span>;
+  return null;
+}
+
+// The words for a renters policy whose end waits for a date, from its record's machine state.
+export function rentersDateLabel(record: {
+  machineState: string;
+  cancellationDate: string | null;
+  summary: { nonRenewEffectiveDate: string | null };
+}): string | null {
+  if (record.machineState === 'pendingCancellation' && record.cancellationDate)
+    return cancelsOn(record.cancellationDate);
+  if (record.machineState === 'nonRenewing' && record.summary.nonRenewEffectiveDate)
+    return endsOn(record.summary.nonRenewEffectiveDate);
   return null;
 }

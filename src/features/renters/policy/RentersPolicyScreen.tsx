@@ -18,6 +18,8 @@ import {
 } from '../../../api/schemas/rentersPolicyRecord';
 import type { RentersPolicyState } from '../../../machines/rentersPolicyStatus';
 import { Alert } from '../../../ui/feedback/Alert';
+import { formatMoney } from '../../policies/view/format';
+import { renewsOn } from '../../policies/view/policyDateLabels';
 import { useFileDownloads } from '../../../ui/feedback/useFileDownloads';
 import { Button } from '../../../ui/forms/Button';
 import { Tabs } from '../../../ui/layouts/Tabs';
@@ -32,7 +34,7 @@ import { RentersPolicyChanges } from './changes/RentersPolicyChanges';
 import { RentersPaymentMethodPanel } from './paymentMethod/RentersPaymentMethodPanel';
 import { RentersAddressDialog } from './RentersAddressDialog';
 import { RentersContactDialog } from './RentersContactDialog';
-import { RentersFlagBadges, RentersStatusBadge } from './RentersFlagBadges';
+import { RentersFlagBadges, RentersStatusBadge, rentersDateLabel } from './RentersFlagBadges';
 import { RentersInsuredsPanel } from './RentersInsuredsPanel';
 import { RentersPolicyCards } from './RentersPolicyCards';
 import { rentersFieldErrors } from './rentersFormErrors';
@@ -104,7 +106,7 @@ function RentersPolicyView({ record }: { record: RentersPolicyRecord }) {
         back={{ to: '/renters/policies', label: 'Renters policies' }}
         description={
           <PolicyTermLine
-            status={<RentersStatusBadge statusCode={summary.statusCode} />}
+            status={<RentersStatusBadge statusCode={summary.statusCode} label={rentersDateLabel(record)} />}
             insured={`${policyholder.firstName} ${policyholder.lastName}`}
             matterId={record.id}
             effectiveDate={summary.effectiveDate}
@@ -144,6 +146,14 @@ function RentersPolicyView({ record }: { record: RentersPolicyRecord }) {
           </>
         }
       />
+      {record.renewalOffer && (
+        <div className="mb-4">
+          <Alert>
+            {renewsOn(record.renewalOffer.effectiveDate, record.renewalOffer.termPremium)} (
+            {formatMoney(record.renewalOffer.total)} with taxes and fees).
+          </Alert>
+        </div>
+      )}
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <RentersFlagBadges record={record} />
         <MatterSwitcher
