@@ -254,6 +254,7 @@ export const MENU: readonly MenuGroup[] = [
       { label: 'Users', routeId: 'admin-users' },
       { label: 'Commission Review', routeId: 'commission-review' },
       { label: 'Transition Explorer', routeId: 'admin-statecharts' },
+      { label: 'Jobs', routeId: 'admin-jobs' },
     ],
   },
   {

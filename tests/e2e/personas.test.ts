@@ -32,6 +32,7 @@ const PERSONAS: PersonaCase[] = [
       'Admin: Users',
       'Admin: Commission Review',
       'Admin: Transition Explorer',
+      'Admin: Jobs',
       ...REPORTING,
       ...RENTERS,
       ...ACCOUNTING,

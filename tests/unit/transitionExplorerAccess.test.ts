@@ -38,6 +38,7 @@ describe('the Transition Explorer route', () => {
       'Users',
       'Commission Review',
       'Transition Explorer',
+      'Jobs',
     ]);
     expect(adminItems(everythingElse)).not.toContain('Transition Explorer');
   });
