@@ -172,4 +172,65 @@ describe('a rate that is not filed', () => {
       },
     });
   });
+
+  it('refuses each unfiled rate on the field the agent chose it in', () => {
+    type Unfiled = [(t: RentersRateTables) => void, string, RentersRatingInput];
+    const everything = withOptional({
+      enhancement_endorsement_level: 1,
+      identity_fraud_amount: 1_500_000,
+      include_replacement_cost: true,
+      include_water_damage: true,
+    });
+    const cases: Unfiled[] = [
+      [(t) => delete t.factors.PREFERRED_PROPERTY.false, 'coverage.contents.is_preferred_property', AUSTIN],
+      [
+        (t) => delete t.charges.ADDITIONAL_LIVING_EXPENSE['200000'],
+        'coverage.contents.additional_living_expense',
+        AUSTIN,
+      ],
+      [
+        (t) => delete t.charges.DAMAGE_TO_PROPERTY_OF_OTHERS['50000'],
+        'coverage.liability.damage_to_property_of_others_amount',
+        AUSTIN,
+      ],
+      [
+        (t) => delete t.charges.MEDICAL_PAYMENTS['100000'],
+        'coverage.liability.medical_payments_amount',
+        AUSTIN,
+      ],
+      [
+        (t) => delete t.charges.ENHANCEMENT['1'],
+        'coverage.optional.enhancement_endorsement_level',
+        everything,
+      ],
+      [
+        (t) => delete t.charges.IDENTITY_FRAUD['1500000'],
+        'coverage.optional.identity_fraud_amount',
+        everything,
+      ],
+      [
+        (t) => delete t.factors.REPLACEMENT_COST.true,
+        'coverage.optional.include_replacement_cost',
+        everything,
+      ],
+      [(t) => delete t.factors.WATER_DAMAGE.true, 'coverage.optional.include_water_damage', everything],
+      [
+        (t) => delete t.factors.WIND_HAIL_EXCLUSION.true,
+        'coverage.optional.include_wind_hail_exclusion',
+        withOptional({ include_wind_hail_exclusion: true }),
+      ],
+    ];
+    for (const [unfile, field, input] of cases) {
+      const tables = texas();
+      unfile(tables);
+      const result = rateRentersQuote(tables, input);
+      expect(result.ok ? [] : Object.keys(result.errors), field).toEqual([field]);
+    }
+  });
+
+  it('needs no scheduled property rate when no property is scheduled', () => {
+    const tables = texas();
+    delete tables.factors.SCHEDULED_PROPERTY.RATE;
+    expect(rateRentersQuote(tables, AUSTIN).ok).toBe(true);
+  });
 });
