@@ -1,0 +1,117 @@
+import { addDays, type BusinessDate } from '../../../calendar';
+import { DUNNING, retryOffset } from '../../../machines/billingAccount';
+import type { Db } from '../../store/db';
+import type { EventMetadata } from '../../store/eventStore';
+import type { PaymentAdapter } from '../payments/paymentAdapter';
+import { appendBilling } from './billingCommands';
+import { billingEvent } from './billingEvents';
+import { queueDeclineNotice } from './billingNotices';
+import type { PolicyRef } from './policyRef';
+
+// One instalment to charge, as the run's query or a "Pay now" found it.
+export interface DueInstalment {
+  ref: PolicyRef;
+  seq: number;
+  dueDate: BusinessDate;
+  amountCents: number;
+  // Attempts made so far; this one is the next.
+  attempts: number;
+  token: string | null;
+  customerId: number;
+  firstMissedOn: BusinessDate | null;
+}
+
+// The payment service's idempotency key of one attempt: the same attempt never charges twice, whichever
+// process or day asks again.
+export const chargeKey = (ref: PolicyRef, seq: number, attempt: number) =>
+  `billing:${ref.line}:${ref.policyNumber}:${seq}:${attempt}`;
+
+export type AttemptOutcome = 'collected' | 'declined' | 'skipped';
+
+// Charges one instalment (outside any transaction: the payment service is another system) and records the
+// answer in the policy's billing stream. A decline is retried on the dunning schedule, with a notice to the
+// policyholder; `dunning: false` (a payment taken by staff) records the decline without either.
+export async function collectInstalment(
+  deps: { db: Db; payments: PaymentAdapter; metadata: EventMetadata; recordedAt: Date },
+  due: DueInstalment,
+  on: BusinessDate,
+  options: { dunning: boolean; token?: string } = { dunning: true },
+): Promise<AttemptOutcome> {
+  const attempt = due.attempts + 1;
+  const key = chargeKey(due.ref, due.seq, attempt);
+  const token = options.token ?? due.token;
+  const answer = token
+    ? await deps.payments.charge({ token, amountCents: due.amountCents, idempotencyKey: key })
+    : ({ outcome: 'declined', reason: 'unknown_token', message: 'No payment method on file.' } as const);
+  return deps.db.transaction().execute(async (trx) => {
+    // Recorded already (another process, or this day run again): the stream has the answer.
+    const row = await trx
+      .selectFrom('billing_instalments')
+      .select(['status', 'attempts'])
+      .where('line', '=', due.ref.line)
+      .where('policy_number', '=', due.ref.policyNumber)
+      .where('seq', '=', due.seq)
+      .executeTakeFirstOrThrow();
+    if (row.attempts !== due.attempts || row.status === 'paid' || row.status === 'void') return 'skipped';
+    if (answer.outcome === 'ok') {
+      const others = await trx
+        .selectFrom('billing_instalments')
+        .select('seq')
+        .where('line', '=', due.ref.line)
+        .where('policy_number', '=', due.ref.policyNumber)
+        .where('seq', '!=', due.seq)
+        .where('status', 'in', ['declined', 'failed'])
+        .execute();
+      await appendBilling(
+        trx,
+        due.ref,
+        [
+          billingEvent.collected({
+            seq: due.seq,
+            attempt,
+            amountCents: due.amountCents,
+            chargeId: answer.chargeId,
+            collectedOn: on,
+            idempotencyKey: key,
+            settlesArrears: others.length === 0,
+          }),
+        ],
+        deps.metadata,
+        deps.recordedAt,
+      );
+      return 'collected';
+    }
+    const offset = options.dunning ? retryOffset(attempt) : null;
+    const retryOn = offset === null ? null : addDays(due.dueDate, offset);
+    // A retry day already gone (days caught up late) is the next day: a day's run charges an instalment once.
+    await appendBilling(
+      trx,
+      due.ref,
+      [
+        billingEvent.declined({
+          seq: due.seq,
+          attempt,
+          amountCents: due.amountCents,
+          reason: answer.reason,
+          declinedOn: on,
+          retryOn: retryOn && retryOn <= on ? addDays(on, 1) : retryOn,
+          idempotencyKey: key,
+        }),
+      ],
+      deps.metadata,
+      deps.recordedAt,
+    );
+    if (options.dunning) {
+      await queueDeclineNotice(trx, due.ref, {
+        customerId: due.customerId,
+        seq: due.seq,
+        attempt,
+        amountCents: due.amountCents,
+        dueDate: due.dueDate,
+        retryOn,
+        lapsesOn: addDays(due.firstMissedOn ?? due.dueDate, DUNNING.graceDays),
+      });
+    }
+    return 'declined';
+  });
+}

@@ -1,0 +1,136 @@
+import { changeAllowedFrom } from '../../../machines/rentersPolicyStatus';
+import { requestFingerprint } from '../../../machines/rentersPolicyChangeContext';
+import { ValidationFailed } from '../../http/errors';
+import { execute } from '../../store/aggregate';
+import type { EventMetadata, Trx } from '../../store/eventStore';
+import { policyAggregate } from '../aggregates';
+import { cancellationFigures, freeLookDays, type PaymentPeriod } from '../policies/cancellation';
+import { policyEvent } from '../policies/policyEvents';
+import { loadLifecycle } from '../policies/policyRecord';
+import { appendToRentersPolicy } from '../rentersPolicies/appendToRentersPolicy';
+import { decideChange } from '../rentersPolicies/changes/decideRentersChange';
+import { loadRentersPolicyForChange } from '../rentersPolicies/changes/loadRentersPolicyForChange';
+import { sql } from 'kysely';
+import type { BusinessDate } from '../../../calendar';
+import { ledgerOf } from './ledger';
+import type { PolicyRef } from './policyRef';
+
+export const NON_PAYMENT = 'Non-payment of premium';
+export const LATE_PAYMENT = 'Premium paid late, inside the reinstatement window';
+
+// A lapse cancels the policy through the decision a person's cancellation takes (the same figures, the same
+// event), with the reason "Non-payment of premium", as the system (no acting user). Coverage ends on the
+// first missed due date: the customer had cover for what they paid.
+export async function cancelForNonPayment(
+  trx: Trx,
+  ref: PolicyRef,
+  cancelDate: BusinessDate,
+  today: BusinessDate,
+  metadata: EventMetadata,
+): Promise<boolean> {
+  if (ref.line === 'pet') {
+    const p = await trx
+      .selectFrom('policies')
+      .select(['state', 'annual_premium_cents', 'payment_period'])
+      .select(sql<string>`to_char(effective_date, 'YYYY-MM-DD')`.as('effective_day'))
+      .select(sql<string>`to_char(expiration_date, 'YYYY-MM-DD')`.as('expiration_day'))
+      .where('policy_number', '=', ref.policyNumber)
+      .executeTakeFirstOrThrow();
+    const lifecycle = await loadLifecycle(trx, ref.policyNumber, today);
+    const ask = { type: 'policy.cancelled', flat: false, immediate: true } as const;
+    if (!lifecycle.snapshot.can(ask)) return false;
+    const date = cancelDate < p.effective_day ? p.effective_day : cancelDate;
+    const ledger = await ledgerOf(trx, ref);
+    const figures = cancellationFigures({
+      effectiveDate: p.effective_day,
+      expirationDate: p.expiration_day,
+      cancelDate: date,
+      annualPremiumCents: p.annual_premium_cents,
+      paymentPeriod: p.payment_period as PaymentPeriod,
+      freeLookDays: freeLookDays(p.state),
+      collectedCents: ledger ? ledger.collectedCents - ledger.refundedCents : null,
+    });
+    await execute(
+      trx,
+      policyAggregate,
+      ref.policyNumber,
+      [
+        ...lifecycle.due,
+        policyEvent.cancelled({
+          requestedDate: date,
+          cancelEffectiveDate: figures.cancelEffectiveDate,
+          committedOn: today,
+          reason: 'NON_PAYMENT',
+          note: NON_PAYMENT,
+          flatCancel: figures.flatCancel,
+          immediate: figures.cancelEffectiveDate <= today,
+          daysInForce: figures.daysInForce,
+          termDays: figures.termDays,
+          annualPremiumCents: figures.annualPremiumCents,
+          earnedPremiumCents: figures.earnedPremiumCents,
+          paidCents: figures.paidCents,
+          refundCents: 0,
+          balanceDueCents: 0,
+        }),
+      ],
+      metadata,
+    );
+    return true;
+  }
+  const policy = await loadRentersPolicyForChange(trx, ref.policyNumber, today);
+  if (!changeAllowedFrom('cancel', policy.state)) return false;
+  const decide = (date: BusinessDate) => {
+    const inputs = { reasonCode: 'NON_PAYMENT', cancellationMethod: 'PRO_RATA', cancelDate: date, note: NON_PAYMENT };
+    const fingerprint = requestFingerprint({
+      kind: 'cancel',
+      policyNumber: ref.policyNumber,
+      policyVersion: policy.version,
+      inputs,
+    });
+    return decideChange('cancel', policy, inputs, fingerprint, today);
+  };
+  let decided;
+  try {
+    decided = decide(cancelDate);
+  } catch (error) {
+    // A date the renters rules refuse (before the term, too far back) ends cover today instead.
+    if (!(error instanceof ValidationFailed)) throw error;
+    decided = decide(today);
+  }
+  await appendToRentersPolicy(trx, metadata, ref.policyNumber, [decided.event], today);
+  return true;
+}
+
+// A late payment inside the reinstatement window puts the policy back in force: the pet policy's
+// `policy.reinstated`, the renters policy's reinstatement decision.
+export async function reinstateAfterLatePayment(
+  trx: Trx,
+  ref: PolicyRef,
+  today: BusinessDate,
+  metadata: EventMetadata,
+): Promise<boolean> {
+  if (ref.line === 'pet') {
+    const lifecycle = await loadLifecycle(trx, ref.policyNumber, today);
+    if (!lifecycle.snapshot.can({ type: 'policy.reinstated' })) return false;
+    await execute(
+      trx,
+      policyAggregate,
+      ref.policyNumber,
+      [...lifecycle.due, policyEvent.reinstated({ reinstatedOn: today, reason: LATE_PAYMENT })],
+      metadata,
+    );
+    return true;
+  }
+  const policy = await loadRentersPolicyForChange(trx, ref.policyNumber, today);
+  if (!changeAllowedFrom('reinstate', policy.state)) return false;
+  const inputs = { reasonCode: 'PAYMENT_RECEIVED', note: LATE_PAYMENT };
+  const fingerprint = requestFingerprint({
+    kind: 'reinstate',
+    policyNumber: ref.policyNumber,
+    policyVersion: policy.version,
+    inputs,
+  });
+  const decided = decideChange('reinstate', policy, inputs, fingerprint, today);
+  await appendToRentersPolicy(trx, metadata, ref.policyNumber, [decided.event], today);
+  return true;
+}
