@@ -1,3 +1,4 @@
+import { billingDailyWork } from '../domain/billing/billingDailyWork';
 import { policyDatesWork } from '../domain/policyDates/policyDatesWork';
 import type { DailyWork } from './dailyWork';
 import { monthEndStatementsWork } from './monthEndStatementsWork';
@@ -7,6 +8,8 @@ import { monthEndStatementsWork } from './monthEndStatementsWork';
 export const DAILY_WORK: readonly DailyWork[] = [
   // First: cancellations, non-renewals and renewals that fall due, so the day's billing sees them.
   policyDatesWork,
+  // Then money: instalments due, dunning, lapses for non-payment.
+  billingDailyWork,
   // Last: the month's statements count what the day's other work recorded.
   monthEndStatementsWork,
 ];
