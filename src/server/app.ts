@@ -200,8 +200,8 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   });
   rentersPolicyRecordRoutes(app, { db, clock });
   rentersPaymentMethodRoutes(app, { db });
-  rentersRewriteRoutes(app, { db });
-  rentersQuoteRoutes(app, { db });
+  rentersRewriteRoutes(app, { db, clock });
+  rentersQuoteRoutes(app, { db, clock });
   policyRoutes(app, { db, secret: config.accessTokenSecret, clock });
   quoteDocumentRoutes(app, { db });
   policyMatterRoutes(app, { db });
