@@ -3,6 +3,7 @@ import type { RentersJourneyContext, RentersPayment } from '../../../machines/re
 import { HttpError, ValidationFailed } from '../../http/errors';
 import { VersionConflictError, readStream, type Trx } from '../../store/eventStore';
 import { issueRentersPolicy } from '../rentersPolicies/issueRentersPolicy';
+import { rentersToday } from '../rentersPolicies/rentersToday';
 import type { RentersRating } from '../rentersRating/rentersTypes';
 import { rentersPaymentOf } from './rentersQuoteCommands';
 import { RENTERS_QUOTE_STREAM, rentersQuoteEvent, type RentersChargeAttempt } from './rentersQuoteEvents';
@@ -95,7 +96,9 @@ export async function purchaseRentersQuote(
       if (state !== 'review' && state !== 'paymentFailed') {
         throw rentersStepRefusal(state, 'rentersQuote.purchaseSubmitted');
       }
-      if (context.rewriteOf !== null) await requireStillRewritable(trx, context.rewriteOf);
+      if (context.rewriteOf !== null) {
+        await requireStillRewritable(trx, context.rewriteOf, rentersToday(actor.clock));
+      }
       // Another policy of the customer at the property may have been bought since the date was chosen.
       await requireNoCoverageOverlap(trx, {
         entityId: quote.entity_id,

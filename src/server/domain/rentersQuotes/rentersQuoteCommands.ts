@@ -49,9 +49,9 @@ async function tablesOf(db: Db | Trx, stateCode: string, date: string): Promise<
 }
 
 // The start step: the property must be in a state that sells renters on the effective date.
-async function checkStart(db: Db, data: StartRentersQuoteRequest): Promise<void> {
+async function checkStart(db: Db, data: StartRentersQuoteRequest, today: string): Promise<void> {
   const errors: Record<string, string[]> = {};
-  const ahead = daysAhead(data.effective_date, rentersToday());
+  const ahead = daysAhead(data.effective_date, today);
   if (ahead < 0) errors.effective_date = ['The effective date cannot be in the past.'];
   else if (ahead > MAX_DAYS_AHEAD) {
     errors.effective_date = [`The effective date must be within ${MAX_DAYS_AHEAD} days from today.`];
@@ -77,16 +77,17 @@ export async function startRentersQuote(
   data: StartRentersQuoteRequest,
 ): Promise<RentersQuoteView> {
   const rewriteOf = data.rewrite_of;
+  const today = rentersToday(actor.clock);
   // Refusals before the input's own checks: an agent need not fix dates for a quote they cannot make.
   if (rewriteOf === undefined) await requireQuotingEntities(actor.db, [actor.acting.id]);
   else {
     const { entityId } = await actor.db
       .transaction()
-      .execute((trx) => requireRewritablePolicy(trx, actor.principal, rewriteOf));
+      .execute((trx) => requireRewritablePolicy(trx, actor.principal, rewriteOf, today));
     // The rewrite is a quote for the old policy's entity.
     await requireQuotingEntities(actor.db, [actor.acting.id, entityId]);
   }
-  await checkStart(actor.db, data);
+  await checkStart(actor.db, data, today);
   const id = randomUUID();
   const given = (entity: { entityCode: string | null; entityId: number }) =>
     rentersQuoteEvent.propertyGiven({
@@ -105,7 +106,7 @@ export async function startRentersQuote(
       return appendToRentersQuote(trx, actor, id, [event]);
     }
     // Checked again inside the write, so the facts recorded are those the decision was made on.
-    const { source, entityId } = await requireRewritablePolicy(trx, actor.principal, rewriteOf);
+    const { source, entityId } = await requireRewritablePolicy(trx, actor.principal, rewriteOf, today);
     // The rewrite's customer is known from the start, so a start inside the old cover (or another policy
     // of theirs at the address) is said on the date now, not at the purchase.
     await requireNoCoverageOverlap(trx, {
@@ -131,7 +132,7 @@ export async function saveRentersProperty(
   data: StartRentersQuoteRequest & { version?: number | undefined },
 ): Promise<RentersQuoteView> {
   const quote = await requireWritableRentersQuote(actor, id);
-  await checkStart(actor.db, data);
+  await checkStart(actor.db, data, rentersToday(actor.clock));
   return actor.db.transaction().execute(async (trx) => {
     const { state, context } = await rentersJourneyOf(trx, id);
     if (state !== 'start') throw rentersStepRefusal(state, 'rentersQuote.propertyGiven');

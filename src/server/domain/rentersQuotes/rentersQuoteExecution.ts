@@ -1,3 +1,4 @@
+import type { Clock } from '../../../calendar/clock';
 import type { RentersJourneyContext } from '../../../machines/rentersQuoteContext';
 import type { RentersQuoteView } from '../../../api/schemas/rentersQuotes';
 import { entityScope, type ActingEntity, type Principal } from '../../access/principal';
@@ -19,6 +20,8 @@ export interface RentersQuoteActor {
   // The request's Idempotency-Key header (src/server/http/idempotency.ts), for the events' metadata.
   idempotencyKey?: string | null;
   payments: PaymentAdapter;
+  // The server's clock, where the quote's "today" comes from (rentersToday); the system clock by default.
+  clock?: Clock;
 }
 
 const STEP_NAMES: Readonly<Record<string, string>> = {

@@ -43,10 +43,10 @@ export async function rentersRewriteAnswer(
   db: Db,
   principal: Principal,
   matterId: number,
+  today: string = rentersToday(),
 ): Promise<RentersRewriteView> {
   const ref = await requireRentersPolicy(db, principal, matterId);
   return db.transaction().execute(async (trx) => {
-    const today = rentersToday();
     const facts = await rentersRewriteFacts(trx, ref.policyNumber, today);
     const start = rewriteStartOf(ref.policyNumber, facts.cover?.end ?? today, today, MAX_DAYS_AHEAD);
     const verdict = rewriteVerdict(facts, principal);

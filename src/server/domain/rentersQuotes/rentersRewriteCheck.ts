@@ -61,8 +61,12 @@ export async function requireRewritablePolicy(
 // Before a rewrite's purchase charges anything: the old policy must still be open to a rewrite (another
 // quote may have rewritten it since, or it was reinstated). Its machine would refuse the link anyway, but
 // only after the charge.
-export async function requireStillRewritable(trx: Trx, policyNumber: string): Promise<void> {
-  const facts = await rentersRewriteFacts(trx, policyNumber, rentersToday());
+export async function requireStillRewritable(
+  trx: Trx,
+  policyNumber: string,
+  today: string = rentersToday(),
+): Promise<void> {
+  const facts = await rentersRewriteFacts(trx, policyNumber, today);
   if (rewriteAllowedFrom(facts.state)) return;
   throw new HttpError(
     409,

@@ -1,3 +1,4 @@
+import type { Clock } from '../../../calendar/clock';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -53,15 +54,23 @@ const STEP_CONFLICTS = [
 
 export function rentersQuoteRoutes(
   app: FastifyInstance,
-  options: { db: Db; payments?: PaymentAdapter },
+  options: { db: Db; payments?: PaymentAdapter; clock?: Clock },
 ): void {
-  const { db } = options;
+  const { db, clock } = options;
   const payments = options.payments ?? createSandboxPaymentAdapter({ db });
   const r = app.withTypeProvider<ZodTypeProvider>();
   const actorOf = (request: FastifyRequest): RentersQuoteActor => {
     const principal = requirePrincipal(request);
     const idempotencyKey = idempotencyKeyOf(request);
-    return { db, principal, acting: principal.acting, requestId: request.id, idempotencyKey, payments };
+    return {
+      db,
+      principal,
+      acting: principal.acting,
+      requestId: request.id,
+      idempotencyKey,
+      payments,
+      clock,
+    };
   };
   const answers = { 200: RentersQuoteResponse };
 

@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { anyOf } from '../../../api/access';
 import { integerParam } from '../../../api/schemas/params';
 import { RentersRewriteResponse } from '../../../api/schemas/rentersRewrite';
+import type { Clock } from '../../../calendar/clock';
+import { rentersToday } from '../../domain/rentersPolicies/rentersToday';
 import { rentersRewriteAnswer } from '../../domain/rentersQuotes/rentersRewriteAnswer';
 import type { Db } from '../../store/db';
 import { requirePrincipal } from '../routeTable';
@@ -14,14 +16,19 @@ import { requirePrincipal } from '../routeTable';
 const access = anyOf('renters_policy_ax');
 const params = z.object({ matterId: integerParam('matterId') });
 
-export function rentersRewriteRoutes(app: FastifyInstance, options: { db: Db }): void {
-  const { db } = options;
+export function rentersRewriteRoutes(app: FastifyInstance, options: { db: Db; clock?: Clock }): void {
+  const { db, clock } = options;
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/v2/renters/policies/:matterId/rewrite',
     { config: { access }, schema: { params, response: { 200: RentersRewriteResponse } } },
     async (request) => ({
-      data: await rentersRewriteAnswer(db, requirePrincipal(request), request.params.matterId),
+      data: await rentersRewriteAnswer(
+        db,
+        requirePrincipal(request),
+        request.params.matterId,
+        rentersToday(clock),
+      ),
     }),
   );
 }
