@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { formatBusinessDate } from '../../src/calendar';
+import { businessDate, formatBusinessDate } from '../../src/calendar';
 import { formatPhone } from '../../src/ui/format/formatPhone';
 import { ADMIN, AGENT, HOUSE, NORTHWIND_AUSTIN } from '../support/personas';
 import { entityIdOf } from '../support/records';
@@ -66,7 +66,8 @@ describe('renters policy search', () => {
       `${last.policyNumber} Monthly`,
       `${formatPhone(last.issue.customer.phone)} ${last.issue.customer.email}`,
       'Austin, TX',
-      formatBusinessDate(utcToday()),
+      // Sold on the business day of the sale, which UTC's may already have passed.
+      formatBusinessDate(businessDate(new Date())),
       formatBusinessDate(last.issue.effectiveDate),
       'Active',
     ]);
