@@ -61,7 +61,10 @@ describe.each(testDatabases())('billing schedule and ledger on %s', (database) =
     const rows = await instalments('renters', policyNumber);
     expect(rows).toHaveLength(12);
     expect(rows[0]).toMatchObject({ status: 'paid', amount_cents: issue.payment.amountCents });
-    expect(rows[1]).toMatchObject({ due_date: issue.nextBill!.dueDate, amount_cents: issue.nextBill!.amountCents });
+    expect(rows[1]).toMatchObject({
+      due_date: issue.nextBill!.dueDate,
+      amount_cents: issue.nextBill!.amountCents,
+    });
     const ref = { line: 'renters', policyNumber } as const;
     const paid = issue.payment.amountCents;
 

@@ -96,8 +96,14 @@ export type BillingEventType = BillingAccountEvent['type'];
 
 export const billingEvent = {
   opened: (data: BillingOpened): NewEvent => ({ type: 'billing.opened', data: { ...data } }),
-  collected: (data: InstalmentCollected): NewEvent => ({ type: 'billing.instalmentCollected', data: { ...data } }),
-  declined: (data: InstalmentDeclined): NewEvent => ({ type: 'billing.instalmentDeclined', data: { ...data } }),
+  collected: (data: InstalmentCollected): NewEvent => ({
+    type: 'billing.instalmentCollected',
+    data: { ...data },
+  }),
+  declined: (data: InstalmentDeclined): NewEvent => ({
+    type: 'billing.instalmentDeclined',
+    data: { ...data },
+  }),
   chargeAdded: (data: ChargeAdded): NewEvent => ({ type: 'billing.chargeAdded', data: { ...data } }),
   termScheduled: (data: TermScheduled): NewEvent => ({ type: 'billing.termScheduled', data: { ...data } }),
   refundRecorded: (data: RefundRecorded): NewEvent => ({ type: 'billing.refundRecorded', data: { ...data } }),

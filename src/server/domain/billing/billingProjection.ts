@@ -98,7 +98,11 @@ async function project(trx: Trx, event: StoredEvent): Promise<void> {
     type: event.type,
     settlesArrears: event.data.settlesArrears === true,
   } as BillingAccountEvent;
-  const [next] = transition(billingAccountMachine, billingAccountMachine.resolveState({ value: row.state }), machineEvent);
+  const [next] = transition(
+    billingAccountMachine,
+    billingAccountMachine.resolveState({ value: row.state }),
+    machineEvent,
+  );
   const state = String(next.value);
   const billedBefore = async (seq: number) =>
     (

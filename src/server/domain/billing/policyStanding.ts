@@ -80,7 +80,12 @@ export async function cancelForNonPayment(
   const policy = await loadRentersPolicyForChange(trx, ref.policyNumber, today);
   if (!changeAllowedFrom('cancel', policy.state)) return false;
   const decide = (date: BusinessDate) => {
-    const inputs = { reasonCode: 'NON_PAYMENT', cancellationMethod: 'PRO_RATA', cancelDate: date, note: NON_PAYMENT };
+    const inputs = {
+      reasonCode: 'NON_PAYMENT',
+      cancellationMethod: 'PRO_RATA',
+      cancelDate: date,
+      note: NON_PAYMENT,
+    };
     const fingerprint = requestFingerprint({
       kind: 'cancel',
       policyNumber: ref.policyNumber,

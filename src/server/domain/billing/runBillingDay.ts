@@ -63,7 +63,9 @@ export async function runBillingDay(ctx: BillingDayContext): Promise<BillingDayS
        and (a.term_expiration <= ${day}
             or (a.line = 'pet' and p.cancel_effective_date is not null
                 and to_char(p.cancel_effective_date, 'YYYY-MM-DD') <= ${day})
-            or (a.line = 'renters' and r.machine_state in ('cancelled', 'expired', 'rewritten')))`.execute(db);
+            or (a.line = 'renters' and r.machine_state in ('cancelled', 'expired', 'rewritten')))`.execute(
+    db,
+  );
   for (const row of ended.rows) {
     const ref = { line: row.line, policyNumber: row.policy_number };
     const voided = await unpaidSeqs(ref, ['scheduled']);
@@ -157,7 +159,11 @@ export async function runBillingDay(ctx: BillingDayContext): Promise<BillingDayS
         firstMissedOn: row.first_missed_on,
       };
       try {
-        const outcome = await collectInstalment({ db, payments: ctx.payments, metadata: SYSTEM, recordedAt }, due, day);
+        const outcome = await collectInstalment(
+          { db, payments: ctx.payments, metadata: SYSTEM, recordedAt },
+          due,
+          day,
+        );
         if (outcome === 'collected') summary.charged += 1;
         if (outcome === 'declined') summary.declined += 1;
       } catch (error) {

@@ -1,0 +1,91 @@
+import { addDays, type BusinessDate, type Clock } from '../../../calendar';
+import { DUNNING } from '../../../machines/billingAccount';
+import type { Db } from '../../store/db';
+import type { EventMetadata } from '../../store/eventStore';
+import type { PaymentAdapter } from '../payments/paymentAdapter';
+import { appendBilling } from './billingCommands';
+import { billingEvent } from './billingEvents';
+import { collectInstalment, type DueInstalment } from './collectInstalment';
+import { reinstateAfterLatePayment } from './policyStanding';
+import type { PolicyLine, PolicyRef } from './policyRef';
+
+export class BillingRefusal extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'BillingRefusal';
+  }
+}
+
+export interface PayNowResult {
+  collected: number;
+  declined: number;
+  reinstated: boolean;
+}
+
+// A payment taken by staff ("Pay now"): every instalment due on or before the day and not yet paid, charged
+// to the card on file or a new token. A lapsed policy whose overdue premium is all paid inside the
+// reinstatement window is reinstated.
+export async function payNow(
+  deps: { db: Db; payments: PaymentAdapter; clock: Clock },
+  ref: PolicyRef,
+  today: BusinessDate,
+  metadata: EventMetadata,
+  token?: string,
+): Promise<PayNowResult> {
+  const { db } = deps;
+  const account = await db
+    .selectFrom('billing_accounts')
+    .selectAll()
+    .where('line', '=', ref.line)
+    .where('policy_number', '=', ref.policyNumber)
+    .executeTakeFirst();
+  if (!account) throw new BillingRefusal('The policy has no billing.');
+  if (
+    account.state === 'lapsed' &&
+    account.lapsed_on &&
+    addDays(account.lapsed_on, DUNNING.reinstatementDays) < today
+  )
+    throw new BillingRefusal('The reinstatement window is over.');
+  const rows = await db
+    .selectFrom('billing_instalments')
+    .selectAll()
+    .where('line', '=', ref.line)
+    .where('policy_number', '=', ref.policyNumber)
+    .where('status', 'in', ['scheduled', 'declined', 'failed'])
+    .where('due_date', '<=', today)
+    .orderBy('seq')
+    .execute();
+  if (rows.length === 0) throw new BillingRefusal('Nothing is due.');
+  const recordedAt = deps.clock.now();
+  const result: PayNowResult = { collected: 0, declined: 0, reinstated: false };
+  for (const row of rows) {
+    const due: DueInstalment = {
+      ref: { line: row.line as PolicyLine, policyNumber: row.policy_number },
+      seq: row.seq,
+      dueDate: row.due_date,
+      amountCents: row.amount_cents,
+      attempts: row.attempts,
+      token: account.token,
+      customerId: account.customer_id,
+      firstMissedOn: account.first_missed_on,
+    };
+    const outcome = await collectInstalment(
+      { db, payments: deps.payments, metadata, recordedAt },
+      due,
+      today,
+      { dunning: false, ...(token ? { token } : {}) },
+    );
+    if (outcome === 'collected') result.collected += 1;
+    if (outcome === 'declined') {
+      result.declined += 1;
+      break;
+    }
+  }
+  if (account.state === 'lapsed' && result.declined === 0) {
+    result.reinstated = await db.transaction().execute(async (trx) => {
+      await appendBilling(trx, ref, [billingEvent.reinstated({ on: today })], metadata, recordedAt);
+      return reinstateAfterLatePayment(trx, ref, today, metadata);
+    });
+  }
+  return result;
+}
