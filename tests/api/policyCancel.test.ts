@@ -70,7 +70,10 @@ describe.each(testDatabases())('policy cancellation on %s', (database) => {
       annualPremium: policy!.annual_premium_cents / 100,
       earnedPremium: 0,
       paid: firstInstalment / 100,
+      collected: firstInstalment / 100,
       refund: firstInstalment / 100,
+      balanceDue: 0,
+      refundOutcome: null,
       committed: false,
       previewToken: expect.any(String),
     });
@@ -85,6 +88,8 @@ describe.each(testDatabases())('policy cancellation on %s', (database) => {
     expectStatus(committed, 200);
     expect(CancelResponse.parse(committed.body).data).toEqual({
       ...figures,
+      // What the payment service answered: the refund went back to the purchase's charge.
+      refundOutcome: { amount: firstInstalment / 100, status: 'done', reason: null },
       committed: true,
       previewToken: null,
     });
@@ -161,11 +166,14 @@ describe.each(testDatabases())('policy cancellation on %s', (database) => {
     expect(cents(figures.earnedPremium)).toBe(
       Math.round((policy!.annual_premium_cents * 100) / figures.termDays),
     );
-    // Instalments fell due today and on the same day of the next three months.
-    const four = [0, 1, 2, 3].reduce((sum, i) => sum + instalment(policy!.annual_premium_cents, i), 0);
-    expect(cents(figures.paid)).toBe(four);
-    expect(cents(figures.refund)).toBe(Math.max(0, four - cents(figures.earnedPremium)));
-    expect(cents(figures.refund)).toBe(expected.refundCents);
+    // Four instalments fall due before the cancel date, but only the first was collected: what was not
+    // collected cannot come back, and the premium earned beyond what was collected is a balance due.
+    const first = cents(figures.collected);
+    expect(first).toBeLessThan(4 * instalment(policy!.annual_premium_cents, 1));
+    expect(cents(figures.paid)).toBe(first);
+    expect(cents(figures.refund)).toBe(Math.max(0, first - cents(figures.earnedPremium)));
+    expect(cents(figures.balanceDue)).toBe(Math.max(0, cents(figures.earnedPremium) - first));
+    expect(cents(figures.earnedPremium)).toBe(expected.earnedPremiumCents);
 
     expectStatus(
       await cancel(policy!.matter_id, { ...request, commit: true, previewToken: figures.previewToken }),

@@ -75,6 +75,7 @@ describe('docs/cancellation.md worked examples', () => {
       earnedPremiumCents: cents(earned),
       paidCents: cents(paid),
       refundCents: cents(refund),
+      balanceDueCents: Math.max(0, cents(earned) - cents(paid)),
     });
   });
 });

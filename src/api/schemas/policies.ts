@@ -76,9 +76,7 @@ export const PolicyView = z.object({
   // What the policy lifecycle statechart allows now (the server refuses the rest anyway).
   can: z.object({ cancel: z.boolean(), edit: z.boolean() }),
   // The next term offered ahead of the expiration date (docs/policy-dates.md); null until it is offered.
-  renewal: z
-    .object({ effectiveDate: day, expirationDate: day, annualPremium: z.number() })
-    .nullable(),
+  renewal: z.object({ effectiveDate: day, expirationDate: day, annualPremium: z.number() }).nullable(),
 });
 export type PolicyView = z.infer<typeof PolicyView>;
 export const PolicyViewResponse = z.object({ data: PolicyView });
@@ -140,8 +138,20 @@ export const CancelResult = z.object({
   termDays: z.number().int(),
   annualPremium: z.number(),
   earnedPremium: z.number(),
+  // What was collected for cover before the cancel date (collected = paid), what it earned, and the
+  // difference: a refund when collected exceeds earned, else a balance due (never both).
   paid: z.number(),
+  collected: z.number(),
   refund: z.number(),
+  balanceDue: z.number(),
+  // A commit's refund as the payment service answered it; null for a preview or when nothing is refunded.
+  refundOutcome: z
+    .object({
+      amount: z.number(),
+      status: z.enum(['pending', 'done', 'failed']),
+      reason: z.string().nullable(),
+    })
+    .nullable(),
   committed: z.boolean(),
   // A preview's signed token, which its commit presents; null once committed.
   previewToken: z.string().nullable(),

@@ -62,7 +62,7 @@ export function CancelPolicyDialog({ policy, open, onClose, onCancelled }: Cance
       }
       await queryClient.invalidateQueries({ queryKey: policyKeys.all });
       onCancelled(
-        `Policy ${result.policyNumber} is cancelled effective ${formatDate(result.cancelEffectiveDate)}; refund ${formatMoney(result.refund)}.`,
+        `Policy ${result.policyNumber} is cancelled effective ${formatDate(result.cancelEffectiveDate)}; ${moneyOutcome(result)}`,
       );
     },
     // A commit the server refused (its preview expired, or the policy changed since) is previewed again,
@@ -165,14 +165,20 @@ export function CancelPolicyDialog({ policy, open, onClose, onCancelled }: Cance
               ['Flat cancel', preview.flatCancel ? 'Yes (from inception, full refund)' : 'No'],
               ['Days in force', `${preview.daysInForce} of ${preview.termDays}`],
               ['Annual premium', formatMoney(preview.annualPremium)],
+              ['Collected', formatMoney(preview.collected)],
               ['Earned premium', formatMoney(preview.earnedPremium)],
-              ['Paid', formatMoney(preview.paid)],
-              ['Refund', <strong key="refund">{formatMoney(preview.refund)}</strong>],
+              preview.balanceDue > 0
+                ? ['Balance due', <strong key="due">{formatMoney(preview.balanceDue)}</strong>]
+                : ['Refund', <strong key="refund">{formatMoney(preview.refund)}</strong>],
             ]}
           />
           <div className="mt-4">
             <CheckboxField
-              label={`Cancel this policy effective ${formatDate(preview.cancelEffectiveDate)} and refund ${formatMoney(preview.refund)}`}
+              label={
+                preview.balanceDue > 0
+                  ? `Cancel this policy effective ${formatDate(preview.cancelEffectiveDate)} and bill the balance due of ${formatMoney(preview.balanceDue)}`
+                  : `Cancel this policy effective ${formatDate(preview.cancelEffectiveDate)} and refund ${formatMoney(preview.refund)}`
+              }
               name="confirm"
               checked={confirmed}
               onChange={(event) => setConfirmed(event.target.checked)}
@@ -183,4 +189,14 @@ export function CancelPolicyDialog({ policy, open, onClose, onCancelled }: Cance
       {guard.confirmation}
     </FormDialog>
   );
+}
+
+// What a commit did with the money, as the payment service answered: never a refund it did not make.
+function moneyOutcome(result: CancelResult): string {
+  const refund = result.refundOutcome;
+  if (result.balanceDue > 0) return `a balance due of ${formatMoney(result.balanceDue)} is billed.`;
+  if (!refund) return 'nothing is refunded.';
+  if (refund.status === 'done') return `${formatMoney(refund.amount)} refunded.`;
+  if (refund.status === 'pending') return `a refund of ${formatMoney(refund.amount)} is pending.`;
+  return `the refund of ${formatMoney(refund.amount)} failed: ${refund.reason ?? 'no reason given'}. Accounting can retry it.`;
 }

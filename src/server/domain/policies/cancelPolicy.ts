@@ -6,6 +6,10 @@ import { execute } from '../../store/aggregate';
 import type { Db } from '../../store/db';
 import type { EventMetadata } from '../../store/eventStore';
 import { policyAggregate } from '../aggregates';
+import { addCharge } from '../billing/billingCommands';
+import { ledgerOf } from '../billing/ledger';
+import { premiumPaid } from '../matters/policyPayments';
+import { recordRefundAsked, type RefundAnswer } from '../refunds/askForRefund';
 import {
   previewToken,
   requireOutcome,
@@ -17,7 +21,7 @@ import type { PaymentAdapter } from '../payments/paymentAdapter';
 import { dollars } from '../rating/wireAmounts';
 import { cancellationFigures, freeLookDays, type PaymentPeriod } from './cancellation';
 import { policyEvent } from './policyEvents';
-import { refundCancellation } from './policyRefunds';
+import { petRef, refundCancellation, refundKey } from './policyRefunds';
 import { findPolicyInScope, loadLifecycle, stateName } from './policyRecord';
 
 export interface CancelContext {
@@ -31,6 +35,17 @@ export interface CancelContext {
   clock?: Clock;
 }
 
+// What the payment service took for the policy, net of what went back: its billing ledger, or for a policy
+// billed before ledgers, its share of the purchase's charge.
+async function collectedFor(db: Db, policyNumber: string): Promise<number> {
+  const ledger = await ledgerOf(db, petRef(policyNumber));
+  if (ledger) return ledger.collectedCents - ledger.refundedCents;
+  return (await premiumPaid(db, policyNumber))?.amountCents ?? 0;
+}
+
+const refundWire = (answer: RefundAnswer | null) =>
+  answer && { amount: dollars(answer.amountCents), status: answer.status, reason: answer.reason };
+
 // POST /v2/policies/{matterId}/cancel (docs/cancellation.md): the figures as a preview with its signed
 // token, or, for the token of a preview of this very request, committed as `policy.cancelled` (whose
 // projection records the refund) and then refunded through the payment service (docs/decisions/013).
@@ -41,7 +56,8 @@ export async function cancelPolicy(
 ): Promise<CancelResult> {
   const { db } = ctx;
   const p = await findPolicyInScope(db, ctx.principal, matterId);
-  const today = businessDate((ctx.clock ?? systemClock).now());
+  const clock = ctx.clock ?? systemClock;
+  const today = businessDate(clock.now());
   const cancelEvent = (flat: boolean, immediate: boolean) =>
     ({ type: 'policy.cancelled', flat, immediate }) as const;
 
@@ -63,6 +79,7 @@ export async function cancelPolicy(
     annualPremiumCents: p.annual_premium_cents,
     paymentPeriod: p.payment_period as PaymentPeriod,
     freeLookDays: freeLookDays(p.state),
+    collectedCents: await collectedFor(db, p.policy_number),
   });
   // What a preview vouches for and a commit must repeat: the request and the money it moves.
   const inputs = { cancelDate: request.cancelDate, reason: request.reason, note: request.note || null };
@@ -72,6 +89,7 @@ export async function cancelPolicy(
     earnedPremiumCents: figures.earnedPremiumCents,
     paidCents: figures.paidCents,
     refundCents: figures.refundCents,
+    balanceDueCents: figures.balanceDueCents,
   };
   const token = {
     line: 'pet',
@@ -79,7 +97,7 @@ export async function cancelPolicy(
     policyNumber: p.policy_number,
     userId: ctx.principal.userId,
   } as const;
-  const result = (committed: boolean): CancelResult => ({
+  const result = (committed: boolean, refunded: RefundAnswer | null = null): CancelResult => ({
     policyNumber: p.policy_number,
     cancelEffectiveDate: figures.cancelEffectiveDate,
     flatCancel: figures.flatCancel,
@@ -89,6 +107,9 @@ export async function cancelPolicy(
     earnedPremium: dollars(figures.earnedPremiumCents),
     paid: dollars(figures.paidCents),
     refund: dollars(figures.refundCents),
+    collected: dollars(figures.paidCents),
+    balanceDue: dollars(figures.balanceDueCents),
+    refundOutcome: refundWire(refunded),
     committed,
     previewToken: committed
       ? null
@@ -122,14 +143,40 @@ export async function cancelPolicy(
           earnedPremiumCents: figures.earnedPremiumCents,
           paidCents: figures.paidCents,
           refundCents: figures.refundCents,
+          balanceDueCents: figures.balanceDueCents,
         }),
       ],
       ctx.metadata,
       current.version,
     );
+    const ref = petRef(p.policy_number);
+    const now = clock.now();
+    if (figures.refundCents > 0)
+      await recordRefundAsked(
+        trx,
+        ref,
+        { key: refundKey(p.policy_number), amountCents: figures.refundCents },
+        ctx.metadata,
+        now,
+      );
+    // The premium earned beyond what was collected is billed like an instalment, due today.
+    if (figures.balanceDueCents > 0 && (await ledgerOf(trx, ref)))
+      await addCharge(
+        trx,
+        ref,
+        {
+          kind: 'balanceDue',
+          amountCents: figures.balanceDueCents,
+          dueDate: today,
+          description: `Balance due: premium earned to ${figures.cancelEffectiveDate} beyond what was collected`,
+        },
+        ctx.metadata,
+        now,
+      );
   });
-  if (figures.refundCents > 0) {
-    await refundCancellation(ctx, p.policy_number, figures.refundCents);
-  }
-  return result(true);
+  const refunded =
+    figures.refundCents > 0
+      ? await refundCancellation({ ...ctx, clock }, p.policy_number, figures.refundCents)
+      : null;
+  return result(true, refunded);
 }

@@ -19,6 +19,9 @@ export interface CancellationInput {
   annualPremiumCents: number;
   paymentPeriod: PaymentPeriod;
   freeLookDays: number;
+  // What the payment service took for the policy, net of refunds (its billing ledger). Absent: every
+  // instalment that fell due is taken as collected.
+  collectedCents?: number | null;
 }
 
 export interface CancellationFigures {
@@ -28,8 +31,11 @@ export interface CancellationFigures {
   termDays: number;
   annualPremiumCents: number;
   earnedPremiumCents: number;
+  // The premium collected for cover before the cancel date: what was taken, never more than fell due.
   paidCents: number;
   refundCents: number;
+  // Premium earned beyond what was collected: what the customer owes, which billing collects.
+  balanceDueCents: number;
 }
 
 const DAY_MS = 86_400_000;
@@ -79,7 +85,12 @@ export function earnedPremium(annualPremiumCents: number, daysInForce: number, t
 // The caller checks the cancel date lies in the term (effective ≤ cancel date < expiration).
 export function cancellationFigures(input: CancellationInput): CancellationFigures {
   const termDays = daysBetween(input.effectiveDate, input.expirationDate);
-  const paidCents = paidBefore(input);
+  const due = paidBefore(input);
+  // Instalments that fell due but were never collected are not paid: they cannot come back.
+  const paidCents =
+    input.collectedCents === undefined || input.collectedCents === null
+      ? due
+      : Math.max(0, Math.min(due, input.collectedCents));
   const flatCancel = daysBetween(input.effectiveDate, input.cancelDate) < input.freeLookDays;
   const daysInForce = flatCancel ? 0 : daysBetween(input.effectiveDate, input.cancelDate);
   const earnedPremiumCents = flatCancel ? 0 : earnedPremium(input.annualPremiumCents, daysInForce, termDays);
@@ -91,7 +102,8 @@ export function cancellationFigures(input: CancellationInput): CancellationFigur
     annualPremiumCents: input.annualPremiumCents,
     earnedPremiumCents,
     paidCents,
-    // What is still owed (earned beyond paid) is billing's business, not a negative refund.
+    // A refund never exceeds what was collected less what was earned; what is earned beyond it is owed.
     refundCents: Math.max(0, paidCents - earnedPremiumCents),
+    balanceDueCents: Math.max(0, earnedPremiumCents - paidCents),
   };
 }

@@ -64,6 +64,8 @@ export interface PolicyCancelled {
   earnedPremiumCents: number;
   paidCents: number;
   refundCents: number;
+  // Premium earned beyond what was collected, added to the policy's bill (absent from older events).
+  balanceDueCents?: number;
 }
 
 // Cover restored after a cancellation (a lapse for non-payment paid late): the policy is in force again and

@@ -1,54 +1,50 @@
+import { systemClock, type Clock } from '../../../calendar';
 import type { Db } from '../../store/db';
-import { premiumPaid } from '../matters/policyPayments';
+import type { EventMetadata } from '../../store/eventStore';
+import type { PolicyRef } from '../billing/policyRef';
 import type { PaymentAdapter } from '../payments/paymentAdapter';
+import { askForRefund, type RefundAnswer } from '../refunds/askForRefund';
+import { refundState } from '../refunds/refundHistory';
 
-// The payment service's key of a policy's cancellation refund: one refund per policy, whichever process or
-// retry asks (a policy is cancelled once), and the key a projection rebuild finds the refund's reference by.
+// The refund key of a policy's cancellation: one refund per policy, whichever process or retry asks (a
+// policy is cancelled once), and the key a projection rebuild finds the refund's reference by. Each attempt
+// asks the payment service under its own key derived from it (refunds/refundHistory.ts attemptKey).
 export const refundKey = (policyNumber: string) => `policy:${policyNumber}:cancellation-refund`;
+
+export const petRef = (policyNumber: string): PolicyRef => ({ line: 'pet', policyNumber });
 
 export interface RefundContext {
   db: Db;
   payments: PaymentAdapter;
   log: { warn(details: object, message: string): void };
+  clock?: Clock;
+  metadata?: EventMetadata;
 }
 
+const RESUMED: EventMetadata = { userId: null, entityId: null, requestId: 'startup:resume-refund' };
+
 // After the commit, outside its transaction (the payment service is another party): money back to the
-// purchase's charge. The refund record keeps the service's reference; when the refund is more than this policy
-// paid (its share of a charge that paid for several pets: later monthly instalments are not charged here), or
-// the service refuses it, the record stays without one and nothing moves.
-export async function refundCancellation(ctx: RefundContext, policyNumber: string, amountCents: number) {
-  const paid = await premiumPaid(ctx.db, policyNumber);
-  if (!paid?.reference) {
-    ctx.log.warn({ policyNumber }, 'no charge to refund the cancellation to');
-    return;
-  }
-  if (amountCents > paid.amountCents) {
-    ctx.log.warn(
-      { policyNumber, amountCents, paidCents: paid.amountCents },
-      'the cancellation refund is more than the policy paid: recorded, not moved',
-    );
-    return;
-  }
-  const answer = await ctx.payments.refund({
-    chargeId: paid.reference,
+// purchase's charge, and its outcome recorded (docs/cancellation.md "Refund"). A refund that already failed
+// is left to the failed refunds list (staff's Retry, the daily retries); one done is not asked again.
+export async function refundCancellation(
+  ctx: RefundContext,
+  policyNumber: string,
+  amountCents: number,
+): Promise<RefundAnswer | null> {
+  const ref = petRef(policyNumber);
+  const key = refundKey(policyNumber);
+  const state = await refundState(ctx.db, ref, key);
+  if (state && state.status !== 'pending') return null;
+  return askForRefund({ ...ctx, clock: ctx.clock ?? systemClock, metadata: ctx.metadata ?? RESUMED }, ref, {
+    key,
     amountCents,
-    idempotencyKey: refundKey(policyNumber),
+    attempt: state?.attempt ?? 1,
   });
-  if (answer.outcome !== 'ok') {
-    ctx.log.warn({ policyNumber, reason: answer.reason }, 'the cancellation refund was refused');
-    return;
-  }
-  await ctx.db
-    .updateTable('policy_refunds')
-    .set({ reference: answer.refundId })
-    .where('policy_number', '=', policyNumber)
-    .execute();
 }
 
 // A process that stopped between a cancellation's commit and its refund left the refund record without the
-// service's reference. At start-up every such refund is asked for again under its own key: the service
-// refunds a key at most once and answers a refusal it recorded the same way again, so asking twice never
-// pays twice. Answers how many were asked for.
+// service's reference. At start-up every such refund still pending is asked for again under its attempt's
+// key: the service refunds a key at most once, so asking twice never pays twice. Answers how many were asked.
 export async function resumeCancellationRefunds(ctx: RefundContext): Promise<number> {
   const pending = await ctx.db
     .selectFrom('policy_refunds as r')
@@ -56,8 +52,9 @@ export async function resumeCancellationRefunds(ctx: RefundContext): Promise<num
     .where('r.reference', 'is', null)
     .where('r.amount_cents', '>', 0)
     .execute();
+  let asked = 0;
   for (const row of pending) {
-    await refundCancellation(ctx, row.policy_number, row.amount_cents);
+    if (await refundCancellation(ctx, row.policy_number, row.amount_cents)) asked += 1;
   }
-  return pending.length;
+  return asked;
 }
