@@ -68,6 +68,30 @@ export function paidBefore(money: RentersTermMoney, day: string): PaidBefore {
   };
 }
 
+// What the payment service took for the bills that fell due before the day (`collectedCents`, money net of
+// refunds), split as each bill is: its premium first, then its taxes, then its fees. Instalments that fell due
+// but were never collected are not paid, so they cannot come back.
+export function collectedOf(money: RentersTermMoney, due: PaidBefore, collectedCents: number): PaidBefore {
+  let left = Math.max(0, collectedCents);
+  const monthly = money.termInterval === 'monthly' && money.laterPaymentCents !== null;
+  const out: PaidBefore = { instalments: 0, moneyCents: 0, premiumCents: 0, taxesCents: 0, feesCents: 0 };
+  for (let i = 0; i < due.instalments && left > 0; i++) {
+    const bill = i === 0 ? money.firstPaymentCents : (money.laterPaymentCents ?? 0);
+    const premium = monthly ? share(money.termPremiumCents, i) : money.termPremiumCents;
+    const taxes = monthly ? share(money.taxesCents, i) : money.taxesCents;
+    const paid = Math.min(left, bill);
+    const premiumPaid = Math.min(paid, premium);
+    const taxesPaid = Math.min(paid - premiumPaid, taxes);
+    out.instalments += paid === bill ? 1 : 0;
+    out.moneyCents += paid;
+    out.premiumCents += premiumPaid;
+    out.taxesCents += taxesPaid;
+    out.feesCents += paid - premiumPaid - taxesPaid;
+    left -= paid;
+  }
+  return out;
+}
+
 export interface CancelFigures {
   method: CancellationMethod;
   // The day cover ends: the term's effective date for FLAT, else the cancel date.
@@ -76,6 +100,7 @@ export interface CancelFigures {
   newState: Extract<RentersPolicyState, 'pendingCancellation' | 'cancelled'>;
   termDays: number;
   daysInForce: number;
+  // What was collected of the bills that fell due (all of them when no ledger says otherwise).
   paid: PaidBefore;
   earnedPremiumCents: number;
   earnedTaxesCents: number;
@@ -96,7 +121,15 @@ export interface CancelAsk {
   today: string;
   // The commission the agency gives back on the returned premium (its CN or FC rule).
   clawback: Clawback;
+  // What the payment service took for the term, net of refunds (the billing ledger); absent or null: every
+  // bill that fell due is taken as collected.
+  collectedCents?: number | null;
 }
+
+const collectedUnder = (money: RentersTermMoney, due: PaidBefore, ask: CancelAsk) =>
+  ask.collectedCents === undefined || ask.collectedCents === null
+    ? due
+    : collectedOf(money, due, ask.collectedCents);
 
 function settlementOf(netCents: number): Settlement {
   if (netCents > 0) return { kind: 'refund', amountCents: netCents };
@@ -112,7 +145,7 @@ export function cancelFigures(money: RentersTermMoney, ask: CancelAsk): CancelFi
         field: 'cancellationMethod',
         message: 'A flat cancellation is only possible within the free look of the term; cancel pro rata.',
       };
-    const paid = paidBefore(money, money.effectiveDate);
+    const paid = collectedUnder(money, paidBefore(money, money.effectiveDate), ask);
     const refunded = paid.premiumCents + paid.taxesCents;
     return {
       method: 'FLAT',
@@ -137,7 +170,7 @@ export function cancelFigures(money: RentersTermMoney, ask: CancelAsk): CancelFi
       message: `The cancel date must lie in the term, from ${money.effectiveDate} to before ${money.expirationDate}.`,
     };
   const daysInForce = daysBetween(money.effectiveDate, cancelDate);
-  const paid = paidBefore(money, cancelDate);
+  const paid = collectedUnder(money, paidBefore(money, cancelDate), ask);
   const earnedPremiumCents = earnedPremium(money.termPremiumCents, daysInForce, termDays);
   const earnedTaxesCents = earnedPremium(money.taxesCents, daysInForce, termDays);
   const settlement = settlementOf(
