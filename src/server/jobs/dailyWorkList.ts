@@ -1,5 +1,6 @@
 import { billingDailyWork } from '../domain/billing/billingDailyWork';
 import { policyDatesWork } from '../domain/policyDates/policyDatesWork';
+import { refundRetries } from '../domain/refunds/refundRetriesWork';
 import type { DailyWork } from './dailyWork';
 import { monthEndStatementsWork } from './monthEndStatementsWork';
 
@@ -10,6 +11,8 @@ export const DAILY_WORK: readonly DailyWork[] = [
   policyDatesWork,
   // Then money: instalments due, dunning, lapses for non-payment.
   billingDailyWork,
+  // Then refunds that failed for a passing reason, asked for again.
+  refundRetries,
   // Last: the month's statements count what the day's other work recorded.
   monthEndStatementsWork,
 ];
