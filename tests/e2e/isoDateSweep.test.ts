@@ -48,7 +48,8 @@ describe('dates on the demo’s screens', () => {
     it(`${visit.name} shows no ISO date`, async () => {
       await visit.open(page, data);
       await page.waitForLoadState('networkidle');
-      const text = await page.locator('body').innerText();
+      // E-mail addresses of the demo's customers may carry a date of their own making.
+      const text = (await page.locator('body').innerText()).replace(/\S+@\S+/g, '');
       const found = [...new Set(text.match(ISO_DATE) ?? [])];
       if (found.length) await page.screenshot({ path: `${SHOTS}/${visit.name}.png`, fullPage: true });
       expect(found, `${visit.name}: ${found.map((iso) => around(text, iso)).join(' | ')}`).toEqual([]);

@@ -16,6 +16,7 @@ import { axisMoney, shortMonth } from './chartFormat';
 import { FigureTiles } from './FigureTiles';
 import { NWP_KEYS, NwpFilters, type NwpFilterValues } from './NwpFilters';
 import { NwpTotalsTable } from './NwpTotalsTable';
+import { formatBusinessDate } from '../../calendar';
 
 const SERIES = [
   { name: 'Written', fillClass: 'fill-indigo-500', swatchClass: 'bg-indigo-500' },
@@ -109,7 +110,7 @@ export function NwpReportScreen() {
         {report && (
           <section aria-label="Net written premium report" aria-busy={query.isFetching || undefined}>
             <p className="mb-3 text-sm text-slate-600">
-              {report.fromDate} to {report.toDate}
+              {formatBusinessDate(report.fromDate)} to {formatBusinessDate(report.toDate)}
               {report.stateCode && ` · ${report.stateCode}`}
               {report.entity
                 ? ` · ${report.entity.entityName} (${report.entity.entityCode}) and the entities beneath it`
