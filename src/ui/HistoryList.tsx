@@ -1,5 +1,5 @@
 import type { HistoryEntry } from '../api/schemas/history';
-import { formatDateTime } from '../calendar';
+import { formatBusinessDate, formatDateTime, isBusinessDate } from '../calendar';
 
 export interface HistoryListProps {
   entries: readonly HistoryEntry[];
@@ -22,6 +22,8 @@ export function describeEventType(type: string): string {
 function formatValue(value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  // A day recorded as YYYY-MM-DD (an attribute's expiry date) reads as the day it names.
+  if (isBusinessDate(value)) return formatBusinessDate(value);
   if (typeof value === 'string' || typeof value === 'number') return String(value);
   // Lists of codes or ids read as lists.
   if (Array.isArray(value) && value.every((v) => typeof v === 'string' || typeof v === 'number')) {
