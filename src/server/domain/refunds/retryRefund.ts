@@ -35,7 +35,7 @@ export async function retryRefund(
       .executeTakeFirst();
     const state = await refundState(trx, ref, request.key);
     if (!state) throw notFound('refund');
-    if (state.status !== 'failed' || request.attempt <= state.attempt) return { answer: answerOf(state) };
+    if (state.status !== 'failed' || request.attempt <= state.attempt) return { answer: answerOf(state), ask: null };
     const next = state.attempt + 1;
     if (request.attempt !== next)
       throw new ValidationFailed({
@@ -48,8 +48,8 @@ export async function retryRefund(
       ctx.metadata,
       ctx.clock.now(),
     );
-    return { ask: { key: state.key, amountCents: state.amountCents, attempt: next } };
+    return { answer: null, ask: { key: state.key, amountCents: state.amountCents, attempt: next } };
   });
-  if ('answer' in decided) return decided.answer;
+  if (decided.answer) return decided.answer;
   return askForRefund(ctx, ref, decided.ask);
 }
