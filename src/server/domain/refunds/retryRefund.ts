@@ -35,7 +35,8 @@ export async function retryRefund(
       .executeTakeFirst();
     const state = await refundState(trx, ref, request.key);
     if (!state) throw notFound('refund');
-    if (state.status !== 'failed' || request.attempt <= state.attempt) return { answer: answerOf(state), ask: null };
+    if (state.status !== 'failed' || request.attempt <= state.attempt)
+      return { answer: answerOf(state), ask: null };
     const next = state.attempt + 1;
     if (request.attempt !== next)
       throw new ValidationFailed({
@@ -50,6 +51,5 @@ export async function retryRefund(
     );
     return { answer: null, ask: { key: state.key, amountCents: state.amountCents, attempt: next } };
   });
-  if (decided.answer) return decided.answer;
-  return askForRefund(ctx, ref, decided.ask);
+  return decided.ask ? askForRefund(ctx, ref, decided.ask) : (decided.answer as RefundAnswer);
 }
