@@ -120,7 +120,7 @@ export async function issueRentersPolicy(
       chargeId: issue.payment.chargeId,
       amountCents: issue.payment.amountCents,
       payment: { token: issue.payment.token, method: issue.payment.method, last4: issue.payment.last4 },
-      collectedOn: issue.soldAt ? issue.soldAt.toISOString().slice(0, 10) : utcToday(),
+      collectedOn: businessDate(issue.soldAt ?? new Date()),
       recordedAt: issue.soldAt,
     },
   );
