@@ -42,7 +42,13 @@ export async function scheduleDays(
   }
   if (work.length > 0) {
     const rows = dates.flatMap((business_date) =>
-      work.map((piece, position) => ({ name: piece.name, title: piece.title, position, business_date })),
+      work.map((piece, position) => ({
+        name: piece.name,
+        title: piece.title,
+        position,
+        business_date,
+        status: 'due' as const,
+      })),
     );
     for (let i = 0; i < rows.length; i += 500) {
       await db

@@ -80,7 +80,7 @@ export class Jobs {
       work: this.work,
       expireInSeconds: this.settings.dailyWorkExpireInSeconds,
     });
-    this.#mail = await installMailDelivery(boss, { ...context, mail: this.settings.mail });
+    this.#mail = await installMailDelivery(boss, { ...context, log, mail: this.settings.mail });
     if (!this.settings.mail.smtpUrl) log.info({}, 'SMTP_URL is not set: mail stays in the outbox');
     // The first tick runs behind the start, so the portal answers at once.
     void this.tick();

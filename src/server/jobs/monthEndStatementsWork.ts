@@ -9,7 +9,7 @@ export const monthEndStatementsWork: DailyWork = {
   async run({ db, businessDate, log }) {
     const outcome = await generateMonthEndStatements(db, { businessDate });
     if (outcome.created + outcome.recalculated + outcome.kept > 0) {
-      log.info({ month: outcome.month, ...outcome }, 'month-end statements generated');
+      log.info({ ...outcome }, 'month-end statements generated');
     }
     return {
       created: outcome.created,

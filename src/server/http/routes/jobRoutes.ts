@@ -23,10 +23,13 @@ import { fetchPage } from '../paging';
 // business's, not an agency's: root administrators only (anyOf() with no privilege passes root alone).
 const rootOnly = anyOf();
 
-type RunRow = Pick<
-  DailyWorkRunsTable,
-  'name' | 'title' | 'business_date' | 'status' | 'summary' | 'error' | 'started_at' | 'finished_at'
-> & { id: number; attempts: number };
+type RunRow = Pick<DailyWorkRunsTable, 'name' | 'title' | 'business_date' | 'status' | 'error'> & {
+  id: number;
+  attempts: number;
+  summary: Record<string, unknown> | null;
+  started_at: Date | null;
+  finished_at: Date | null;
+};
 
 const COLUMNS = [
   'id',
