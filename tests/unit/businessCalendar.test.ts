@@ -45,12 +45,15 @@ describe('the business day', () => {
 
   it('holds every instant of the day, whatever the offset', () => {
     fc.assert(
-      fc.property(fc.date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }), (d) => {
-        const day = businessDate(d);
-        const start = startOfBusinessDay(day).getTime();
-        const next = startOfBusinessDay(addDays(day, 1)).getTime();
-        return start <= d.getTime() && d.getTime() < next;
-      }),
+      fc.property(
+        fc.date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }),
+        (d) => {
+          const day = businessDate(d);
+          const start = startOfBusinessDay(day).getTime();
+          const next = startOfBusinessDay(addDays(day, 1)).getTime();
+          return start <= d.getTime() && d.getTime() < next;
+        },
+      ),
     );
   });
 });
