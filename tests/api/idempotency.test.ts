@@ -20,7 +20,7 @@ const KEY = 'Idempotency-Key';
 const withKey = (key: string) => ({ headers: { [KEY]: key } });
 
 // The money commands, written here from what moves or sets money (docs/reliability.md "Idempotency keys"):
-// statement approval and payment, one and bulk; statement overrides, which change what is paid; the pet quote
+// statement approval and payment, one and bulk; a statement's recalculation and its overrides, which change what is paid; the pet quote
 // actions (which carry the purchase), the renters purchase, and the pet and renters cancellations and
 // reinstatement. The server's own list (routes with `config.idempotent`) must be this one.
 const MONEY_ROUTES = [
@@ -28,6 +28,8 @@ const MONEY_ROUTES = [
     `POST /v2/entities/:entityId/commission-statements/:statementId/${name}`,
     `POST /v2/commission-statements/${name}`,
   ]),
+  // Recalculating an out-of-date statement sets what it pays.
+  'POST /v2/entities/:entityId/commission-statements/:statementId/recalculate',
   'POST /v2/entities/:entityId/commission-statements/:statementId/overrides',
   'PATCH /v2/entities/:entityId/commission-statements/:statementId/overrides/:overrideId',
   'DELETE /v2/entities/:entityId/commission-statements/:statementId/overrides/:overrideId',

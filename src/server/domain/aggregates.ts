@@ -15,6 +15,7 @@ import { QUOTE_STREAM } from './quotes/quoteEvents';
 import { RENTERS_PAYMENT_ACCOUNT_STREAM } from './rentersPayments/rentersPaymentEvents';
 import { RENTERS_QUOTE_STREAM } from './rentersQuotes/rentersQuoteEvents';
 import { COMMISSION_STATEMENT_STREAM } from './commission/statementEvents';
+import { BILLING_STREAM } from './billing/policyRef';
 export { quoteAggregate } from './quotes/quoteAggregate';
 export { rentersQuoteAggregate } from './rentersQuotes/rentersQuoteAggregate';
 export { statementAggregate } from './commission/statementAggregate';
@@ -33,6 +34,7 @@ import './rentersPayments/rentersPaymentProjection';
 import './commission/commissionRuleProjection';
 import './bankAccounts/bankAccountProjection';
 import './reports/premiumAdjustmentProjection';
+import './billing/billingProjection';
 
 // The event-sourced records of the administration area. Importing this module registers their projections.
 export const entityAggregate: AggregateSpec = {
@@ -93,6 +95,8 @@ export const REPLAY_ORDER: readonly (readonly string[])[] = [
   [QUOTE_STREAM],
   [RENTERS_POLICY_STREAM],
   [RENTERS_QUOTE_STREAM],
+  // A policy's billing follows its policy: its account names the policy it bills.
+  [BILLING_STREAM],
   [COMMISSION_STATEMENT_STREAM],
 ];
 
@@ -102,6 +106,9 @@ export const REPLAY_LOOKUP_INDEXES: readonly string[] = ['policies_quote'];
 
 // Projection tables in the order a rebuild clears them (children first).
 export const PROJECTION_TABLES = [
+  'billing_refunds',
+  'billing_instalments',
+  'billing_accounts',
   'commission_statement_lines',
   'commission_statement_overrides',
   'commission_statements',

@@ -36,6 +36,11 @@ export const SUMMARIES: Record<string, string> = {
   'GET /v2/renters/customers/:customerId/payment_accounts/:accountId/payment_methods/setup-intent':
     'Start adding a payment method to a renters customer’s account',
   'POST /v2/renters/tokenize': 'Tokenize a renters customer’s payment method',
+  'GET /v2/calendar': 'Get the business time zone and today’s business date',
+  'GET /v2/jobs': 'List the daily work of each business day',
+  'GET /v2/jobs/overview': 'Get the business date, the job runner and mail delivery',
+  'POST /v2/jobs/:id/retry': 'Run a failed piece of daily work again',
+  'POST /v2/jobs/clock': 'Move the sandbox clock forward and run the skipped days',
 };
 
 // Last path words that name an action on what precedes them; "%" stands for what precedes.

@@ -58,6 +58,16 @@ export const API_TAGS: readonly ApiTag[] = [
     'x-displayName': 'API reference',
     description: 'This reference and the OpenAPI document it is made from.',
   },
+  {
+    name: 'calendar',
+    'x-displayName': 'Business calendar',
+    description: 'The business time zone and today’s business date, from the server’s clock.',
+  },
+  {
+    name: 'jobs',
+    'x-displayName': 'Jobs',
+    description: 'Each business day’s work, its retry, the sandbox clock and mail delivery (root administrators).',
+  },
   { name: 'health', 'x-displayName': 'Health', description: 'Liveness for load balancers.' },
 ];
 
