@@ -238,16 +238,22 @@ class CancelPet implements PetCommand {
       paymentPeriod: p.period,
       freeLookDays: 30,
     });
-    expect(cents(figures.refund)).toBe(expected.refundCents);
+    // What comes back is what was collected beyond what was earned (never instalments not collected); what
+    // was earned beyond it is a balance due.
+    const collected = cents(figures.collected);
+    expect(cents(figures.earnedPremium)).toBe(expected.earnedPremiumCents);
+    expect(collected).toBeLessThanOrEqual(p.paidCents);
+    const refundCents = Math.max(0, collected - expected.earnedPremiumCents);
+    expect(cents(figures.refund)).toBe(refundCents);
+    expect(cents(figures.balanceDue)).toBe(Math.max(0, expected.earnedPremiumCents - collected));
     expect(await petSnapshot(r, p)).toEqual(before);
 
     const committed = await send(true, figures.previewToken!);
     expectStatus(committed, 200);
-    expect(CancelResponse.parse(committed.body).data).toEqual({
-      ...figures,
-      committed: true,
-      previewToken: null,
-    });
+    const { refundOutcome, ...answer } = CancelResponse.parse(committed.body).data;
+    const { refundOutcome: previewed, ...shown } = figures;
+    expect(previewed).toBeNull();
+    expect(answer).toEqual({ ...shown, committed: true, previewToken: null });
     // A flat cancel voids the policy at once, even before it starts; otherwise cover runs to the cancel date.
     p.state =
       expected.flatCancel || expected.cancelEffectiveDate <= centralToday()
@@ -257,11 +263,12 @@ class CancelPet implements PetCommand {
     // Money moves only for a refund within what this policy paid and what is left of the charge; a refund
     // beyond either stays recorded, unmoved.
     const moved =
-      expected.refundCents > 0 &&
-      expected.refundCents <= p.paidCents &&
-      charge.refunded + expected.refundCents <= charge.charged;
-    if (moved) charge.refunded += expected.refundCents;
-    p.refund = { cents: expected.refundCents, moved };
+      refundCents > 0 && refundCents <= p.paidCents && charge.refunded + refundCents <= charge.charged;
+    if (moved) charge.refunded += refundCents;
+    // The answer says what happened to the money: done only when it moved.
+    if (moved) expect(refundOutcome).toMatchObject({ status: 'done', amount: cents(figures.refund) / 100 });
+    else expect(refundOutcome?.status ?? 'none').not.toBe('done');
+    p.refund = { cents: refundCents, moved };
     await expectPet(r, m, p);
   }
   toString = () => `cancelPet(#${this.policy}, effective+${this.day}d, ${this.reason})`;

@@ -90,6 +90,8 @@ export const SPEC6_ACCESS: Readonly<Record<string, SpecRule>> = {
   'PATCH /v2/my/profile': signedIn,
   'POST /v2/my/password': signedIn,
   'GET /v2/my/entities': signedIn,
+  // Not in SPEC: the business calendar every signed-in screen reads its today from (docs/conventions.md).
+  'GET /v2/calendar': signedIn,
   // Not in SPEC: saved table views, each user's own preferences (docs/decisions/011).
   'GET /v2/my/table-views': signedIn,
   // Not in SPEC: background work and the sandbox clock (docs/jobs.md) are the whole business's, root admin
