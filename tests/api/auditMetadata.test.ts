@@ -170,6 +170,7 @@ describe.each(testDatabases())('the user and acting entity of every event on %s'
         'renters_policy',
         'commission_statement',
         'bank_account',
+        'billing',
       ]),
     );
     const acting = events.filter((event) => {
@@ -177,7 +178,7 @@ describe.each(testDatabases())('the user and acting entity of every event on %s'
       return userId !== null && ownEntity.get(userId) !== entityId;
     });
     expect(new Set(acting.map((event) => event.stream_type))).toEqual(
-      new Set(['user', 'quote', 'customer', 'policy']),
+      new Set(['user', 'quote', 'customer', 'policy', 'billing']),
     );
   }, 300_000);
 });
