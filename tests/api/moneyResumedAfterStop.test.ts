@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { createSandboxPaymentAdapter } from '../../src/server/domain/payments/sandboxPaymentAdapter';
 import { refundKey, resumeCancellationRefunds } from '../../src/server/domain/policies/policyRefunds';
@@ -52,6 +53,16 @@ describe.each(testDatabases())('money resumed after a stop, on %s', (database) =
       .set({ reference: null })
       .where('policy_number', '=', policy.policy_number)
       .execute();
+    // The stop came before the service answered: the billing stream holds the refund as pending only.
+    await withoutAppendOnlyGuard(db(), (trx) =>
+      trx
+        .deleteFrom('events')
+        .where('stream_type', '=', 'billing')
+        .where('stream_id', '=', `pet:${policy.policy_number}`)
+        .where('type', '=', 'billing.refundRecorded')
+        .where(sql<boolean>`data->>'outcome' <> 'pending'`)
+        .execute(),
+    );
     return policy.policy_number;
   }
 

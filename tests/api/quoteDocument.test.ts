@@ -77,7 +77,7 @@ describe.each(testDatabases())('quote document on %s', (database) => {
     expect(text).toContain('Accident & Illness, $10,000 annual limit');
     expect(text).toContain('$500.00');
     expect(text).toContain('80%');
-    expect(text).toMatch(/[A-Z][a-z]{2} \d{1,2}, \d{4} \d{1,2}:\d\d [AP]M CT/);
+    expect(text).toMatch(/[A-Z][a-z]{2} \d{1,2}, \d{4},? \d{1,2}:\d\d [AP]M C[SD]?T/);
     expect(text).toContain(`Quote ${quote.uuid}`);
     expect(text).toMatch(/Page 1 of \d+/);
     for (const pet of quote.pets) {

@@ -49,6 +49,7 @@ describe.each(testDatabases())('renters policy record on %s', (database) => {
       id: first.matterId,
       isCurrent: true,
       sentToCarrier: false,
+      renewalOffer: null,
       canBeDiscontinued: true,
       canBeFlatCancelled: true,
       hasUnconfirmedAddress: false,
