@@ -81,6 +81,7 @@ function entityProbes(v: TenantRecords): Probe[] {
     e('GET /commission-statements', `${entity}/commission-statements`),
     e('GET /commission-statements/:statementId', statement),
     e('POST /commission-statements/:statementId/approve', `${statement}/approve`, data({})),
+    e('POST /commission-statements/:statementId/recalculate', `${statement}/recalculate`, data({})),
     e('POST /commission-statements/:statementId/unapprove', `${statement}/unapprove`, data({})),
     e('POST /commission-statements/:statementId/mark-paid', `${statement}/mark-paid`, data({})),
     e('POST /commission-statements/:statementId/mark-unpaid', `${statement}/mark-unpaid`, data({})),
