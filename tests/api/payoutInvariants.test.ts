@@ -10,6 +10,7 @@ import {
 } from '../../src/api/schemas/commissionStatements';
 import {
   commandRefusal,
+  outOfDateRefusal,
   type StatementCommand,
   type StatementState,
 } from '../../src/machines/commissionStatement';
@@ -103,13 +104,29 @@ const NEXT: Record<StatementCommand, State> = {
   markUnpaid: 'approved',
 };
 
+// The refusal of approving a pending statement that sales of its month arrived after (docs/decisions/014).
+// The model counts the missing sales; what their commission comes to is the server's rules' to say.
+function outOfDatePattern(missingEvents: number): RegExp {
+  const [before, after] = outOfDateRefusal({ missingEvents, differenceCents: 0 })
+    .split('$0.00')
+    .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return new RegExp(`^${before}-?\\$[\\d,]+\\.\\d{2}${after}$`);
+}
+
 // What the server must answer a command on a statement in the model's state: null when it moves it.
-function refusalOf(m: PayoutModel, s: StatementModel, command: StatementCommand): string | null {
+function refusalOf(m: PayoutModel, s: StatementModel, command: StatementCommand): string | RegExp | null {
   const refusal = commandRefusal(command, s.state);
   if (refusal) return refusal;
   const agency = m.agencies[s.agency]!;
+  if (command === 'approve') {
+    const missing = (m.sales.get(keyOf(s.agency, s.month)) ?? []).filter((p) => !s.lines.includes(p));
+    return missing.length > 0 ? outOfDatePattern(missing.length) : null;
+  }
   return command === 'markPaid' && !agency.verified ? noBankAccountMessage(agency.code) : null;
 }
+
+const expectRefusal = (message: string, refusal: string | RegExp) =>
+  typeof refusal === 'string' ? expect(message).toBe(refusal) : expect(message).toMatch(refusal);
 
 // The model's side of a command the server took.
 function applyCommand(s: StatementModel, command: StatementCommand) {
@@ -406,7 +423,7 @@ class Command implements PayoutCommand {
       before.version,
     );
     if (refusal) {
-      expect(expectError(answer, 409).message).toBe(refusal);
+      expectRefusal(expectError(answer, 409).message, refusal);
       expect((await r.st.detail(agency.id, s.id, ADMIN)).version).toBe(before.version);
     } else {
       expectStatus(answer, 200);
@@ -441,9 +458,8 @@ class Bulk implements PayoutCommand {
     const refused = statements.filter((s) => refusals.get(s.id) !== null);
     expect(result.matched).toBe(statements.length);
     expect(result.affected).toBe(statements.length - refused.length);
-    expect(result.refused.map((x) => [x.id, x.message]).sort()).toEqual(
-      refused.map((s) => [s.id, refusals.get(s.id)]).sort(),
-    );
+    expect(result.refused.map((x) => x.id).sort()).toEqual(refused.map((s) => s.id).sort());
+    for (const x of result.refused) expectRefusal(x.message, refusals.get(x.id)!);
     for (const s of statements) if (refusals.get(s.id) === null) applyCommand(s, this.command);
     await expectPayouts(r, m, statements);
   }
