@@ -86,9 +86,9 @@ export interface Reinstated {
 
 export interface Closed {
   on: BusinessDate;
-  reason: 'termEnded' | 'policyEnded' | 'reinstatementWindowClosed';
-  // Instalments no longer charged: the ones not yet due, and (when a lapse ends the policy) the unpaid ones
-  // for periods the policy no longer covered.
+  reason: 'termEnded' | 'policyEnded' | 'reinstatementWindowClosed' | 'cancellationSettled';
+  // Instalments no longer charged: the ones not yet due, (when a lapse ends the policy) the unpaid ones for
+  // periods the policy no longer covered, and (when a cancellation settles the money) every unpaid one.
   voided: number[];
 }
 

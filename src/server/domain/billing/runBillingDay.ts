@@ -41,6 +41,8 @@ export async function runBillingDay(ctx: BillingDayContext): Promise<BillingDayS
   const summary: BillingDaySummary = { charged: 0, declined: 0, lapsed: 0, closed: 0 };
   const append = (ref: PolicyRef, events: Parameters<typeof appendBilling>[2]) =>
     db.transaction().execute((trx) => appendBilling(trx, ref, events, SYSTEM, recordedAt));
+  // Only instalments are voided: an extra charge (a balance due, a reinstatement charge) is still owed when
+  // the account closes, and a closed account's extra charges are still collected.
   const unpaidSeqs = async (ref: PolicyRef, statuses: string[]) =>
     (
       await db
@@ -48,6 +50,7 @@ export async function runBillingDay(ctx: BillingDayContext): Promise<BillingDayS
         .select('seq')
         .where('line', '=', ref.line)
         .where('policy_number', '=', ref.policyNumber)
+        .where('kind', '=', 'instalment')
         .where('status', 'in', statuses)
         .execute()
     ).map((r) => r.seq);

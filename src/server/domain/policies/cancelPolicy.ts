@@ -8,6 +8,7 @@ import type { EventMetadata } from '../../store/eventStore';
 import { policyAggregate } from '../aggregates';
 import { addCharge } from '../billing/billingCommands';
 import { ledgerOf } from '../billing/ledger';
+import { settleCancellation } from '../billing/settleCancellation';
 import { premiumPaid } from '../matters/policyPayments';
 import { recordRefundAsked, type RefundAnswer } from '../refunds/askForRefund';
 import {
@@ -151,6 +152,7 @@ export async function cancelPolicy(
     );
     const ref = petRef(p.policy_number);
     const now = clock.now();
+    const billed = await settleCancellation(trx, ref, today, ctx.metadata, now);
     if (figures.refundCents > 0)
       await recordRefundAsked(
         trx,
@@ -160,7 +162,7 @@ export async function cancelPolicy(
         now,
       );
     // The premium earned beyond what was collected is billed like an instalment, due today.
-    if (figures.balanceDueCents > 0 && (await ledgerOf(trx, ref)))
+    if (figures.balanceDueCents > 0 && billed)
       await addCharge(
         trx,
         ref,
