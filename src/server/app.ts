@@ -20,6 +20,7 @@ import { dashboardRoutes } from './http/routes/dashboardRoutes';
 import { entityStatementRoutes } from './http/routes/entityStatementRoutes';
 import { reportRoutes } from './http/routes/reportRoutes';
 import { bankAccountRoutes } from './http/routes/bankAccountRoutes';
+import { billingRoutes } from './http/routes/billingRoutes';
 import { entityAttributeRoutes } from './http/routes/entityAttributeRoutes';
 import { entityLinkRoutes } from './http/routes/entityLinkRoutes';
 import { entityListRoutes } from './http/routes/entityListRoutes';
@@ -205,6 +206,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   policyRoutes(app, { db, secret: config.accessTokenSecret, clock });
   quoteDocumentRoutes(app, { db });
   policyMatterRoutes(app, { db });
+  billingRoutes(app, { db, clock });
   matterFileRoutes(app, { db });
   bankAccountRoutes(app, { db, secret: config.accessTokenSecret });
   await installPortal(app, options.distDir);

@@ -1,0 +1,118 @@
+import { addDays, type BusinessDate } from '../../../calendar';
+import { DUNNING } from '../../../machines/billingAccount';
+import type { Db } from '../../store/db';
+import { declineMessage } from '../payments/sandboxPaymentAdapter';
+import { ledgerFrom, type Ledger } from './ledger';
+import type { PolicyRef } from './policyRef';
+
+// One policy's billing as the Payments tab shows it (docs/billing.md "On screen"), read from the projections
+// in one go, in cents. `today` is the business date the figures "due now" and "next" are taken against.
+export interface BillingRow {
+  seq: number;
+  kind: 'instalment' | 'balanceDue' | 'reinstatement';
+  description: string;
+  dueDate: BusinessDate;
+  amountCents: number;
+  status: 'scheduled' | 'paid' | 'declined' | 'failed' | 'void';
+  attempts: number;
+  lastDeclineReason: string | null;
+  paidOn: BusinessDate | null;
+  collectOn: BusinessDate | null;
+}
+
+export interface BillingRefundRow {
+  key: string;
+  amountCents: number;
+  outcome: 'pending' | 'done' | 'failed';
+  reason: string | null;
+}
+
+export interface BillingView {
+  ref: PolicyRef;
+  today: BusinessDate;
+  state: 'current' | 'pastDue' | 'lapsed' | 'closed';
+  plan: 'monthly' | 'annual';
+  paymentMethod: { method: string | null; last4: string | null };
+  pastDueSince: BusinessDate | null;
+  lapsedOn: BusinessDate | null;
+  // The last day a late payment reinstates a lapsed policy (payNow refuses after it).
+  reinstateBy: BusinessDate | null;
+  ledger: Ledger;
+  // What a "Pay now" would charge today: every unpaid instalment due on or before today.
+  dueNowCents: number;
+  // Whether payNow would find something to charge today (the same rule it refuses by).
+  payable: boolean;
+  nextPayment: BillingRow | null;
+  schedule: BillingRow[];
+  refunds: BillingRefundRow[];
+}
+
+const UNPAID: ReadonlySet<string> = new Set(['scheduled', 'declined', 'failed']);
+
+export async function billingView(db: Db, ref: PolicyRef, today: BusinessDate): Promise<BillingView | null> {
+  const account = await db
+    .selectFrom('billing_accounts')
+    .selectAll()
+    .where('line', '=', ref.line)
+    .where('policy_number', '=', ref.policyNumber)
+    .executeTakeFirst();
+  if (!account) return null;
+  const rows = await db
+    .selectFrom('billing_instalments')
+    .selectAll()
+    .where('line', '=', ref.line)
+    .where('policy_number', '=', ref.policyNumber)
+    .orderBy('due_date')
+    .orderBy('seq')
+    .execute();
+  const refunds = await db
+    .selectFrom('billing_refunds')
+    .select(['key', 'amount_cents', 'outcome', 'reason'])
+    .where('line', '=', ref.line)
+    .where('policy_number', '=', ref.policyNumber)
+    .orderBy('key')
+    .execute();
+
+  const schedule: BillingRow[] = rows.map((r) => ({
+    seq: r.seq,
+    kind: r.kind as BillingRow['kind'],
+    description: r.description,
+    dueDate: r.due_date,
+    amountCents: r.amount_cents,
+    status: r.status as BillingRow['status'],
+    attempts: r.attempts,
+    // The payment service's code, in the words its decline answers with.
+    lastDeclineReason: r.last_reason === null ? null : declineMessage(r.last_reason),
+    paidOn: r.paid_on,
+    collectOn: r.collect_on,
+  }));
+  const unpaid = schedule.filter((r) => UNPAID.has(r.status));
+  const dueNow = unpaid.filter((r) => r.dueDate <= today);
+  const reinstateBy = account.lapsed_on ? addDays(account.lapsed_on, DUNNING.reinstatementDays) : null;
+  const windowOver = account.state === 'lapsed' && reinstateBy !== null && reinstateBy < today;
+  return {
+    ref,
+    today,
+    state: account.state as BillingView['state'],
+    plan: account.plan as BillingView['plan'],
+    paymentMethod: { method: account.method, last4: account.last4 },
+    pastDueSince: account.first_missed_on,
+    lapsedOn: account.lapsed_on,
+    reinstateBy,
+    ledger: ledgerFrom({
+      billed: Number(account.billed_cents),
+      collected: Number(account.collected_cents),
+      refunded: Number(account.refunded_cents),
+    }),
+    dueNowCents: dueNow.reduce((sum, r) => sum + r.amountCents, 0),
+    payable: dueNow.length > 0 && !windowOver,
+    nextPayment: unpaid.find((r) => r.dueDate > today) ?? null,
+    schedule,
+    refunds: refunds.map((r) => ({
+      key: r.key,
+      amountCents: r.amount_cents,
+      outcome: r.outcome as BillingRefundRow['outcome'],
+      reason: r.reason,
+    })),
+  };
+}

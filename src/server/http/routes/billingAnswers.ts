@@ -1,0 +1,39 @@
+import type { Billing } from '../../../api/schemas/billing';
+import type { BillingView } from '../../domain/billing/billingView';
+import { dollars } from '../../domain/rating/wireAmounts';
+
+// A billing view on the wire: dollars for cents, and what the caller may do. Each ledger figure is converted
+// from whole cents on its own, so collected − refunded = billed − owed + credit still holds to the cent.
+export function billingAnswer(view: BillingView, mayPay: boolean): Billing {
+  const { ledger } = view;
+  return {
+    policyNumber: view.ref.policyNumber,
+    today: view.today,
+    state: view.state,
+    plan: view.plan,
+    paymentMethod: view.paymentMethod,
+    pastDueSince: view.pastDueSince,
+    lapsedOn: view.lapsedOn,
+    reinstateBy: view.reinstateBy,
+    ledger: {
+      billed: dollars(ledger.billedCents),
+      collected: dollars(ledger.collectedCents),
+      refunded: dollars(ledger.refundedCents),
+      owed: dollars(ledger.owedCents),
+      credit: dollars(ledger.creditCents),
+    },
+    dueNow: dollars(view.dueNowCents),
+    nextPayment: view.nextPayment && {
+      dueDate: view.nextPayment.dueDate,
+      amount: dollars(view.nextPayment.amountCents),
+      description: view.nextPayment.description,
+    },
+    schedule: view.schedule.map(({ amountCents, ...row }) => ({ ...row, amount: dollars(amountCents) })),
+    refunds: view.refunds.map((r) => ({
+      amount: dollars(r.amountCents),
+      outcome: r.outcome,
+      reason: r.reason,
+    })),
+    can: { payNow: mayPay && view.payable },
+  };
+}

@@ -1,0 +1,155 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { businessDate, systemClock, type Clock } from '../../../calendar';
+import { allOf, anyOf, isAllowed, type AccessCheck } from '../../../api/access';
+import { BillingResponse, PayNowRequest, PayNowResponse } from '../../../api/schemas/billing';
+import { MatterIdParams } from '../../../api/schemas/policies';
+import { accessSubject, type Principal } from '../../access/principal';
+import { billingView } from '../../domain/billing/billingView';
+import { BillingRefusal, payNow } from '../../domain/billing/payNow';
+import type { PolicyRef } from '../../domain/billing/policyRef';
+import { requireMatter } from '../../domain/matters/matterScope';
+import type { PaymentAdapter } from '../../domain/payments/paymentAdapter';
+import { createSandboxPaymentAdapter } from '../../domain/payments/sandboxPaymentAdapter';
+import { requireRentersPolicy } from '../../domain/rentersPolicies/rentersPolicyScope';
+import type { Db } from '../../store/db';
+import { HttpError, ValidationFailed } from '../errors';
+import { CONFLICT } from '../openapi/conflicts';
+import { requirePrincipal } from '../routeTable';
+import { billingAnswer } from './billingAnswers';
+import { metadataOf } from './userMetadata';
+
+// A policy's billing on its Payments tab (docs/billing.md "On screen"), and "Pay now": staff take a late
+// payment of everything due. A policy outside the caller's scope answers 404, as its other matters do.
+const MatterParams = z.object({ matterId: MatterIdParams.shape.matterId });
+
+// The view needs what the policy's screen needs. Taking a payment: for pet policies quote_policy is the only
+// privilege there is ("search and edit", SPEC §6); for renters, renters_update_pmnt, the privilege that lets
+// a user change the policy's payment method, on top of the edit screen's renters_policy_ax.
+const PET = { view: anyOf('quote_policy'), pay: anyOf('quote_policy') };
+const RENTERS_VIEW = anyOf('renters_policy_ax');
+const RENTERS = { view: RENTERS_VIEW, pay: allOf(RENTERS_VIEW, anyOf('renters_update_pmnt')) };
+
+const PAY_CONFLICTS = [
+  'Nothing is due: every instalment due by today is paid (or there is no billing account).',
+  'The policy lapsed and its reinstatement window is over.',
+  CONFLICT.concurrentWrite,
+];
+
+interface Line {
+  name: string;
+  path: string;
+  access: { view: AccessCheck; pay: AccessCheck };
+  find(db: Db, principal: Principal, matterId: number): Promise<PolicyRef>;
+}
+
+const LINES: Line[] = [
+  {
+    name: 'pet',
+    path: '/v2/policies/:matterId/billing',
+    access: PET,
+    find: async (db, principal, matterId) => ({
+      line: 'pet',
+      policyNumber: (await requireMatter(db, principal, matterId)).policyNumber,
+    }),
+  },
+  {
+    name: 'renters',
+    path: '/v2/renters/policies/:matterId/billing',
+    access: RENTERS,
+    find: async (db, principal, matterId) => ({
+      line: 'renters',
+      policyNumber: (await requireRentersPolicy(db, principal, matterId)).policyNumber,
+    }),
+  },
+];
+
+export function billingRoutes(
+  app: FastifyInstance,
+  options: { db: Db; payments?: PaymentAdapter; clock?: Clock },
+): void {
+  const { db, clock = systemClock } = options;
+  const payments = options.payments ?? createSandboxPaymentAdapter({ db });
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  // Billing runs on the business calendar for both lines (the daily run's day).
+  const today = () => businessDate(clock.now());
+
+  const answerOf = async (request: FastifyRequest, line: Line, ref: PolicyRef) => {
+    const view = await billingView(db, ref, today());
+    if (!view) return null;
+    return billingAnswer(view, isAllowed(line.access.pay, accessSubject(requirePrincipal(request))));
+  };
+
+  // A new card must be one the caller tokenized: another user's token is as unknown as a made-up one.
+  const checkToken = async (principal: Principal, token: string | undefined) => {
+    if (token === undefined) return;
+    const stored = await payments.findToken(token);
+    if (!stored || stored.createdBy !== principal.userId)
+      throw new ValidationFailed({
+        'data.paymentToken': ['The payment method is not known; enter it again.'],
+      });
+  };
+
+  for (const line of LINES) {
+    r.get(
+      line.path,
+      {
+        config: { access: line.access.view },
+        schema: {
+          summary: `Get a ${line.name} policy’s billing: ledger, schedule, refunds and next payment`,
+          params: MatterParams,
+          response: { 200: BillingResponse },
+        },
+      },
+      async (request) => {
+        const ref = await line.find(db, requirePrincipal(request), request.params.matterId);
+        return { data: { billing: await answerOf(request, line, ref) } };
+      },
+    );
+
+    r.post(
+      `${line.path}/pay-now`,
+      {
+        config: { access: line.access.pay, idempotent: true, conflicts: PAY_CONFLICTS },
+        schema: {
+          summary: `Take a late payment of everything due on a ${line.name} policy (Pay now)`,
+          params: MatterParams,
+          body: PayNowRequest,
+          response: { 200: PayNowResponse },
+        },
+      },
+      async (request) => {
+        const principal = requirePrincipal(request);
+        const ref = await line.find(db, principal, request.params.matterId);
+        const { paymentToken } = request.body.data;
+        await checkToken(principal, paymentToken);
+        let result;
+        try {
+          result = await payNow(
+            { db, payments, clock },
+            ref,
+            today(),
+            metadataOf(request, principal),
+            paymentToken,
+          );
+        } catch (error) {
+          if (error instanceof BillingRefusal) throw new HttpError(409, error.message);
+          throw error;
+        }
+        const billing = await answerOf(request, line, ref);
+        // The loop stops at the first decline, so the declined one is the first still unpaid and due.
+        const stopped = billing?.schedule.find(
+          (row) => (row.status === 'declined' || row.status === 'failed') && row.dueDate <= billing.today,
+        );
+        return {
+          data: {
+            ...result,
+            declineReason: result.declined > 0 ? (stopped?.lastDeclineReason ?? null) : null,
+            billing,
+          },
+        };
+      },
+    );
+  }
+}
