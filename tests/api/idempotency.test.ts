@@ -36,6 +36,9 @@ const MONEY_ROUTES = [
   'POST /v1/quote/action',
   'POST /v2/renters/quotes/:id/purchase',
   'POST /v2/policies/:matterId/cancel',
+  // A late payment taken by staff ("Pay now").
+  'POST /v2/policies/:matterId/billing/pay-now',
+  'POST /v2/renters/policies/:matterId/billing/pay-now',
   ...['cancel', 'discontinue', 'reinstate'].map((kind) => `POST /v2/renters/policies/:matterId/${kind}`),
 ];
 // A route with ids that need not exist: the key is checked before the handler.

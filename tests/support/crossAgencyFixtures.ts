@@ -219,6 +219,7 @@ function bodies(w: Northwind): Record<string, unknown> {
     'PATCH /v2/policies/:matterId/policyholder': data({ reason: 'Moved', city: 'Dallas' }),
     'POST /v2/policies/:matterId/cancel': data({ cancelDate: FUTURE, reason: 'OTHER', commit: false }),
     'POST /v2/policies/:matterId/notes': data({ note: 'Mallory was here' }),
+    'POST /v2/policies/:matterId/billing/pay-now': data({}),
     'POST /v2/matters/:matterId/files': 'upload',
     'POST /v1/one-inc-session/:sessionId/payment-methods': { type: 'card', card },
     'POST /v2/renters/quotes/:id/property': {
@@ -238,6 +239,7 @@ function bodies(w: Northwind): Record<string, unknown> {
     'POST /v2/renters/policies/:matterId/discontinue': data(change),
     'POST /v2/renters/policies/:matterId/reinstate': data({ policy_number: n, commit: false }),
     'POST /v2/renters/policies/:matterId/notes': data({ note: 'Mallory was here' }),
+    'POST /v2/renters/policies/:matterId/billing/pay-now': data({}),
     'POST /v2/renters/policies/:matterId/contacts': data({ number: '5125550100' }),
     'POST /v2/renters/policies/:matterId/addresses': data({
       address_type: 'MAILING',

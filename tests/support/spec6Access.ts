@@ -294,6 +294,9 @@ export const SPEC6_ACCESS: Readonly<Record<string, SpecRule>> = {
   'POST /v2/policies/:matterId/cancel': petPolicies,
   'GET /v2/policies/:matterId/notes': petPolicies,
   'POST /v2/policies/:matterId/notes': petPolicies,
+  // The policy's billing, and a late payment taken by staff: an edit of the policy, under the same code.
+  'GET /v2/policies/:matterId/billing': petPolicies,
+  'POST /v2/policies/:matterId/billing/pay-now': petPolicies,
   'GET /v2/matters': petPolicies,
   'GET /v2/matters/export': petPolicies,
   'GET /v2/matters/:matterId': petPolicies,
@@ -357,6 +360,10 @@ export const SPEC6_ACCESS: Readonly<Record<string, SpecRule>> = {
     rentersEditWith('renters_update_pmnt'),
   'POST /v2/renters/tokenize': rentersEditWith('renters_update_pmnt'),
   'GET /v2/renters/payment-methods/lookup': rentersEditWith('renters_update_pmnt'),
+  // The policy's billing is read on the edit screen's Payments tab; taking a late payment charges the
+  // policy's payment method, so it needs the payment method's privilege.
+  'GET /v2/renters/policies/:matterId/billing': rentersEdit,
+  'POST /v2/renters/policies/:matterId/billing/pay-now': rentersEditWith('renters_update_pmnt'),
 };
 
 // The addresses route by the address type in its body: "renters_mailing_edit (mailing address);
