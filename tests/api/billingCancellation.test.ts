@@ -4,6 +4,7 @@ import { addDays, addMonths, fixedClock, startOfBusinessDay } from '../../src/ca
 import { addCharge } from '../../src/server/domain/billing/billingCommands';
 import { ledgerOf } from '../../src/server/domain/billing/ledger';
 import { runBillingDay } from '../../src/server/domain/billing/runBillingDay';
+import { instalment } from '../../src/server/domain/policies/cancellation';
 import { createSandboxPaymentAdapter } from '../../src/server/domain/payments/sandboxPaymentAdapter';
 import { entityApi, expectStatus } from '../support/entityApi';
 import { AGENT } from '../support/personas';
@@ -78,14 +79,22 @@ describe.each(testDatabases())('billing after a cancellation on %s', (database) 
     expect((await payments().chargeCount()) - chargesBefore).toBe(1);
     expect((await schedule(policy!.policyNumber)).find((r) => r.kind === 'balanceDue')!.status).toBe('paid');
 
-    // Collected is what the cover to the cancel date earned, to the cent, and nothing is owed or held.
+    // Collected is what the cover to the cancel date earned, to the cent, plus the fees and taxes of the down
+    // payment (its part beyond the month's share of the premium); nothing is owed or held.
+    const { annual_premium_cents } = await db()
+      .selectFrom('policies')
+      .select('annual_premium_cents')
+      .where('policy_number', '=', policy!.policyNumber)
+      .executeTakeFirstOrThrow();
+    const downPaymentFees = rows[0]!.amount_cents - instalment(annual_premium_cents, 0);
     const ledger = await ledgerOf(db(), { line: 'pet', policyNumber: policy!.policyNumber });
     expect(ledger).toMatchObject({
-      collectedCents: Math.round(preview.earnedPremium * 100),
-      billedCents: Math.round(preview.earnedPremium * 100),
+      collectedCents: Math.round(preview.earnedPremium * 100) + downPaymentFees,
+      billedCents: Math.round(preview.earnedPremium * 100) + downPaymentFees,
       owedCents: 0,
       creditCents: 0,
     });
+    expect(preview.paid * 100).toBeCloseTo(instalment(annual_premium_cents, 0), 6);
     const account = await db()
       .selectFrom('billing_accounts')
       .select('state')

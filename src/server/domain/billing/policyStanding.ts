@@ -12,7 +12,7 @@ import { decideChange } from '../rentersPolicies/changes/decideRentersChange';
 import { loadRentersPolicyForChange } from '../rentersPolicies/changes/loadRentersPolicyForChange';
 import { sql } from 'kysely';
 import type { BusinessDate } from '../../../calendar';
-import { ledgerOf } from './ledger';
+import { petPremiumCollected } from './premiumCollected';
 import type { PolicyRef } from './policyRef';
 
 export const NON_PAYMENT = 'Non-payment of premium';
@@ -40,7 +40,11 @@ export async function cancelForNonPayment(
     const ask = { type: 'policy.cancelled', flat: false, immediate: true } as const;
     if (!lifecycle.snapshot.can(ask)) return false;
     const date = cancelDate < p.effective_day ? p.effective_day : cancelDate;
-    const ledger = await ledgerOf(trx, ref);
+    const collected = await petPremiumCollected(trx, ref.policyNumber, {
+      effectiveDate: p.effective_day,
+      annualPremiumCents: p.annual_premium_cents,
+      paymentPeriod: p.payment_period as PaymentPeriod,
+    });
     const figures = cancellationFigures({
       effectiveDate: p.effective_day,
       expirationDate: p.expiration_day,
@@ -48,7 +52,7 @@ export async function cancelForNonPayment(
       annualPremiumCents: p.annual_premium_cents,
       paymentPeriod: p.payment_period as PaymentPeriod,
       freeLookDays: freeLookDays(p.state),
-      collectedCents: ledger ? ledger.collectedCents - ledger.refundedCents : null,
+      collectedCents: collected,
     });
     await execute(
       trx,

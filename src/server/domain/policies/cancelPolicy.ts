@@ -7,7 +7,7 @@ import type { Db } from '../../store/db';
 import type { EventMetadata } from '../../store/eventStore';
 import { policyAggregate } from '../aggregates';
 import { addCharge } from '../billing/billingCommands';
-import { ledgerOf } from '../billing/ledger';
+import { petPremiumCollected, type PetTerm } from '../billing/premiumCollected';
 import { settleCancellation } from '../billing/settleCancellation';
 import { premiumPaid } from '../matters/policyPayments';
 import { recordRefundAsked, type RefundAnswer } from '../refunds/askForRefund';
@@ -36,11 +36,12 @@ export interface CancelContext {
   clock?: Clock;
 }
 
-// What the payment service took for the policy, net of what went back: its billing ledger, or for a policy
-// billed before ledgers, its share of the purchase's charge.
-async function collectedFor(db: Db, policyNumber: string): Promise<number> {
-  const ledger = await ledgerOf(db, petRef(policyNumber));
-  if (ledger) return ledger.collectedCents - ledger.refundedCents;
+// The premium the customer's payments paid for the policy, net of what went back: from its billing ledger
+// (instalments count their premium share, not their fees), or for a policy billed before ledgers, its share
+// of the purchase's charge.
+async function collectedFor(db: Db, policyNumber: string, term: PetTerm): Promise<number> {
+  const premium = await petPremiumCollected(db, policyNumber, term);
+  if (premium !== null) return premium;
   return (await premiumPaid(db, policyNumber))?.amountCents ?? 0;
 }
 
@@ -80,7 +81,11 @@ export async function cancelPolicy(
     annualPremiumCents: p.annual_premium_cents,
     paymentPeriod: p.payment_period as PaymentPeriod,
     freeLookDays: freeLookDays(p.state),
-    collectedCents: await collectedFor(db, p.policy_number),
+    collectedCents: await collectedFor(db, p.policy_number, {
+      effectiveDate: p.effective_day,
+      annualPremiumCents: p.annual_premium_cents,
+      paymentPeriod: p.payment_period as PaymentPeriod,
+    }),
   });
   // What a preview vouches for and a commit must repeat: the request and the money it moves.
   const inputs = { cancelDate: request.cancelDate, reason: request.reason, note: request.note || null };

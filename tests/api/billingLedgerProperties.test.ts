@@ -1,0 +1,323 @@
+import fc from 'fast-check';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CancelResponse } from '../../src/api/schemas/policies';
+import { MovableClock, addDays, addMonths, businessDate, startOfBusinessDay } from '../../src/calendar';
+import { ledgerOf } from '../../src/server/domain/billing/ledger';
+import { BillingRefusal, payNow } from '../../src/server/domain/billing/payNow';
+import { runBillingDay } from '../../src/server/domain/billing/runBillingDay';
+import { instalment } from '../../src/server/domain/policies/cancellation';
+import { createSandboxPaymentAdapter } from '../../src/server/domain/payments/sandboxPaymentAdapter';
+import type { Db } from '../../src/server/store/db';
+import { entityApi, type EntityApi } from '../support/entityApi';
+import { apiFor } from '../support/http';
+import { AGENT } from '../support/personas';
+import { purchasePolicies } from '../support/policyFixtures';
+import { commitPetCancel } from '../support/previewedCommits';
+import { startTestServer, testDatabases, type TestServer } from '../support/testServer';
+
+// The billing ledger over random histories (docs/billing.md "The ledger"): monthly pet policies bought on a
+// moved clock, business days run one by one, cards that start or stop declining, late payments taken by staff
+// and cancellations previewed and committed through the API on random dates. After every step, per policy:
+//  - the payment service took each instalment at most once, and the ledger's collected is what it took;
+//  - the ledger's refunded is what the payment service gave back, and its billed is what the schedule billed
+//    less refunds asked: the projection's counters agree with the rows and the processor;
+//  - collected − refunded = billed − owed + credit;
+//  - an account still billing has no unpaid instalment left behind the day's run (no upcoming payment in
+//    the past), and one whose card never declined owes nothing: billed is the instalments come due;
+//  - a cancelled policy, once the day's run has charged its balance due, has billed exactly the premium the
+//    cancellation says the cover earned: nothing more was charged for the months after it.
+const RUNS = 8;
+const MAX_COMMANDS = 10;
+const PROPERTY_TIMEOUT = 400_000;
+const STAFF = { userId: null, entityId: null, requestId: null };
+const DECLINING_CARD = '4000000000000002';
+const GOOD_CARD = '4242424242424242';
+
+interface PolicyModel {
+  policyNumber: string;
+  matterId: number;
+  effectiveDate: string;
+  annualPremiumCents: number;
+  everDeclined: boolean;
+  // The premium the cover to its cancel date earned, once a cancellation was committed.
+  earnedCents: number | null;
+}
+interface LedgerModel {
+  today: string;
+  policies: PolicyModel[];
+}
+interface Real {
+  t: TestServer;
+  e: EntityApi;
+  clock: MovableClock;
+}
+type LedgerCommand = fc.AsyncCommand<LedgerModel, Real>;
+
+// Which month of the term (0 for the effective date) an instalment falls due in.
+function monthsFrom(effective: string, due: string): number {
+  for (let month = 0; month < 12; month += 1) if (addMonths(effective, month) === due) return month;
+  throw new Error(`${due} is not a due date of the term from ${effective}`);
+}
+
+const db = (r: Real): Db => r.t.server.database.db;
+const payments = (r: Real) => createSandboxPaymentAdapter({ db: db(r), now: () => r.clock.now() });
+const setDay = (r: Real, day: string) =>
+  r.clock.set(new Date(startOfBusinessDay(day).getTime() + 10 * 3_600_000));
+
+async function tokenOf(r: Real, number: string): Promise<string> {
+  const card = await payments(r).tokenizeCard({
+    number,
+    expiryMonth: 12,
+    expiryYear: 2040,
+    cvc: '123',
+    name: 'Pat Payer',
+    zip: '78701',
+  });
+  if (!card.ok) throw new Error('tokenize');
+  return card.payment.token;
+}
+
+async function accountOf(r: Real, policyNumber: string) {
+  return db(r)
+    .selectFrom('billing_accounts')
+    .selectAll()
+    .where('line', '=', 'pet')
+    .where('policy_number', '=', policyNumber)
+    .executeTakeFirstOrThrow();
+}
+
+// What the payment service holds for the policy: its share of the purchase's charge, the billing run's and
+// staff's charges under the policy's keys (per instalment), and the refunds under its refund keys.
+async function processorOf(r: Real, policyNumber: string) {
+  const first = await db(r)
+    .selectFrom('billing_instalments')
+    .select('amount_cents')
+    .where('line', '=', 'pet')
+    .where('policy_number', '=', policyNumber)
+    .where('seq', '=', 1)
+    .executeTakeFirstOrThrow();
+  const charges = await db(r)
+    .selectFrom('payment_charges')
+    .select(['idempotency_key', 'amount_cents'])
+    .where('outcome', '=', 'ok')
+    .where('idempotency_key', 'like', `billing:pet:${policyNumber}:%`)
+    .execute();
+  const refunds = await db(r)
+    .selectFrom('payment_refunds')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('amount_cents'), sql<string>`0`).as('cents'))
+    .where('outcome', '=', 'ok')
+    .where('idempotency_key', 'like', `policy:${policyNumber}:%`)
+    .executeTakeFirstOrThrow();
+  const perSeq = new Map<string, number>();
+  for (const c of charges) {
+    const seq = c.idempotency_key.split(':')[3]!;
+    perSeq.set(seq, (perSeq.get(seq) ?? 0) + 1);
+  }
+  return {
+    collectedCents: first.amount_cents + charges.reduce((sum, c) => sum + c.amount_cents, 0),
+    refundedCents: Number(refunds.cents),
+    timesChargedPerSeq: [...perSeq.values()],
+  };
+}
+
+async function checkPolicy(r: Real, m: LedgerModel, p: PolicyModel) {
+  const ref = { line: 'pet' as const, policyNumber: p.policyNumber };
+  const ledger = (await ledgerOf(db(r), ref))!;
+  const processor = await processorOf(r, p.policyNumber);
+  const label = `${p.policyNumber} on ${m.today}`;
+  expect(
+    processor.timesChargedPerSeq.every((n) => n === 1),
+    label,
+  ).toBe(true);
+  expect(ledger.collectedCents, label).toBe(processor.collectedCents);
+  expect(ledger.refundedCents, label).toBe(processor.refundedCents);
+  expect(ledger.collectedCents - ledger.refundedCents, label).toBe(
+    ledger.billedCents - ledger.owedCents + ledger.creditCents,
+  );
+
+  const rows = await db(r)
+    .selectFrom('billing_instalments')
+    .select(['seq', 'kind', 'status', 'billed', 'due_date', 'amount_cents'])
+    .where('line', '=', 'pet')
+    .where('policy_number', '=', p.policyNumber)
+    .execute();
+  const asked = await db(r)
+    .selectFrom('billing_refunds')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('amount_cents'), sql<string>`0`).as('cents'))
+    .where('line', '=', 'pet')
+    .where('policy_number', '=', p.policyNumber)
+    .executeTakeFirstOrThrow();
+  const billedRows = rows.filter((row) => row.billed && row.status !== 'void');
+  expect(ledger.billedCents, label).toBe(
+    billedRows.reduce((sum, row) => sum + row.amount_cents, 0) - Number(asked.cents),
+  );
+
+  const account = await accountOf(r, p.policyNumber);
+  if (account.state === 'current' || account.state === 'pastDue') {
+    const behind = rows.filter((row) => row.status === 'scheduled' && row.due_date < m.today);
+    expect(behind, label).toEqual([]);
+    if (!p.everDeclined) {
+      expect(ledger.owedCents, label).toBe(0);
+      const due = rows.filter((row) => row.due_date <= m.today && row.status !== 'void');
+      expect(ledger.billedCents, label).toBe(due.reduce((sum, row) => sum + row.amount_cents, 0));
+    }
+  }
+  if (p.earnedCents !== null) {
+    const unattempted = rows.filter((row) => row.kind !== 'instalment' && !row.billed);
+    // Beyond the premium earned the customer pays the fees and taxes of the instalments they paid: each
+    // instalment is its month's share of the annual premium plus those.
+    const paidInstalments = rows.filter((row) => row.kind === 'instalment' && row.status === 'paid');
+    const feesAndTaxes = paidInstalments.reduce(
+      (sum, row) =>
+        sum + row.amount_cents - instalment(p.annualPremiumCents, monthsFrom(p.effectiveDate, row.due_date)),
+      0,
+    );
+    if (unattempted.every((row) => row.due_date > m.today))
+      expect(ledger.billedCents, label).toBe(p.earnedCents + feesAndTaxes);
+  }
+}
+
+async function checkAll(r: Real, m: LedgerModel) {
+  for (const p of m.policies) await checkPolicy(r, m, p);
+}
+
+// Business days pass, each run as the daily billing run runs it.
+class Advance implements LedgerCommand {
+  constructor(readonly days: number) {}
+  check = () => true;
+  async run(m: LedgerModel, r: Real) {
+    for (let i = 0; i < this.days; i += 1) {
+      m.today = addDays(m.today, 1);
+      setDay(r, m.today);
+      await runBillingDay({ db: db(r), payments: payments(r), clock: r.clock, businessDate: m.today });
+    }
+    await checkAll(r, m);
+  }
+  toString = () => `advance(${this.days})`;
+}
+
+// The card on file starts declining, or is replaced by one that pays.
+class SwapCard implements LedgerCommand {
+  constructor(
+    readonly policy: number,
+    readonly declining: boolean,
+  ) {}
+  check = () => true;
+  async run(m: LedgerModel, r: Real) {
+    const p = m.policies[this.policy % m.policies.length]!;
+    await db(r)
+      .updateTable('billing_accounts')
+      .set({ token: await tokenOf(r, this.declining ? DECLINING_CARD : GOOD_CARD) })
+      .where('line', '=', 'pet')
+      .where('policy_number', '=', p.policyNumber)
+      .execute();
+    if (this.declining) p.everDeclined = true;
+  }
+  toString = () => `swapCard(#${this.policy}, ${this.declining ? 'declining' : 'good'})`;
+}
+
+// Staff take a late payment with a card that pays; refused when nothing is due.
+class PayNow implements LedgerCommand {
+  constructor(readonly policy: number) {}
+  check = () => true;
+  async run(m: LedgerModel, r: Real) {
+    const p = m.policies[this.policy % m.policies.length]!;
+    try {
+      await payNow(
+        { db: db(r), payments: payments(r), clock: r.clock },
+        { line: 'pet', policyNumber: p.policyNumber },
+        m.today,
+        STAFF,
+        await tokenOf(r, GOOD_CARD),
+      );
+    } catch (error) {
+      if (!(error instanceof BillingRefusal)) throw error;
+    }
+    await checkAll(r, m);
+  }
+  toString = () => `payNow(#${this.policy})`;
+}
+
+// A cancellation previewed and committed through the API, dated some days ahead; refused (and changing
+// nothing) once the policy is no longer in force.
+class Cancel implements LedgerCommand {
+  constructor(
+    readonly policy: number,
+    readonly daysAhead: number,
+  ) {}
+  check = (m: Readonly<LedgerModel>) => m.policies[this.policy % m.policies.length]!.earnedCents === null;
+  async run(m: LedgerModel, r: Real) {
+    const p = m.policies[this.policy % m.policies.length]!;
+    const answer = await commitPetCancel(r.e, p.matterId, AGENT, {
+      cancelDate: addDays(m.today, this.daysAhead),
+      reason: 'CUSTOMER_REQUEST',
+    });
+    if (answer.status === 200) {
+      const figures = CancelResponse.parse(answer.body).data;
+      expect(figures.committed).toBe(true);
+      p.earnedCents = Math.round(figures.earnedPremium * 100);
+    } else {
+      // Cancelled for non-payment already, or a date past the term.
+      expect([409, 422]).toContain(answer.status);
+    }
+    await checkAll(r, m);
+  }
+  toString = () => `cancel(#${this.policy}, +${this.daysAhead} days)`;
+}
+
+const ledgerCommands = [
+  fc.integer({ min: 1, max: 45 }).map((days) => new Advance(days)),
+  fc.tuple(fc.nat(1), fc.boolean()).map(([policy, declining]) => new SwapCard(policy, declining)),
+  fc.nat(1).map((policy) => new PayNow(policy)),
+  fc.tuple(fc.nat(1), fc.integer({ min: 0, max: 120 })).map(([policy, days]) => new Cancel(policy, days)),
+];
+
+describe.each(testDatabases())('the billing ledger over random histories on %s', (database) => {
+  const clock = new MovableClock(new Date());
+  let t: TestServer;
+  const e = entityApi(() => apiFor(t.url));
+  beforeAll(async () => {
+    t = await startTestServer(database, {}, { clock });
+  }, 180_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it(
+    'keeps every policy’s ledger equal to the payment service’s books and to the premium earned',
+    async () => {
+      // Each sequence starts on its own day after the last one's, so the clock only moves forward.
+      let start = businessDate(clock.now());
+      await fc.assert(
+        fc.asyncProperty(fc.commands(ledgerCommands, { maxCommands: MAX_COMMANDS }), async (commands) => {
+          const real: Real = { t, e, clock };
+          start = addDays(start, 1);
+          setDay(real, start);
+          const policies: PolicyModel[] = [];
+          for (const name of ['Clover', 'Basil']) {
+            const [issued] = (await purchasePolicies(t, { petNames: [name], startDate: start })).policies;
+            const row = await db(real)
+              .selectFrom('policies')
+              .select('annual_premium_cents')
+              .where('policy_number', '=', issued!.policyNumber)
+              .executeTakeFirstOrThrow();
+            policies.push({
+              policyNumber: issued!.policyNumber,
+              matterId: issued!.matterId,
+              effectiveDate: start,
+              annualPremiumCents: row.annual_premium_cents,
+              everDeclined: false,
+              earnedCents: null,
+            });
+          }
+          const model: LedgerModel = { today: start, policies };
+          await fc.asyncModelRun(() => ({ model, real }), commands);
+          start = model.today;
+        }),
+        { numRuns: RUNS },
+      );
+    },
+    PROPERTY_TIMEOUT,
+  );
+});
