@@ -64,6 +64,8 @@ export const billingAccountMachine = setup({
         ],
         'billing.instalmentDeclined': 'pastDue',
         'billing.chargeAdded': 'pastDue',
+        // A policy renews while an instalment is still in its grace period; the arrears stay owed.
+        'billing.termScheduled': 'pastDue',
         'billing.refundRecorded': 'pastDue',
         'billing.lapsed': 'lapsed',
         'billing.closed': 'closed',

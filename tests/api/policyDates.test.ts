@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PolicyViewResponse } from '../../src/api/schemas/policies';
 import { MovableClock, addDays, addMonths, businessDate, startOfBusinessDay } from '../../src/calendar';
 import { rentersPolicyAggregate } from '../../src/server/domain/aggregates';
+import { runBillingDay } from '../../src/server/domain/billing/runBillingDay';
 import { policyDatesWork } from '../../src/server/domain/policyDates/policyDatesWork';
 import { createSandboxPaymentAdapter } from '../../src/server/domain/payments/sandboxPaymentAdapter';
 import { execute } from '../../src/server/store/aggregate';
@@ -220,5 +221,40 @@ describe.each(testDatabases())('policy dates on %s', (database) => {
 
     await runOn(expiration);
     expect(await eventsOf('policy', renewing.policyNumber)).toHaveLength(events.length);
+  });
+
+  it('bills the renewed term: its instalments scheduled at the renewal premium, the first collected that day', async () => {
+    const ref = { line: 'pet' as const, policyNumber: renewing.policyNumber };
+    const offered = (await view(renewing.matterId)).coverage.annualPremium * 100;
+    await runBillingDay({
+      db: db(),
+      payments: createSandboxPaymentAdapter({ db: db() }),
+      clock,
+      businessDate: expiration,
+    });
+    const account = await db()
+      .selectFrom('billing_accounts')
+      .select(['state', 'term_effective', 'term_expiration'])
+      .where('line', '=', 'pet')
+      .where('policy_number', '=', ref.policyNumber)
+      .executeTakeFirstOrThrow();
+    expect(account).toEqual({
+      state: 'current',
+      term_effective: expiration,
+      term_expiration: addMonths(expiration, 12),
+    });
+    const term = await db()
+      .selectFrom('billing_instalments')
+      .select(['due_date', 'amount_cents', 'status'])
+      .where('line', '=', 'pet')
+      .where('policy_number', '=', ref.policyNumber)
+      .where('due_date', '>=', expiration)
+      .orderBy('seq')
+      .execute();
+    expect(term).toHaveLength(12);
+    expect(term.reduce((sum, row) => sum + row.amount_cents, 0)).toBe(Math.round(offered));
+    expect(term[0]).toMatchObject({ due_date: expiration, status: 'paid' });
+    expect(term[11]!.due_date).toBe(addMonths(expiration, 11));
+    expect(term.slice(1).every((row) => row.status === 'scheduled')).toBe(true);
   });
 });

@@ -44,6 +44,7 @@ const ALLOWED: Record<BillingAccountState, BillingAccountEvent['type'][]> = {
     'billing.instalmentCollected',
     'billing.instalmentDeclined',
     'billing.chargeAdded',
+    'billing.termScheduled',
     'billing.refundRecorded',
     'billing.lapsed',
     'billing.closed',

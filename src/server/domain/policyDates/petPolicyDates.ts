@@ -1,10 +1,11 @@
 import { sql } from 'kysely';
-import { addDays, type BusinessDate } from '../../../calendar';
+import { addDays, startOfBusinessDay, type BusinessDate } from '../../../calendar';
 import { RENEWAL_OFFER_DAYS } from '../../../machines/policyLifecycle';
 import { execute } from '../../store/aggregate';
 import type { Db } from '../../store/db';
 import { readStream, type Trx } from '../../store/eventStore';
 import { policyAggregate } from '../aggregates';
+import { scheduleRenewalTerm } from '../billing/scheduleRenewalTerm';
 import {
   POLICY_STREAM,
   policyEvent,
@@ -148,6 +149,13 @@ async function renew(trx: Trx, policyNumber: string, date: BusinessDate): Promis
       [datedOn(event, effectiveDate)],
       runMetadata(date),
       lifecycle.version,
+    );
+    await scheduleRenewalTerm(
+      trx,
+      { line: 'pet', policyNumber },
+      { effectiveDate, expirationDate: oneYearAfter(effectiveDate), amountCents: annualPremiumCents },
+      runMetadata(date),
+      startOfBusinessDay(effectiveDate),
     );
     outcomes.push('renewed');
   }

@@ -1,11 +1,12 @@
 import { sql } from 'kysely';
-import { addDays, addMonths, type BusinessDate } from '../../../calendar';
+import { addDays, addMonths, startOfBusinessDay, type BusinessDate } from '../../../calendar';
 import { RENTERS_RENEWAL_OFFER_DAYS } from '../../../machines/rentersPolicyStatus';
 import { rentersPolicyFacts, rentersStatusOn } from '../../../machines/rentersRecordFlags';
 import { execute } from '../../store/aggregate';
 import type { Db } from '../../store/db';
 import { readStream, type NewEvent, type Trx } from '../../store/eventStore';
 import { rentersPolicyAggregate } from '../aggregates';
+import { scheduleRenewalTerm } from '../billing/scheduleRenewalTerm';
 import {
   RENTERS_POLICY_STREAM,
   rentersPolicyStatusEvent,
@@ -104,6 +105,17 @@ async function renew(trx: Trx, policyNumber: string, date: BusinessDate): Promis
       [datedOn(event, effectiveDate)],
       runMetadata(date),
       version,
+    );
+    await scheduleRenewalTerm(
+      trx,
+      { line: 'renters', policyNumber },
+      {
+        effectiveDate,
+        expirationDate: addMonths(effectiveDate, 12),
+        amountCents: price.totalCents,
+      },
+      runMetadata(date),
+      startOfBusinessDay(effectiveDate),
     );
     outcomes.push('renewed');
   }

@@ -1,0 +1,53 @@
+import type { BusinessDate } from '../../../calendar';
+import { monthlySchedule } from '../rating/paymentSchedule';
+import type { EventMetadata, Trx } from '../../store/eventStore';
+import { appendBilling, nextSeq } from './billingCommands';
+import { billingEvent } from './billingEvents';
+import { termSchedule } from './billingSchedule';
+import type { PolicyRef } from './policyRef';
+
+// A renewed term's instalments on the policy's billing stream, in the renewal's transaction (docs/billing.md
+// "Renewal"): the plan the policy was paid on, split as a new sale's would be (a down payment taking the odd
+// cents, then eleven equal instalments), the first due on the new term's effective date, so the day's billing
+// run, which follows the policy dates, collects it. A policy billed before ledgers has no stream and is left
+// alone. Answers whether a term was scheduled.
+export async function scheduleRenewalTerm(
+  trx: Trx,
+  ref: PolicyRef,
+  term: { effectiveDate: BusinessDate; expirationDate: BusinessDate; amountCents: number },
+  metadata: EventMetadata,
+  recordedAt: Date,
+): Promise<boolean> {
+  const account = await trx
+    .selectFrom('billing_accounts')
+    .select(['plan', 'state', 'term_expiration'])
+    .where('line', '=', ref.line)
+    .where('policy_number', '=', ref.policyNumber)
+    .executeTakeFirst();
+  if (!account || account.state === 'closed' || account.state === 'lapsed') return false;
+  // The same renewal seen again (a retried run) schedules nothing twice.
+  if (account.term_expiration >= term.expirationDate) return false;
+  const plan = account.plan === 'annual' ? 'annual' : 'monthly';
+  const split = monthlySchedule(term.amountCents);
+  const instalments = termSchedule({
+    plan,
+    effectiveDate: term.effectiveDate,
+    firstCents: plan === 'annual' ? term.amountCents : split.downpayment,
+    monthlyCents: split.monthly,
+    firstSeq: await nextSeq(trx, ref),
+  });
+  await appendBilling(
+    trx,
+    ref,
+    [
+      billingEvent.termScheduled({
+        effectiveDate: term.effectiveDate,
+        expirationDate: term.expirationDate,
+        instalments,
+      }),
+    ],
+    metadata,
+    recordedAt,
+  );
+  return true;
+}
