@@ -44,13 +44,16 @@ export async function collectInstalment(
     ? await deps.payments.charge({ token, amountCents: due.amountCents, idempotencyKey: key })
     : ({ outcome: 'declined', reason: 'unknown_token', message: 'No payment method on file.' } as const);
   return deps.db.transaction().execute(async (trx) => {
-    // Recorded already (another process, or this day run again): the stream has the answer.
+    // Recorded already (another process, or this day run again): the stream has the answer. The row stays
+    // locked until this transaction ends, so of two processes recording one attempt the second waits, reads
+    // the first's answer and records nothing.
     const row = await trx
       .selectFrom('billing_instalments')
       .select(['status', 'attempts'])
       .where('line', '=', due.ref.line)
       .where('policy_number', '=', due.ref.policyNumber)
       .where('seq', '=', due.seq)
+      .forUpdate()
       .executeTakeFirstOrThrow();
     if (row.attempts !== due.attempts || row.status === 'paid' || row.status === 'void') return 'skipped';
     if (answer.outcome === 'ok') {
