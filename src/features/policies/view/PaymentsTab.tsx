@@ -6,6 +6,7 @@ import type { PolicyPayment } from '../../../api/schemas/policyMatters';
 import { errorMessage } from '../../../api/httpErrors';
 import { Alert } from '../../../ui/feedback/Alert';
 import { DataTable } from '../../../ui/table/DataTable';
+import { BillingSection } from './billing/BillingSection';
 import { formatCode, formatDate, formatMoney } from './format';
 
 const column = createColumnHelper<PolicyPayment>();
@@ -26,21 +27,27 @@ const columns = [
   column.accessor('reference', { header: 'Reference', cell: (c) => c.getValue() ?? '—' }),
 ];
 
-// The policy's premium payments and refunds, five to a page (SPEC §9).
+// The policy's billing, then its premium payments and refunds, five to a page (SPEC §9).
 export function PaymentsTab({ matterId, policyNumber }: { matterId: number; policyNumber: string }) {
   const [page, setPage] = useState(1);
   const payments = useQuery(paymentsQuery(matterId, policyNumber, page));
-  if (payments.isError) return <Alert tone="error">{errorMessage(payments.error)}</Alert>;
   return (
-    <DataTable
-      caption="Payments of the policy"
-      columns={columns}
-      rows={payments.data?.data ?? []}
-      meta={payments.data?.meta}
-      onPage={setPage}
-      loading={payments.isFetching}
-      rowKey={(p) => p.id}
-      empty="No payments recorded for this policy."
-    />
+    <div className="space-y-6">
+      <BillingSection line="pet" matterId={matterId} />
+      {payments.isError ? (
+        <Alert tone="error">{errorMessage(payments.error)}</Alert>
+      ) : (
+        <DataTable
+          caption="Payments of the policy"
+          columns={columns}
+          rows={payments.data?.data ?? []}
+          meta={payments.data?.meta}
+          onPage={setPage}
+          loading={payments.isFetching}
+          rowKey={(p) => p.id}
+          empty="No payments recorded for this policy."
+        />
+      )}
+    </div>
   );
 }

@@ -7,6 +7,7 @@ import { Alert } from '../../../ui/feedback/Alert';
 import { Spinner } from '../../../ui/feedback/Spinner';
 import { HistoryList } from '../../../ui/HistoryList';
 import { DataTable } from '../../../ui/table/DataTable';
+import { BillingSection } from '../../policies/view/billing/BillingSection';
 import { formatCode, formatDate, formatMoney } from '../../policies/view/format';
 import { eventLabels, readableEvents } from '../../policies/view/policyEvents';
 
@@ -42,17 +43,24 @@ const paymentColumns = [
   paymentColumn.accessor('reference', { header: 'Reference', cell: (c) => c.getValue() ?? '—' }),
 ];
 
+// The policy's billing (shared with the pet screen), then its payments.
 export function RentersPaymentsTab({ matterId }: { matterId: number }) {
   const payments = useQuery(rentersPaymentsQuery(matterId));
-  if (payments.isError) return <Alert tone="error">{errorMessage(payments.error)}</Alert>;
   return (
-    <DataTable
-      caption="Payments of the policy"
-      columns={paymentColumns}
-      rows={payments.data ?? []}
-      loading={payments.isPending}
-      rowKey={(p) => p.id}
-      empty="No payments recorded for this policy."
-    />
+    <div className="space-y-6">
+      <BillingSection line="renters" matterId={matterId} />
+      {payments.isError ? (
+        <Alert tone="error">{errorMessage(payments.error)}</Alert>
+      ) : (
+        <DataTable
+          caption="Payments of the policy"
+          columns={paymentColumns}
+          rows={payments.data ?? []}
+          loading={payments.isPending}
+          rowKey={(p) => p.id}
+          empty="No payments recorded for this policy."
+        />
+      )}
+    </div>
   );
 }
