@@ -78,6 +78,8 @@ function petProbes(v: TenantRecords, a: Tenant): Probe[] {
     }),
     probe('GET /v2/policies/:matterId/notes', `/v2/policies/${m}/notes`),
     probe('POST /v2/policies/:matterId/notes', `/v2/policies/${m}/notes`, data({ note: 'Mallory was here' })),
+    probe('GET /v2/policies/:matterId/billing', `/v2/policies/${m}/billing`),
+    probe('POST /v2/policies/:matterId/billing/pay-now', `/v2/policies/${m}/billing/pay-now`, data({})),
     probe('GET /v2/policies/documents', `/v2/policies/documents?policyNumber=${n}`),
     probe(
       'GET /v2/matters/:matterId/documents/:documentId',
@@ -141,6 +143,8 @@ function rentersProbes(v: TenantRecords, a: Tenant): Probe[] {
     ),
     probe('GET /v2/renters/policies/:matterId/events', `${policy}/events`),
     probe('GET /v2/renters/policies/:matterId/payments', `${policy}/payments`),
+    probe('GET /v2/renters/policies/:matterId/billing', `${policy}/billing`),
+    probe('POST /v2/renters/policies/:matterId/billing/pay-now', `${policy}/billing/pay-now`, data({})),
     probe('GET /v2/renters/policies/:matterId/rewrite', `${policy}/rewrite`),
     probe('GET /v2/renters/downloadReceipt', `/v2/renters/downloadReceipt?policyNumber=${n}`),
     probe(
