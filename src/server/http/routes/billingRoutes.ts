@@ -124,19 +124,15 @@ export function billingRoutes(
         const ref = await line.find(db, principal, request.params.matterId);
         const { paymentToken } = request.body.data;
         await checkToken(principal, paymentToken);
-        let result;
-        try {
-          result = await payNow(
-            { db, payments, clock },
-            ref,
-            today(),
-            metadataOf(request, principal),
-            paymentToken,
-          );
-        } catch (error) {
-          if (error instanceof BillingRefusal) throw new HttpError(409, error.message);
-          throw error;
-        }
+        const result = await payNow(
+          { db, payments, clock },
+          ref,
+          today(),
+          metadataOf(request, principal),
+          paymentToken,
+        ).catch((error: unknown) => {
+          throw error instanceof BillingRefusal ? new HttpError(409, error.message) : error;
+        });
         const billing = await answerOf(request, line, ref);
         // The loop stops at the first decline, so the declined one is the first still unpaid and due.
         const stopped = billing?.schedule.find(
