@@ -5,6 +5,7 @@ import { CancelResponse } from '../../src/api/schemas/policies';
 import { MovableClock, addDays, addMonths, businessDate, startOfBusinessDay } from '../../src/calendar';
 import { ledgerOf } from '../../src/server/domain/billing/ledger';
 import { BillingRefusal, payNow } from '../../src/server/domain/billing/payNow';
+import { policyDatesWork } from '../../src/server/domain/policyDates/policyDatesWork';
 import { runBillingDay } from '../../src/server/domain/billing/runBillingDay';
 import { instalment } from '../../src/server/domain/policies/cancellation';
 import { createSandboxPaymentAdapter } from '../../src/server/domain/payments/sandboxPaymentAdapter';
@@ -37,8 +38,6 @@ const GOOD_CARD = '4242424242424242';
 interface PolicyModel {
   policyNumber: string;
   matterId: number;
-  effectiveDate: string;
-  annualPremiumCents: number;
   everDeclined: boolean;
   // The premium the cover to its cancel date earned, once a cancellation was committed.
   earnedCents: number | null;
@@ -164,33 +163,56 @@ async function checkPolicy(r: Real, m: LedgerModel, p: PolicyModel) {
     }
   }
   if (p.earnedCents !== null) {
+    const term = await db(r)
+      .selectFrom('policies')
+      .select(['annual_premium_cents'])
+      .select(sql<string>`to_char(effective_date, 'YYYY-MM-DD')`.as('effective'))
+      .where('policy_number', '=', p.policyNumber)
+      .executeTakeFirstOrThrow();
     const unattempted = rows.filter((row) => row.kind !== 'instalment' && !row.billed);
+    // Terms before the cancelled one stay billed as they were.
+    const earlier = billedRows.filter((row) => row.kind === 'instalment' && row.due_date < term.effective);
     // Beyond the premium earned the customer pays the fees and taxes of the instalments they paid: each
     // instalment is its month's share of the annual premium plus those.
-    const paidInstalments = rows.filter((row) => row.kind === 'instalment' && row.status === 'paid');
+    const paidInstalments = rows.filter(
+      (row) => row.kind === 'instalment' && row.status === 'paid' && row.due_date >= term.effective,
+    );
     const feesAndTaxes = paidInstalments.reduce(
       (sum, row) =>
-        sum + row.amount_cents - instalment(p.annualPremiumCents, monthsFrom(p.effectiveDate, row.due_date)),
+        sum +
+        row.amount_cents -
+        instalment(term.annual_premium_cents, monthsFrom(term.effective, row.due_date)),
       0,
     );
     if (unattempted.every((row) => row.due_date > m.today))
-      expect(ledger.billedCents, label).toBe(p.earnedCents + feesAndTaxes);
+      expect(ledger.billedCents, label).toBe(sumOf(earlier) + p.earnedCents + feesAndTaxes);
   }
 }
+
+const sumOf = (rows: readonly { amount_cents: number }[]) => rows.reduce((sum, r) => sum + r.amount_cents, 0);
 
 async function checkAll(r: Real, m: LedgerModel) {
   for (const p of m.policies) await checkPolicy(r, m, p);
 }
 
-// Business days pass, each run as the daily billing run runs it.
+// One business day's dated work in the daily work's order: the policy dates (pending cancellations take
+// effect, renewals), then billing.
+async function runDay(r: Real, day: string) {
+  setDay(r, day);
+  const context = { db: db(r), payments: payments(r), clock: r.clock, businessDate: day, log: silent };
+  await policyDatesWork.run(context);
+  await runBillingDay(context);
+}
+const silent = { info: () => undefined, warn: () => undefined };
+
+// Business days pass, each run as the daily work runs it.
 class Advance implements LedgerCommand {
   constructor(readonly days: number) {}
   check = () => true;
   async run(m: LedgerModel, r: Real) {
     for (let i = 0; i < this.days; i += 1) {
       m.today = addDays(m.today, 1);
-      setDay(r, m.today);
-      await runBillingDay({ db: db(r), payments: payments(r), clock: r.clock, businessDate: m.today });
+      await runDay(r, m.today);
     }
     await checkAll(r, m);
   }
@@ -273,10 +295,28 @@ const ledgerCommands = [
   fc.tuple(fc.nat(1), fc.integer({ min: 0, max: 120 })).map(([policy, days]) => new Cancel(policy, days)),
 ];
 
+// Monthly pet policies bought on the day, one purchase each (so each first instalment is its own charge).
+async function buy(r: Real, day: string, names: readonly string[]): Promise<PolicyModel[]> {
+  setDay(r, day);
+  const policies: PolicyModel[] = [];
+  for (const name of names) {
+    const [issued] = (await purchasePolicies(r.t, { petNames: [name], startDate: day })).policies;
+    policies.push({
+      policyNumber: issued!.policyNumber,
+      matterId: issued!.matterId,
+      everDeclined: false,
+      earnedCents: null,
+    });
+  }
+  return policies;
+}
+
 describe.each(testDatabases())('the billing ledger over random histories on %s', (database) => {
   const clock = new MovableClock(new Date());
   let t: TestServer;
   const e = entityApi(() => apiFor(t.url));
+  // Each history starts the day after the last one ended, so the clock only moves forward.
+  let last = businessDate(clock.now());
   beforeAll(async () => {
     t = await startTestServer(database, {}, { clock });
   }, 180_000);
@@ -287,36 +327,70 @@ describe.each(testDatabases())('the billing ledger over random histories on %s',
   it(
     'keeps every policy’s ledger equal to the payment service’s books and to the premium earned',
     async () => {
-      // Each sequence starts on its own day after the last one's, so the clock only moves forward.
-      let start = businessDate(clock.now());
       await fc.assert(
         fc.asyncProperty(fc.commands(ledgerCommands, { maxCommands: MAX_COMMANDS }), async (commands) => {
           const real: Real = { t, e, clock };
-          start = addDays(start, 1);
-          setDay(real, start);
-          const policies: PolicyModel[] = [];
-          for (const name of ['Clover', 'Basil']) {
-            const [issued] = (await purchasePolicies(t, { petNames: [name], startDate: start })).policies;
-            const row = await db(real)
-              .selectFrom('policies')
-              .select('annual_premium_cents')
-              .where('policy_number', '=', issued!.policyNumber)
-              .executeTakeFirstOrThrow();
-            policies.push({
-              policyNumber: issued!.policyNumber,
-              matterId: issued!.matterId,
-              effectiveDate: start,
-              annualPremiumCents: row.annual_premium_cents,
-              everDeclined: false,
-              earnedCents: null,
-            });
-          }
-          const model: LedgerModel = { today: start, policies };
+          const start = addDays(last, 1);
+          const model: LedgerModel = { today: start, policies: await buy(real, start, ['Clover', 'Basil']) };
           await fc.asyncModelRun(() => ({ model, real }), commands);
-          start = model.today;
+          last = model.today;
         }),
         { numRuns: RUNS },
       );
+    },
+    PROPERTY_TIMEOUT,
+  );
+
+  it(
+    'holds over a simulated year and a renewal: a late payment, a lapse and its reinstatement, a cancellation',
+    async () => {
+      const real: Real = { t, e, clock };
+      const start = addDays(last, 1);
+      const model: LedgerModel = {
+        today: start,
+        policies: await buy(real, start, ['Ash', 'Birch', 'Cedar', 'Dogwood']),
+      };
+      const [, birch, cedar, dogwood] = model.policies;
+      // Birch's card declines for a month until staff take the payment and a new card; Cedar's declines until
+      // the policy lapses, and a late payment inside the window reinstates it; Dogwood is cancelled.
+      const year: LedgerCommand[] = [
+        new Advance(20),
+        new SwapCard(1, true),
+        new Advance(40),
+        new PayNow(1),
+        new SwapCard(1, false),
+        new SwapCard(2, true),
+        new Advance(45),
+        new PayNow(2),
+        new SwapCard(2, false),
+        new Cancel(3, 30),
+        new Advance(60),
+        new Advance(60),
+        new Advance(60),
+        new Advance(60),
+        new Advance(55),
+      ];
+      for (const command of year) if (command.check(model)) await command.run(model, real);
+      last = model.today;
+
+      const types = async (policyNumber: string) =>
+        (
+          await db(real)
+            .selectFrom('events')
+            .select('type')
+            .where('stream_type', '=', 'policy')
+            .where('stream_id', '=', policyNumber)
+            .execute()
+        ).map((row) => row.type);
+      // Cedar lapsed for non-payment and was reinstated by the late payment; all but Dogwood renewed.
+      expect(await types(cedar!.policyNumber)).toEqual(
+        expect.arrayContaining(['policy.cancelled', 'policy.reinstated', 'policy.renewed']),
+      );
+      expect(await types(birch!.policyNumber)).toContain('policy.renewed');
+      expect(await types(dogwood!.policyNumber)).not.toContain('policy.renewed');
+      expect((await accountOf(real, dogwood!.policyNumber)).state).toBe('closed');
+      for (const p of model.policies.slice(0, 3))
+        expect((await accountOf(real, p.policyNumber)).state, p.policyNumber).toBe('current');
     },
     PROPERTY_TIMEOUT,
   );

@@ -14,7 +14,8 @@ type RefundRow = Omit<Insertable<PolicyRefundsTable>, 'matter_id' | 'reference'>
 // version; a cancellation also its status and cancel date, and records the refund. The status is CANCELLED
 // from the commit on, with the cancel effective date saying when cover ends (SPEC §9: CANCELLED is the only
 // other status shown); the policy's lifecycle tells what may still be done. A reinstatement makes it ACTIVE
-// again without a cancel date; the refund recorded by the cancellation stays (billing settles the money). A
+// again without a cancel date; the refund recorded by the cancellation stays (billing settles the money), and
+// a later cancellation's record replaces it only when that one refunds something (one record per policy). A
 // renewal moves the term and the annual premium to the new term's (inception stays the first term's start).
 type PolicyChange =
   { insert: Insertable<PoliciesTable> } | { set: Updateable<PoliciesTable>; refund?: RefundRow };
@@ -125,20 +126,26 @@ async function project(trx: Trx, event: StoredEvent): Promise<void> {
   }
   const policy = await update.returning('matter_id').executeTakeFirstOrThrow();
   const references = await refundReferences(trx, [event.streamId]);
+  const refund = change.refund;
   await trx
     .insertInto('policy_refunds')
     .values({
-      ...change.refund,
+      ...refund,
       matter_id: policy.matter_id,
       reference: references.get(event.streamId) ?? null,
     })
+    .onConflict((oc) =>
+      refund.amount_cents > 0
+        ? oc.column('policy_number').doUpdateSet({ ...refund, reference: null })
+        : oc.column('policy_number').doNothing(),
+    )
     .execute();
 }
 
 // Each stream folded to its final row and refund, then one insert per table and one refund lookup.
 async function projectMany(trx: Trx, streams: readonly (readonly StoredEvent[])[]): Promise<void> {
   const policies: Insertable<PoliciesTable>[] = [];
-  const refunds: Insertable<PolicyRefundsTable>[] = [];
+  const refunds = new Map<string, Insertable<PolicyRefundsTable>>();
   for (const events of streams) {
     let row: Insertable<PoliciesTable> | null = null;
     for (const event of events) {
@@ -149,19 +156,17 @@ async function projectMany(trx: Trx, streams: readonly (readonly StoredEvent[])[
       }
       if (!row) throw new Error(`Policy ${event.streamId} has events before its issue`);
       Object.assign(row, change.set);
-      if (change.refund) refunds.push({ ...change.refund, matter_id: row.matter_id, reference: null });
+      if (change.refund && (change.refund.amount_cents > 0 || !refunds.has(event.streamId)))
+        refunds.set(event.streamId, { ...change.refund, matter_id: row.matter_id, reference: null });
     }
     if (row) policies.push(row);
   }
   await insertRows(trx, 'policies', policies);
-  const references = await refundReferences(
-    trx,
-    refunds.map((r) => r.policy_number),
-  );
+  const references = await refundReferences(trx, [...refunds.keys()]);
   await insertRows(
     trx,
     'policy_refunds',
-    refunds.map((r) => ({ ...r, reference: references.get(r.policy_number) ?? null })),
+    [...refunds.values()].map((r) => ({ ...r, reference: references.get(r.policy_number) ?? null })),
   );
 }
 
