@@ -4,6 +4,9 @@ import { payNow } from '../../src/server/domain/billing/payNow';
 import { runBillingDay } from '../../src/server/domain/billing/runBillingDay';
 import { ledgerOf } from '../../src/server/domain/billing/ledger';
 import { createSandboxPaymentAdapter } from '../../src/server/domain/payments/sandboxPaymentAdapter';
+import { PolicyPaymentsPage } from '../../src/api/schemas/policyMatters';
+import { entityApi } from '../support/entityApi';
+import { AGENT } from '../support/personas';
 import { centralToday, purchasePolicies } from '../support/policyFixtures';
 import { useTestServer } from '../support/suite';
 import { testDatabases } from '../support/testServer';
@@ -14,6 +17,7 @@ const STAFF = { userId: null, entityId: null, requestId: null };
 // declined card's notices, the lapse for non-payment, a late payment's reinstatement, and a day run twice.
 describe.each(testDatabases())('the daily billing run on %s', (database) => {
   const s = useTestServer(database);
+  const e = entityApi(() => s.api);
   const db = () => s.t.server.database.db;
   const payments = () => createSandboxPaymentAdapter({ db: db() });
   const run = (day: string) =>
@@ -65,6 +69,17 @@ describe.each(testDatabases())('the daily billing run on %s', (database) => {
     const goodLedger = await ledgerOf(db(), { line: 'pet', policyNumber: good!.policyNumber });
     expect(goodLedger!.owedCents).toBe(0);
     expect(goodLedger!.collectedCents).toBe(goodLedger!.billedCents);
+    // The policy's payments list shows the instalment beside the purchase's charge, and they add up to the ledger.
+    const page = PolicyPaymentsPage.parse(
+      (await e.get(`/v2/matters/${good!.matterId}/payments?limit=10`, AGENT)).body,
+    );
+    expect(page.data.map((p) => [p.date, p.type, p.status])).toEqual([
+      [due, 'PREMIUM', 'PAID'],
+      [today, 'PREMIUM', 'PAID'],
+    ]);
+    expect(Math.round(page.data.reduce((sum, p) => sum + p.amount, 0) * 100)).toBe(
+      goodLedger!.collectedCents,
+    );
 
     const notices = () =>
       db()

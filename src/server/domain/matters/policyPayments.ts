@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import type { PageMeta } from '../../../api/schemas/paging';
 import type { Db } from '../../store/db';
 
-// A policy's payments: its share of the purchase's charge (one charge pays for every pet of the quote) and
-// the refunds of its cancellation. Amounts are positive cents; the type says which way money went.
+// A policy's payments: its share of the purchase's charge (one charge pays for every pet of the quote), the
+// instalments and charges its billing collected after it, and the refunds of its cancellation. Amounts are positive cents; the type says which way money went.
 export interface PaymentRow {
   id: string;
   date: string;
@@ -100,6 +100,32 @@ async function refundRows(db: Db, policyNumber: string, premium: PaymentRow | un
   }));
 }
 
+// What billing collected after the purchase (docs/billing.md): every paid instalment but the first, which the
+// purchase's charge paid, and every extra charge paid (a balance due, a reinstatement charge).
+async function billingRows(db: Db, policyNumber: string): Promise<PaymentRow[]> {
+  const rows = await db
+    .selectFrom('billing_instalments as i')
+    .innerJoin('billing_accounts as a', (j) =>
+      j.onRef('a.line', '=', 'i.line').onRef('a.policy_number', '=', 'i.policy_number'),
+    )
+    .select(['i.seq', 'i.amount_cents', 'i.paid_on', 'i.charge_id', 'a.method', 'a.last4'])
+    .where('i.line', '=', 'pet')
+    .where('i.policy_number', '=', policyNumber)
+    .where('i.status', '=', 'paid')
+    .where('i.seq', '>', 1)
+    .execute();
+  return rows.map((r) => ({
+    id: `billing:${policyNumber}:${r.seq}`,
+    date: r.paid_on ?? '',
+    type: 'PREMIUM',
+    amountCents: r.amount_cents,
+    method: r.method === 'bank' ? 'BANK_ACCOUNT' : 'CARD',
+    last4: r.last4,
+    status: 'PAID',
+    reference: r.charge_id,
+  }));
+}
+
 export async function policyPayments(
   db: Db,
   policyNumber: string,
@@ -107,9 +133,11 @@ export async function policyPayments(
   limit: number,
 ): Promise<{ rows: PaymentRow[]; meta: PageMeta }> {
   const premiums = await premiumRows(db, policyNumber);
-  const all = [...premiums, ...(await refundRows(db, policyNumber, premiums[0]))].sort(
-    (a, b) => b.date.localeCompare(a.date) || (a.type === b.type ? 0 : a.type === 'REFUND' ? -1 : 1),
-  );
+  const all = [
+    ...premiums,
+    ...(await billingRows(db, policyNumber)),
+    ...(await refundRows(db, policyNumber, premiums[0])),
+  ].sort((a, b) => b.date.localeCompare(a.date) || (a.type === b.type ? 0 : a.type === 'REFUND' ? -1 : 1));
   const rows = all.slice((page - 1) * limit, page * limit);
   const from = rows.length > 0 ? (page - 1) * limit + 1 : 0;
   return {
