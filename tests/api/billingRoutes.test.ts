@@ -197,8 +197,12 @@ describe.each(testDatabases())('billing routes on %s', (database) => {
       reinstated: false,
       declineReason: 'The payment was declined.',
     });
-    // A decline of a payment taken by staff is not retried by the run: the instalment is failed, still owed.
-    expect(declined.billing!.schedule[1]).toMatchObject({ status: 'failed', attempts: 2, collectOn: null });
+    // A declined payment taken by staff leaves the run's dunning as it was: the next try stays three days on.
+    expect(declined.billing!.schedule[1]).toMatchObject({
+      status: 'declined',
+      attempts: 2,
+      collectOn: addDays(due, 3),
+    });
 
     const key = randomUUID();
     const body = { data: { paymentToken: await tokenOf(GOOD_CARD, AGENT) } };

@@ -19,6 +19,8 @@ export interface DueInstalment {
   token: string | null;
   customerId: number;
   firstMissedOn: BusinessDate | null;
+  // The day the run would try it next (a declined instalment's retry day), when known.
+  collectOn?: BusinessDate | null;
 }
 
 // The payment service's idempotency key of one attempt: the same attempt never charges twice, whichever
@@ -30,7 +32,8 @@ export type AttemptOutcome = 'collected' | 'declined' | 'skipped';
 
 // Charges one instalment (outside any transaction: the payment service is another system) and records the
 // answer in the policy's billing stream. A decline is retried on the dunning schedule, with a notice to the
-// policyholder; `dunning: false` (a payment taken by staff) records the decline without either.
+// policyholder; `dunning: false` (a payment taken by staff, who tell the customer themselves) sends no notice
+// and leaves the run's next try where it was, so a declined "Pay now" never ends the dunning early.
 export async function collectInstalment(
   deps: { db: Db; payments: PaymentAdapter; metadata: EventMetadata; recordedAt: Date },
   due: DueInstalment,
@@ -84,8 +87,9 @@ export async function collectInstalment(
       );
       return 'collected';
     }
-    const offset = options.dunning ? retryOffset(attempt) : null;
-    const retryOn = offset === null ? null : addDays(due.dueDate, offset);
+    const offset = retryOffset(attempt);
+    const kept = !options.dunning && due.collectOn && due.collectOn > on ? due.collectOn : null;
+    const retryOn = kept ?? (offset === null ? null : addDays(due.dueDate, offset));
     // A retry day already gone (days caught up late) is the next day: a day's run charges an instalment once.
     await appendBilling(
       trx,

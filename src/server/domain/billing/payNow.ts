@@ -68,6 +68,7 @@ export async function payNow(
       token: account.token,
       customerId: account.customer_id,
       firstMissedOn: account.first_missed_on,
+      collectOn: row.collect_on,
     };
     const outcome = await collectInstalment(
       { db, payments: deps.payments, metadata, recordedAt },
