@@ -82,9 +82,11 @@ export const billingAccountMachine = setup({
         'billing.closed': 'closed',
       },
     },
-    // Not final: a balance due after a cancellation is still charged, and refunds are still recorded.
+    // Not final: a balance due after a cancellation is still charged, refunds are still recorded, and a
+    // cancelled policy put back in force bills the rest of its term again.
     closed: {
       on: {
+        'billing.termScheduled': 'current',
         'billing.instalmentCollected': 'closed',
         'billing.instalmentDeclined': 'closed',
         'billing.chargeAdded': 'closed',

@@ -590,7 +590,11 @@ class CancelRenters implements RentersCommand {
     if (done) {
       const ends = this.method === 'FLAT' || cancelDate <= today;
       expect(done.newState).toBe(ends ? 'cancelled' : 'pendingCancellation');
-      expect(done.kind).not.toBe('none');
+      // Money is settled against what billing collected: once a refund gave everything back (and the
+      // charge-back of a reinstatement was not collected yet), a flat cancellation has nothing to return.
+      const { charged, refunded } = m.charges.get(p.chargeId)!;
+      if (this.method === 'FLAT' && charged === refunded) expect(done.kind).toBe('none');
+      else expect(done.kind).not.toBe('none');
       p.state = done.newState as RentersState;
       settle(m, p, done);
       // What a reinstatement will charge back: the refund, if the service made it.
@@ -819,10 +823,11 @@ describe.each(testDatabases())('refund invariants on %s (fast-check command sequ
         new ReinstateRenters(0, 'PAYMENT_RECEIVED'),
       ],
     );
+    // The second flat cancellation finds nothing collected (the charge-back waits for the billing run) and
+    // moves nothing, so the second reinstatement has nothing to charge back either.
     expect(model.policies[0]!.settlements.map((x) => [x.kind, x.moved])).toEqual([
       ['refund', true],
       ['charge', false],
-      ['refund', false],
     ]);
   });
 });

@@ -58,6 +58,7 @@ const ALLOWED: Record<BillingAccountState, BillingAccountEvent['type'][]> = {
     'billing.closed',
   ],
   closed: [
+    'billing.termScheduled',
     'billing.instalmentCollected',
     'billing.instalmentDeclined',
     'billing.chargeAdded',

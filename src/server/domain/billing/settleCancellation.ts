@@ -8,8 +8,9 @@ import type { PolicyRef } from './policyRef';
 // balance due is worked out from what was collected against what the cover to the cancel date earns, so no
 // instalment is charged after it. The account closes in the cancellation's transaction and every unpaid
 // instalment is voided (a future-dated cancellation would otherwise bill the same days twice: by the balance
-// due and by the instalments still to come). Extra charges added afterwards (the balance due) are still
-// collected from a closed account. Answers whether the policy was billed at all.
+// due and by the instalments still to come); so is an extra charge not yet collected (a reinstatement's
+// charge-back), since the figures weighed only what was collected. Extra charges added afterwards (the balance
+// due) are still collected from a closed account. Answers whether the policy was billed at all.
 export async function settleCancellation(
   trx: Trx,
   ref: PolicyRef,
@@ -30,7 +31,6 @@ export async function settleCancellation(
     .select('seq')
     .where('line', '=', ref.line)
     .where('policy_number', '=', ref.policyNumber)
-    .where('kind', '=', 'instalment')
     .where('status', 'in', ['scheduled', 'declined', 'failed'])
     .orderBy('seq')
     .execute();

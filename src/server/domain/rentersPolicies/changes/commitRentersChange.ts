@@ -14,6 +14,7 @@ import { appendToRentersPolicy } from '../appendToRentersPolicy';
 import { requireOutcome, requirePreview, type PreviewSigning } from '../../policyChangePreviews';
 import type { RentersPolicyRef } from '../rentersPolicyScope';
 import { checkAllowed, checkedInputs, decideChange } from './decideRentersChange';
+import { billRentersChange } from './rentersChangeBilling';
 import { changeEventsOf, committedFingerprints, previewOfEvent } from './rentersChangeEvents';
 import { loadRentersPolicyForChange } from './loadRentersPolicyForChange';
 import { outcomeOf, type RentersChangeAnswer } from './previewRentersChange';
@@ -29,6 +30,14 @@ export interface CommitContext extends SettleContext {
 }
 
 type Decided = { answer: RentersChangeAnswer; appended: StoredEvent | null };
+
+// The cancel date of the policy's last cancellation when its money was settled by a balance due: the cover it
+// paid for runs to that date, so a reinstatement bills again from there.
+function balanceDueCancelDate(events: readonly StoredEvent[]): string | null {
+  const last = events.findLast((e) => e.type === 'renters.cancelled');
+  const data = last?.data as { settlement?: { kind?: string }; cancelDate?: string } | undefined;
+  return data?.settlement?.kind === 'charge' ? (data.cancelDate ?? null) : null;
+}
 
 // One attempt in one transaction: judgeCommit's verdict, then the event at the version the preview saw.
 async function attempt(
@@ -80,6 +89,19 @@ async function attempt(
     );
     const appended = stored.at(-1);
     if (!appended) throw new Error('The change event was not appended');
+    await billRentersChange(
+      trx,
+      {
+        kind,
+        policyNumber: ref.policyNumber,
+        version: appended.version,
+        settlement: decided.preview.settlement,
+        undoneBalanceDueTo: kind === 'reinstate' ? balanceDueCancelDate(policy.events) : null,
+      },
+      today,
+      ctx.metadata,
+      appended.recordedAt,
+    );
     return {
       answer: {
         preview: decided.preview,

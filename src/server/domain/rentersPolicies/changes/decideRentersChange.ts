@@ -135,6 +135,7 @@ export function decideChange(
       cancelDate: inputs.cancelDate ?? null,
       canBeFlatCancelled: policy.flags.canBeFlatCancelled,
       today,
+      collectedCents: policy.collectedCents,
       clawback: clawbackUnder(policy.commissionRules, {
         entityId: policy.issued.entityId,
         // A renewed policy's cancellation takes back renewal commission (docs/commission.md).

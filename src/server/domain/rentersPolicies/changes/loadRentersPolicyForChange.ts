@@ -8,6 +8,7 @@ import {
 import type { RentersPolicyState } from '../../../../machines/rentersPolicyStatus';
 import { notFound } from '../../../http/errors';
 import type { RateRule } from '../../commission/commissionRules';
+import { rentersCollectedInTerm } from '../../billing/rentersCollected';
 import { entityRules } from '../../commission/commissionRuleQueries';
 import { readStream, type StoredEvent, type Trx } from '../../../store/eventStore';
 import {
@@ -28,6 +29,8 @@ export interface RentersPolicyForChange {
   flags: RentersRecordFlags;
   // The commission rules of the policy's entity: a cancellation takes back what its rule paid.
   commissionRules: RateRule[];
+  // What the payment service took for the term, net of refunds (its billing); null before billing.
+  collectedCents: number | null;
 }
 
 export async function loadRentersPolicyForChange(
@@ -41,14 +44,16 @@ export async function loadRentersPolicyForChange(
   const statusEvents = events.map(rentersPolicyStatusEvent);
   const facts = rentersPolicyFacts(statusEvents);
   const issued = first.data as unknown as RentersPolicyIssued;
+  const term = facts.term ?? { effectiveDate: issued.effectiveDate, expirationDate: issued.expirationDate };
   return {
     policyNumber,
     events,
     version: events.at(-1)?.version ?? 0,
     issued,
     state: rentersStatusOn(facts, today).state,
-    term: facts.term ?? { effectiveDate: issued.effectiveDate, expirationDate: issued.expirationDate },
+    term,
     flags: rentersRecordFlags(statusEvents, today),
     commissionRules: await entityRules(trx, issued.entityId),
+    collectedCents: await rentersCollectedInTerm(trx, policyNumber, term),
   };
 }

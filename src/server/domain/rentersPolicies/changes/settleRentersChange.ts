@@ -1,7 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../store/db';
 import { VersionConflictError, type EventMetadata, type StoredEvent } from '../../../store/eventStore';
+import { systemClock } from '../../../../calendar';
 import type { PaymentAdapter } from '../../payments/paymentAdapter';
+import { askForRefund, isBilled } from '../../refunds/askForRefund';
+import { rentersRefundKey } from '../../refunds/refundOnPolicy';
 import { appendToRentersPolicy } from '../appendToRentersPolicy';
 import type { RentersPolicyIssued } from '../rentersPolicyEvents';
 import { loadRentersPolicyForChange } from './loadRentersPolicyForChange';
@@ -18,8 +21,9 @@ export interface SettleContext {
 // renters.settled for the payments tab (docs/renters-cancellation.md "Money"):
 // - a refund goes back to the charge that paid the issue (PaymentAdapter.refund), keyed by the policy and the
 //   change event's version, so a retry never refunds twice; a refusal is recorded as FAILED;
-// - a charge (a cancellation that earned more than was paid, a reinstatement) is recorded as due (PENDING):
-//   the log keeps no payment token to charge.
+// - a charge (a cancellation that earned more than was paid, a reinstatement) is recorded as due (PENDING);
+//   a billed policy's billing collects it (billRentersChange added it to the schedule).
+// A billed policy's refund is asked through its billing stream's refunds instead (askForRefund).
 export async function settleRentersChange(
   ctx: SettleContext,
   policyNumber: string,
@@ -28,6 +32,21 @@ export async function settleRentersChange(
 ): Promise<void> {
   const { settlement } = change.data as unknown as RentersChangeData;
   if (settlement.kind === 'none' || settlement.amountCents <= 0) return;
+  const ref = { line: 'renters' as const, policyNumber };
+  // A billed policy's refund goes through the refunds of its billing stream, which the change's transaction
+  // recorded as asked: the outcome lands there and on the payments tab, and a failure is listed for retry.
+  if (settlement.kind === 'refund' && (await isBilled(ctx.db, ref))) {
+    await askForRefund(
+      { db: ctx.db, payments: ctx.payments, clock: systemClock, metadata: ctx.metadata, log: ctx.log },
+      ref,
+      {
+        key: rentersRefundKey(policyNumber, change.version),
+        amountCents: settlement.amountCents,
+        attempt: 1,
+      },
+    );
+    return;
+  }
   let reference: string | null = null;
   let status: RentersSettledData['status'] = 'PENDING';
   if (settlement.kind === 'refund') {

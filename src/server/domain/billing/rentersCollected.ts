@@ -1,0 +1,31 @@
+import type { BusinessDate } from '../../../calendar';
+import type { Db } from '../../store/db';
+import type { Trx } from '../../store/eventStore';
+
+// What the payment service took for a renters policy's term, net of refunds sent (docs/billing.md
+// "Cancellation"): the instalments and charges paid that fell due in the term. A cancellation weighs it
+// against what the cover earned; a bill that fell due but was never collected is not paid, and a bill not yet
+// due is not paid either. Null for a policy billed before ledgers.
+export async function rentersCollectedInTerm(
+  db: Db | Trx,
+  policyNumber: string,
+  term: { effectiveDate: BusinessDate; expirationDate: BusinessDate },
+): Promise<number | null> {
+  const account = await db
+    .selectFrom('billing_accounts')
+    .select('refunded_cents')
+    .where('line', '=', 'renters')
+    .where('policy_number', '=', policyNumber)
+    .executeTakeFirst();
+  if (!account) return null;
+  const paid = await db
+    .selectFrom('billing_instalments')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('amount_cents'), eb.val('0')).as('cents'))
+    .where('line', '=', 'renters')
+    .where('policy_number', '=', policyNumber)
+    .where('status', '=', 'paid')
+    .where('due_date', '>=', term.effectiveDate)
+    .where('due_date', '<', term.expirationDate)
+    .executeTakeFirstOrThrow();
+  return Number(paid.cents) - Number(account.refunded_cents);
+}
