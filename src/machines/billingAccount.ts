@@ -11,7 +11,8 @@ import { setup } from 'xstate';
 //                         lapsed ──reinstated (late payment in the window)──▶ current
 //                           │ window over
 //                           ▼
-//   current / pastDue ──closed (term over, policy ended)──▶ closed
+//   current / pastDue ──closed (term over, policy ended, cancellation settled)──▶ closed
+//   closed ──termScheduled (a cancelled policy reinstated)──▶ current
 export type BillingAccountEvent =
   // The schedule of the policy's first term, made when the policy is issued (the first instalment collected).
   | { type: 'billing.opened' }

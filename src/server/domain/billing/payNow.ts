@@ -82,7 +82,17 @@ export async function payNow(
       break;
     }
   }
-  if (account.state === 'lapsed' && result.declined === 0) {
+  // Reinstated only once nothing due is left unpaid: an instalment skipped here because another process was
+  // recording it at the same moment may still be owed.
+  const stillDue = await db
+    .selectFrom('billing_instalments')
+    .select('seq')
+    .where('line', '=', ref.line)
+    .where('policy_number', '=', ref.policyNumber)
+    .where('status', 'in', ['scheduled', 'declined', 'failed'])
+    .where('due_date', '<=', today)
+    .executeTakeFirst();
+  if (account.state === 'lapsed' && result.declined === 0 && !stillDue) {
     result.reinstated = await db.transaction().execute(async (trx) => {
       await appendBilling(trx, ref, [billingEvent.reinstated({ on: today })], metadata, recordedAt);
       return reinstateAfterLatePayment(trx, ref, today, metadata);
