@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { RentersChangeResponse } from '../../src/api/schemas/rentersPolicyChanges';
+import {
+  RentersPaymentsResponse,
+  RentersPolicyRecordResponse,
+} from '../../src/api/schemas/rentersPolicyRecord';
 import { fixedClock, startOfBusinessDay } from '../../src/calendar';
 import { ledgerOf } from '../../src/server/domain/billing/ledger';
 import { runBillingDay } from '../../src/server/domain/billing/runBillingDay';
@@ -168,5 +172,39 @@ describe.each(testDatabases())('renters changes on the billing of %s', (database
       owedCents: 0,
       creditCents: 0,
     });
+  });
+
+  it('shows the next bill billing will take, never one in the past, and the bills it took on the payments tab', async () => {
+    const today = utcToday();
+    const { issue, policyNumber, matterId, customerId } = await issued({
+      termInterval: 'monthly',
+      effectiveDate: addDays(today, -40),
+    });
+    const record = async () =>
+      RentersPolicyRecordResponse.parse(
+        (await e.get(`/v2/renters/customers/${customerId}/policies/${matterId}`, INTERNAL)).body,
+      ).data.summary;
+    const rows = await schedule(policyNumber);
+    const [, second, third] = rows;
+    // The second bill fell due before today and waits for the run: it is past due, not upcoming.
+    expect(second!.due_date < today).toBe(true);
+    expect(await record()).toMatchObject({
+      upcomingPaymentDate: third!.due_date,
+      upcomingPaymentAmount: third!.amount_cents / 100,
+    });
+
+    await run(today);
+    const payments = RentersPaymentsResponse.parse(
+      (await e.get(`/v2/renters/policies/${matterId}/payments`, INTERNAL)).body,
+    ).data;
+    expect(payments.map((p) => [p.status, p.due_date])).toEqual([
+      ['SCHEDULED', third!.due_date],
+      ['SUCCEEDED', second!.due_date],
+      ['SUCCEEDED', issue.effectiveDate],
+    ]);
+    const paid = payments.filter((p) => p.status === 'SUCCEEDED');
+    expect(Math.round(paid.reduce((sum, p) => sum + p.amount, 0) * 100)).toBe(
+      (await ledgerOf(db(), ref(policyNumber)))!.collectedCents,
+    );
   });
 });

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { PageMeta } from '../../../api/schemas/paging';
 import type { Db } from '../../store/db';
+import { collectedCharges } from '../billing/collectedCharges';
 
 // A policy's payments: its share of the purchase's charge (one charge pays for every pet of the quote), the
 // instalments and charges its billing collected after it, and the refunds of its cancellation. Amounts are positive cents; the type says which way money went.
@@ -100,29 +101,18 @@ async function refundRows(db: Db, policyNumber: string, premium: PaymentRow | un
   }));
 }
 
-// What billing collected after the purchase (docs/billing.md): every paid instalment but the first, which the
-// purchase's charge paid, and every extra charge paid (a balance due, a reinstatement charge).
+// What billing collected after the purchase: instalments and extra charges (collectedCharges).
 async function billingRows(db: Db, policyNumber: string): Promise<PaymentRow[]> {
-  const rows = await db
-    .selectFrom('billing_instalments as i')
-    .innerJoin('billing_accounts as a', (j) =>
-      j.onRef('a.line', '=', 'i.line').onRef('a.policy_number', '=', 'i.policy_number'),
-    )
-    .select(['i.seq', 'i.amount_cents', 'i.paid_on', 'i.charge_id', 'a.method', 'a.last4'])
-    .where('i.line', '=', 'pet')
-    .where('i.policy_number', '=', policyNumber)
-    .where('i.status', '=', 'paid')
-    .where('i.seq', '>', 1)
-    .execute();
+  const rows = await collectedCharges(db, { line: 'pet', policyNumber });
   return rows.map((r) => ({
     id: `billing:${policyNumber}:${r.seq}`,
-    date: r.paid_on ?? '',
+    date: r.paidOn,
     type: 'PREMIUM',
-    amountCents: r.amount_cents,
+    amountCents: r.amountCents,
     method: r.method === 'bank' ? 'BANK_ACCOUNT' : 'CARD',
     last4: r.last4,
     status: 'PAID',
-    reference: r.charge_id,
+    reference: r.chargeId,
   }));
 }
 

@@ -1,6 +1,7 @@
 import type { RentersPayment, RentersPolicyEventEntry } from '../../../api/schemas/rentersPolicyRecord';
 import { streamHistory } from '../../http/history';
 import type { Db } from '../../store/db';
+import type { CollectedCharge } from '../billing/collectedCharges';
 import type { StoredEvent } from '../../store/eventStore';
 import { dollars } from '../rating/wireAmounts';
 import type { RentersSettledData } from './changes/rentersChangeEvents';
@@ -9,9 +10,13 @@ import type { ActorViewer } from '../users/actorNames';
 
 // The payments and events tabs of the renters policy screen, read from the policy's stream.
 
-// The charge that paid the first bill, every settlement since, and the next bill while one is due; newest
-// first, the scheduled bill on top.
-export function rentersPayments(events: readonly StoredEvent[], nextBillDue: boolean): RentersPayment[] {
+// The charge that paid the first bill, every settlement since, and the next bill while one is due (as the
+// policy record says it); newest first, the scheduled bill on top.
+export function rentersPayments(
+  events: readonly StoredEvent[],
+  nextBill: { dueDate: string; amountCents: number } | null,
+  collected: readonly CollectedCharge[] = [],
+): RentersPayment[] {
   const issued = events[0]?.data as unknown as RentersPolicyIssued | undefined;
   if (!issued) return [];
   const rows: RentersPayment[] = [
@@ -25,6 +30,17 @@ export function rentersPayments(events: readonly StoredEvent[], nextBillDue: boo
       reference: issued.payment.chargeId,
     },
   ];
+  // The bills billing took after the first, in the order they were taken, before the settlements of changes.
+  for (const c of collected)
+    rows.push({
+      id: `billing:${issued.policyNumber}:${c.seq}`,
+      amount: dollars(c.amountCents),
+      ledger_type: 'CHARGE',
+      status: 'SUCCEEDED',
+      transaction_date: c.paidOn,
+      due_date: c.dueDate,
+      reference: c.chargeId,
+    });
   for (const event of events) {
     if (event.type !== 'renters.settled') continue;
     const s = event.data as unknown as RentersSettledData;
@@ -39,14 +55,14 @@ export function rentersPayments(events: readonly StoredEvent[], nextBillDue: boo
     });
   }
   rows.reverse();
-  if (issued.nextBill && nextBillDue) {
+  if (nextBill) {
     rows.unshift({
       id: `${issued.policyNumber}:next`,
-      amount: dollars(issued.nextBill.amountCents),
+      amount: dollars(nextBill.amountCents),
       ledger_type: 'CHARGE',
       status: 'SCHEDULED',
       transaction_date: null,
-      due_date: issued.nextBill.dueDate,
+      due_date: nextBill.dueDate,
       reference: null,
     });
   }

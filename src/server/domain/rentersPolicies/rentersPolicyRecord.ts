@@ -13,6 +13,7 @@ import type {
 } from '../../../api/schemas/rentersPolicyRecord';
 import type { Db } from '../../store/db';
 import { readStream, type StoredEvent, type Trx } from '../../store/eventStore';
+import { upcomingBill, type UpcomingBill } from '../billing/upcomingBill';
 import { dollars } from '../rating/wireAmounts';
 import type { RentersCoverageInput } from '../rentersRating/rentersTypes';
 import {
@@ -144,6 +145,8 @@ export function rentersRecordOf(
   events: readonly StoredEvent[],
   matterIds: readonly number[],
   today: string = utcToday(),
+  // The next bill its billing schedules; undefined for a policy billed before ledgers (the issue's next bill).
+  billed?: UpcomingBill | null,
 ): RentersPolicyRecord | null {
   const parts = rentersPolicyParts(events);
   if (!parts) return null;
@@ -155,7 +158,7 @@ export function rentersRecordOf(
   const coverage = issued.coverage as RentersCoverageInput;
   const term = facts.term;
   // No bill is coming once the policy has ended or is set to end.
-  const nextBill = ENDED.has(state) ? null : issued.nextBill;
+  const nextBill = ENDED.has(state) ? null : billed === undefined ? issued.nextBill : billed;
   return {
     id: issued.matterId,
     ...flags,
@@ -253,6 +256,7 @@ export async function loadRentersPolicyRecord(
     events,
     siblings.map((s) => s.matter_id),
     today,
+    await upcomingBill(db, { line: 'renters', policyNumber: ref.policyNumber }, today),
   );
   // The read row exists only once the issue event was projected, so the stream cannot be empty here.
   if (!record) throw new Error(`Renters policy ${ref.policyNumber} has no issue event`);

@@ -24,6 +24,7 @@ import {
   RentersReceiptQuery,
 } from '../../../api/schemas/rentersPolicyRecord';
 import { accessSubject } from '../../access/principal';
+import { collectedCharges } from '../../domain/billing/collectedCharges';
 import { rentersPayments, rentersPolicyEvents } from '../../domain/rentersPolicies/rentersPolicyActivity';
 import {
   addRentersInsured,
@@ -226,7 +227,13 @@ export function rentersPolicyRecordRoutes(app: FastifyInstance, options: { db: D
       const ref = await policyOf(request, request.params.matterId);
       const events = await readRentersPolicy(db, ref.policyNumber);
       const record = await loadRentersPolicyRecord(db, ref, today());
-      return { data: rentersPayments(events, record.summary.upcomingPaymentDate !== null) };
+      const { upcomingPaymentDate, upcomingPaymentAmount } = record.summary;
+      const nextBill =
+        upcomingPaymentDate !== null && upcomingPaymentAmount !== null
+          ? { dueDate: upcomingPaymentDate, amountCents: Math.round(upcomingPaymentAmount * 100) }
+          : null;
+      const collected = await collectedCharges(db, { line: 'renters', policyNumber: ref.policyNumber });
+      return { data: rentersPayments(events, nextBill, collected) };
     },
   );
 

@@ -1,0 +1,37 @@
+import type { BusinessDate } from '../../../calendar';
+import type { Db } from '../../store/db';
+import type { Trx } from '../../store/eventStore';
+import type { PolicyRef } from './policyRef';
+
+export interface UpcomingBill {
+  dueDate: BusinessDate;
+  amountCents: number;
+}
+
+// The policy's next bill as its billing schedules it: the earliest charge still to be taken that falls due on
+// or after the day, so a bill the run already took, or one past due, is never shown as upcoming. Undefined for
+// a policy billed before ledgers (its issue's next bill is all there is); null when nothing more is due.
+export async function upcomingBill(
+  db: Db | Trx,
+  ref: PolicyRef,
+  today: BusinessDate,
+): Promise<UpcomingBill | null | undefined> {
+  const account = await db
+    .selectFrom('billing_accounts')
+    .select('state')
+    .where('line', '=', ref.line)
+    .where('policy_number', '=', ref.policyNumber)
+    .executeTakeFirst();
+  if (!account) return undefined;
+  const next = await db
+    .selectFrom('billing_instalments')
+    .select(['due_date', 'amount_cents'])
+    .where('line', '=', ref.line)
+    .where('policy_number', '=', ref.policyNumber)
+    .where('status', '=', 'scheduled')
+    .where('due_date', '>=', today)
+    .orderBy('due_date')
+    .orderBy('seq')
+    .executeTakeFirst();
+  return next ? { dueDate: next.due_date, amountCents: next.amount_cents } : null;
+}
