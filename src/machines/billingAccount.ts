@@ -27,6 +27,8 @@ export type BillingAccountEvent =
   | { type: 'billing.termScheduled' }
   // A refund's outcome as the payment service answered it.
   | { type: 'billing.refundRecorded' }
+  // The customer's payment method changed: later charges go to the new one.
+  | { type: 'billing.paymentMethodChanged' }
   // The grace period ran out with an instalment still unpaid: the policy is cancelled for non-payment.
   | { type: 'billing.lapsed' }
   // Everything overdue was paid inside the reinstatement window: the policy is back in force.
@@ -54,6 +56,7 @@ export const billingAccountMachine = setup({
         'billing.chargeAdded': 'current',
         'billing.termScheduled': 'current',
         'billing.refundRecorded': 'current',
+        'billing.paymentMethodChanged': 'current',
         'billing.closed': 'closed',
       },
     },
@@ -68,6 +71,7 @@ export const billingAccountMachine = setup({
         // A policy renews while an instalment is still in its grace period; the arrears stay owed.
         'billing.termScheduled': 'pastDue',
         'billing.refundRecorded': 'pastDue',
+        'billing.paymentMethodChanged': 'pastDue',
         'billing.lapsed': 'lapsed',
         'billing.closed': 'closed',
       },
@@ -79,6 +83,7 @@ export const billingAccountMachine = setup({
         'billing.instalmentDeclined': 'lapsed',
         'billing.chargeAdded': 'lapsed',
         'billing.refundRecorded': 'lapsed',
+        'billing.paymentMethodChanged': 'lapsed',
         'billing.reinstated': 'current',
         'billing.closed': 'closed',
       },
@@ -92,6 +97,7 @@ export const billingAccountMachine = setup({
         'billing.instalmentDeclined': 'closed',
         'billing.chargeAdded': 'closed',
         'billing.refundRecorded': 'closed',
+        'billing.paymentMethodChanged': 'closed',
       },
     },
   },

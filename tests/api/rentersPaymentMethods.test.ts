@@ -178,6 +178,14 @@ describe.each(testDatabases())('renters payment methods on %s', (database) => {
     expect(changed.map((ev) => ev.data)).toEqual([
       { methodId: method.id, type: 'card', last4: '4444', billingZipCode: '78702' },
     ]);
+    // Its billing charges the new card from now on.
+    const billing = await s.t.server.database.db
+      .selectFrom('billing_accounts')
+      .select(['token', 'method', 'last4'])
+      .where('line', '=', 'renters')
+      .where('policy_number', '=', policyNumber)
+      .executeTakeFirstOrThrow();
+    expect(billing).toEqual({ token: method.processorPaymentMethodId, method: 'card', last4: '4444' });
 
     const lookedAgain = await e.get(
       `/v2/renters/payment-methods/lookup?setupIntentId=${intent.setup_intent_id}`,

@@ -24,6 +24,7 @@ const ALL: BillingAccountEvent[] = [
   { type: 'billing.chargeAdded' },
   { type: 'billing.termScheduled' },
   { type: 'billing.refundRecorded' },
+  { type: 'billing.paymentMethodChanged' },
   { type: 'billing.lapsed' },
   { type: 'billing.reinstated' },
   { type: 'billing.closed' },
@@ -38,6 +39,7 @@ const ALLOWED: Record<BillingAccountState, BillingAccountEvent['type'][]> = {
     'billing.chargeAdded',
     'billing.termScheduled',
     'billing.refundRecorded',
+    'billing.paymentMethodChanged',
     'billing.closed',
   ],
   pastDue: [
@@ -46,6 +48,7 @@ const ALLOWED: Record<BillingAccountState, BillingAccountEvent['type'][]> = {
     'billing.chargeAdded',
     'billing.termScheduled',
     'billing.refundRecorded',
+    'billing.paymentMethodChanged',
     'billing.lapsed',
     'billing.closed',
   ],
@@ -54,6 +57,7 @@ const ALLOWED: Record<BillingAccountState, BillingAccountEvent['type'][]> = {
     'billing.instalmentDeclined',
     'billing.chargeAdded',
     'billing.refundRecorded',
+    'billing.paymentMethodChanged',
     'billing.reinstated',
     'billing.closed',
   ],
@@ -63,6 +67,7 @@ const ALLOWED: Record<BillingAccountState, BillingAccountEvent['type'][]> = {
     'billing.instalmentDeclined',
     'billing.chargeAdded',
     'billing.refundRecorded',
+    'billing.paymentMethodChanged',
   ],
 };
 

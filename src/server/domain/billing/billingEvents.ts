@@ -73,6 +73,10 @@ export interface RefundRecorded {
   reason: string | null;
 }
 
+export interface PaymentMethodChanged {
+  payment: PaymentMethodOnFile;
+}
+
 export interface Lapsed {
   on: BusinessDate;
   // The first missed due date the grace period ran from.
@@ -107,6 +111,10 @@ export const billingEvent = {
   chargeAdded: (data: ChargeAdded): NewEvent => ({ type: 'billing.chargeAdded', data: { ...data } }),
   termScheduled: (data: TermScheduled): NewEvent => ({ type: 'billing.termScheduled', data: { ...data } }),
   refundRecorded: (data: RefundRecorded): NewEvent => ({ type: 'billing.refundRecorded', data: { ...data } }),
+  paymentMethodChanged: (data: PaymentMethodChanged): NewEvent => ({
+    type: 'billing.paymentMethodChanged',
+    data: { ...data },
+  }),
   lapsed: (data: Lapsed): NewEvent => ({ type: 'billing.lapsed', data: { ...data } }),
   reinstated: (data: Reinstated): NewEvent => ({ type: 'billing.reinstated', data: { ...data } }),
   closed: (data: Closed): NewEvent => ({ type: 'billing.closed', data: { ...data } }),

@@ -9,6 +9,7 @@ import type {
   InstalmentCollected,
   InstalmentDeclined,
   Lapsed,
+  PaymentMethodChanged,
   Reinstated,
   RefundRecorded,
   ScheduledCharge,
@@ -218,6 +219,13 @@ async function project(trx: Trx, event: StoredEvent): Promise<void> {
           billed_cents: eb('billed_cents', '-', returned),
           refunded_cents: eb('refunded_cents', '+', sent),
         }))
+        .execute();
+      return;
+    }
+    case 'billing.paymentMethodChanged': {
+      const { payment } = event.data as unknown as PaymentMethodChanged;
+      await account
+        .set({ state, token: payment.token, method: payment.method, last4: payment.last4 })
         .execute();
       return;
     }

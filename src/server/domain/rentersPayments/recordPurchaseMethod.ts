@@ -48,5 +48,6 @@ export async function recordPurchaseMethod(
     purchase.customerId,
     { methodId: added.methodId, type: token.type, last4: token.last4, billingZipCode },
     purchase.policyNumber,
+    token.token,
   );
 }

@@ -1,5 +1,6 @@
 import type { Db } from '../../store/db';
 import type { EventMetadata, Trx } from '../../store/eventStore';
+import { changeBillingMethod } from '../billing/changeBillingMethod';
 import { appendToRentersPolicy } from '../rentersPolicies/appendToRentersPolicy';
 import { RENTERS_POLICY_STREAM, type RentersPolicyIssued } from '../rentersPolicies/rentersPolicyEvents';
 
@@ -23,6 +24,8 @@ export async function announceMethodChange(
   customerId: number,
   change: PolicyMethodChange,
   exceptPolicyNumber: string | null = null,
+  // The payment service's token of the new method: the policies' billing charges it from now on.
+  token: string | null = null,
 ): Promise<string[]> {
   let query = trx
     .selectFrom('renters_policies')
@@ -36,6 +39,13 @@ export async function announceMethodChange(
     await appendToRentersPolicy(trx, metadata, policy_number, [
       { type: 'renters.paymentMethodChanged', data: { ...change } },
     ]);
+    if (token)
+      await changeBillingMethod(
+        trx,
+        { line: 'renters', policyNumber: policy_number },
+        { token, method: change.type, last4: change.last4 },
+        metadata,
+      );
   }
   return policies.map((p) => p.policy_number);
 }

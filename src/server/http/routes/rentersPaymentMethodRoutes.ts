@@ -218,12 +218,19 @@ export function rentersPaymentMethodRoutes(
           source: { kind: 'setupIntent', setupIntentId: intent.id },
         });
         await advanceIntent(trx, intent.id, 'tokenized', { method_id: added.methodId });
-        const policyNumbers = await announceMethodChange(trx, metadata, customerId, {
-          methodId: added.methodId,
-          type: method.typeCode,
-          last4: method.last4,
-          billingZipCode: method.billingZipCode,
-        });
+        const policyNumbers = await announceMethodChange(
+          trx,
+          metadata,
+          customerId,
+          {
+            methodId: added.methodId,
+            type: method.typeCode,
+            last4: method.last4,
+            billingZipCode: method.billingZipCode,
+          },
+          null,
+          method.processorPaymentMethodId,
+        );
         return { methodId: added.methodId, accountId: added.accountId, policyNumbers };
       });
       const row = await findMethod(db, customerId, result.accountId, result.methodId);

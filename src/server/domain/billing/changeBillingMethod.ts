@@ -1,0 +1,24 @@
+import type { EventMetadata, Trx } from '../../store/eventStore';
+import { appendBilling } from './billingCommands';
+import { billingEvent, type PaymentMethodOnFile } from './billingEvents';
+import type { PolicyRef } from './policyRef';
+
+// The customer's new payment method, on the policy's billing stream, so the run's next charge and a "Pay
+// now" take it (docs/billing.md "The schedule"). A policy billed before ledgers has nothing to change.
+export async function changeBillingMethod(
+  trx: Trx,
+  ref: PolicyRef,
+  payment: PaymentMethodOnFile,
+  metadata: EventMetadata,
+  recordedAt?: Date,
+): Promise<boolean> {
+  const account = await trx
+    .selectFrom('billing_accounts')
+    .select('token')
+    .where('line', '=', ref.line)
+    .where('policy_number', '=', ref.policyNumber)
+    .executeTakeFirst();
+  if (!account || account.token === payment.token) return false;
+  await appendBilling(trx, ref, [billingEvent.paymentMethodChanged({ payment })], metadata, recordedAt);
+  return true;
+}
