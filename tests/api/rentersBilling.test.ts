@@ -165,6 +165,15 @@ describe.each(testDatabases())('renters changes on the billing of %s', (database
     });
 
     await run(today);
+    // The payments tab shows the refund and the charge-back once each, the charge-back taken by the run.
+    const payments = RentersPaymentsResponse.parse(
+      (await e.get(`/v2/renters/policies/${matterId}/payments`, INTERNAL)).body,
+    ).data.filter((p) => p.status !== 'SCHEDULED');
+    expect(payments.map((p) => [p.ledger_type, p.status, Math.round(p.amount * 100)])).toEqual([
+      ['CHARGE', 'SUCCEEDED', refund],
+      ['REFUND', 'SUCCEEDED', refund],
+      ['CHARGE', 'SUCCEEDED', issue.payment.amountCents],
+    ]);
     ledger = await ledgerOf(db(), ref(policyNumber));
     expect(ledger).toMatchObject({
       collectedCents: issue.payment.amountCents + refund,

@@ -8,8 +8,9 @@ export interface UpcomingBill {
   amountCents: number;
 }
 
-// The policy's next bill as its billing schedules it: the earliest charge still to be taken that falls due on
-// or after the day, so a bill the run already took, or one past due, is never shown as upcoming. Undefined for
+// The policy's next bill as its billing schedules it: the earliest instalment still to be taken that falls due
+// on or after the day, so a bill the run already took, or one past due, is never shown as upcoming. (Extra
+// charges, a balance due or a charge-back, are shown with the change that made them.) Undefined for
 // a policy billed before ledgers (its issue's next bill is all there is); null when nothing more is due.
 export async function upcomingBill(
   db: Db | Trx,
@@ -28,6 +29,7 @@ export async function upcomingBill(
     .select(['due_date', 'amount_cents'])
     .where('line', '=', ref.line)
     .where('policy_number', '=', ref.policyNumber)
+    .where('kind', '=', 'instalment')
     .where('status', '=', 'scheduled')
     .where('due_date', '>=', today)
     .orderBy('due_date')

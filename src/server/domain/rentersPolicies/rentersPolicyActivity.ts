@@ -30,30 +30,45 @@ export function rentersPayments(
       reference: issued.payment.chargeId,
     },
   ];
-  // The bills billing took after the first, in the order they were taken, before the settlements of changes.
-  for (const c of collected)
-    rows.push({
-      id: `billing:${issued.policyNumber}:${c.seq}`,
-      amount: dollars(c.amountCents),
-      ledger_type: 'CHARGE',
-      status: 'SUCCEEDED',
-      transaction_date: c.paidOn,
-      due_date: c.dueDate,
-      reference: c.chargeId,
-    });
+  // A change's charge (a balance due, a charge-back) is due until billing takes it; then it reads as taken,
+  // with the payment service's reference, once.
+  const extras = collected.filter((c) => c.kind !== 'instalment');
+  const settledRows: RentersPayment[] = [];
   for (const event of events) {
     if (event.type !== 'renters.settled') continue;
     const s = event.data as unknown as RentersSettledData;
-    rows.push({
+    const taken =
+      s.kind === 'charge' && s.status === 'PENDING'
+        ? extras.find((c) => c.amountCents === s.amountCents && c.dueDate === s.transactionDate)
+        : undefined;
+    if (taken) extras.splice(extras.indexOf(taken), 1);
+    settledRows.push({
       id: `${event.streamId}:${event.version}`,
       amount: dollars(s.amountCents),
       ledger_type: s.kind === 'refund' ? 'REFUND' : 'CHARGE',
-      status: s.status,
-      transaction_date: s.transactionDate,
+      status: taken ? 'SUCCEEDED' : s.status,
+      transaction_date: taken ? taken.paidOn : s.transactionDate,
       due_date: null,
-      reference: s.reference ?? null,
+      reference: taken ? taken.chargeId : (s.reference ?? null),
     });
   }
+  // The bills billing took after the first, and the changes' settlements.
+  for (const c of collected)
+    if (c.kind === 'instalment' || extras.includes(c))
+      rows.push({
+        id: `billing:${issued.policyNumber}:${c.seq}`,
+        amount: dollars(c.amountCents),
+        ledger_type: 'CHARGE',
+        status: 'SUCCEEDED',
+        transaction_date: c.paidOn,
+        due_date: c.dueDate,
+        reference: c.chargeId,
+      });
+  rows.push(...settledRows);
+  // In the order the money moved (a stable sort keeps a day's rows in the order they were recorded).
+  const [first, ...rest] = rows;
+  rest.sort((a, b) => (a.transaction_date ?? '').localeCompare(b.transaction_date ?? ''));
+  rows.splice(0, rows.length, first!, ...rest);
   rows.reverse();
   if (nextBill) {
     rows.unshift({
