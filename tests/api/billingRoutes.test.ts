@@ -218,6 +218,13 @@ describe.each(testDatabases())('billing routes on %s', (database) => {
     });
     expect(result.billing!.ledger.owed).toBe(0);
     expectLedgerIdentity(result.billing!);
+    // The card that paid is the card on file now: the run charges it next.
+    const onFile = await db()
+      .selectFrom('billing_accounts')
+      .select('token')
+      .where('policy_number', '=', late!.policyNumber)
+      .executeTakeFirstOrThrow();
+    expect(onFile.token).toBe(body.data.paymentToken);
     // The same key again is answered with the first answer, and charges nothing.
     const charges = await payments().chargeCount();
     const replay = await e.post(`${path}/pay-now`, AGENT, body, { headers: { 'idempotency-key': key } });

@@ -5,6 +5,7 @@ import type { EventMetadata } from '../../store/eventStore';
 import type { PaymentAdapter } from '../payments/paymentAdapter';
 import { appendBilling } from './billingCommands';
 import { billingEvent } from './billingEvents';
+import { changeBillingMethod } from './changeBillingMethod';
 import { collectInstalment, type DueInstalment } from './collectInstalment';
 import { reinstateAfterLatePayment } from './policyStanding';
 import type { PolicyLine, PolicyRef } from './policyRef';
@@ -23,7 +24,7 @@ export interface PayNowResult {
 }
 
 // A payment taken by staff ("Pay now"): every instalment due on or before the day and not yet paid, charged
-// to the card on file or a new token. A lapsed policy whose overdue premium is all paid inside the
+// to the card on file or a new token (which, once it paid, becomes the card on file). A lapsed policy whose overdue premium is all paid inside the
 // reinstatement window is reinstated.
 export async function payNow(
   deps: { db: Db; payments: PaymentAdapter; clock: Clock },
@@ -81,6 +82,22 @@ export async function payNow(
       result.declined += 1;
       break;
     }
+  }
+  // The card that paid (a new one given to staff) is the card on file from now on, so the run charges it next.
+  if (token && result.collected > 0) {
+    const paidWith = await deps.payments.findToken(token);
+    if (paidWith)
+      await db
+        .transaction()
+        .execute((trx) =>
+          changeBillingMethod(
+            trx,
+            ref,
+            { token, method: paidWith.method, last4: paidWith.last4 },
+            metadata,
+            recordedAt,
+          ),
+        );
   }
   // Reinstated only once nothing due is left unpaid: an instalment skipped here because another process was
   // recording it at the same moment may still be owed.
