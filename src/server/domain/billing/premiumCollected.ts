@@ -13,7 +13,8 @@ export interface PetTerm {
 // premium earned (docs/billing.md "Cancellation"). An instalment the customer pays carries, beside its month's
 // share of the premium, the fees and taxes of the payment; those stay paid whatever happens to the cover, so
 // each instalment collected counts only its premium share (the whole premium when paid annually). A balance
-// due collected is premium; a refund sent gave premium back. Null for a policy billed before ledgers.
+// due collected is premium; a refund sent gave premium back. Null when billing does not know the term: a
+// policy billed before ledgers, or a term renewed before renewals were billed.
 export async function petPremiumCollected(
   db: Db | Trx,
   policyNumber: string,
@@ -21,11 +22,11 @@ export async function petPremiumCollected(
 ): Promise<number | null> {
   const account = await db
     .selectFrom('billing_accounts')
-    .select('refunded_cents')
+    .select(['refunded_cents', 'term_effective'])
     .where('line', '=', 'pet')
     .where('policy_number', '=', policyNumber)
     .executeTakeFirst();
-  if (!account) return null;
+  if (!account || account.term_effective !== term.effectiveDate) return null;
   const paid = await db
     .selectFrom('billing_instalments')
     .select(['kind', 'due_date', 'amount_cents'])
