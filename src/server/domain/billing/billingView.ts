@@ -1,9 +1,9 @@
-import { addDays, type BusinessDate } from '../../../calendar';
-import { DUNNING } from '../../../machines/billingAccount';
+import type { BusinessDate } from '../../../calendar';
 import type { Db } from '../../store/db';
 import { declineMessage } from '../payments/sandboxPaymentAdapter';
-import { ledgerFrom, type Ledger } from './ledger';
+import { ledgerOfAccount, type Ledger } from './ledger';
 import type { PolicyRef } from './policyRef';
+import { findBillingAccount, reinstateBy, reinstatementWindowOver } from './billingAccount';
 
 // One policy's billing as the Payments tab shows it (docs/billing.md "On screen"), read from the projections
 // in one go, in cents. `today` is the business date the figures "due now" and "next" are taken against.
@@ -50,12 +50,7 @@ export interface BillingView {
 const UNPAID: ReadonlySet<string> = new Set(['scheduled', 'declined', 'failed']);
 
 export async function billingView(db: Db, ref: PolicyRef, today: BusinessDate): Promise<BillingView | null> {
-  const account = await db
-    .selectFrom('billing_accounts')
-    .selectAll()
-    .where('line', '=', ref.line)
-    .where('policy_number', '=', ref.policyNumber)
-    .executeTakeFirst();
+  const account = await findBillingAccount(db, ref);
   if (!account) return null;
   const rows = await db
     .selectFrom('billing_instalments')
@@ -88,8 +83,6 @@ export async function billingView(db: Db, ref: PolicyRef, today: BusinessDate): 
   }));
   const unpaid = schedule.filter((r) => UNPAID.has(r.status));
   const dueNow = unpaid.filter((r) => r.dueDate <= today);
-  const reinstateBy = account.lapsed_on ? addDays(account.lapsed_on, DUNNING.reinstatementDays) : null;
-  const windowOver = account.state === 'lapsed' && reinstateBy !== null && reinstateBy < today;
   return {
     ref,
     today,
@@ -98,14 +91,10 @@ export async function billingView(db: Db, ref: PolicyRef, today: BusinessDate): 
     paymentMethod: { method: account.method, last4: account.last4 },
     pastDueSince: account.first_missed_on,
     lapsedOn: account.lapsed_on,
-    reinstateBy,
-    ledger: ledgerFrom({
-      billed: Number(account.billed_cents),
-      collected: Number(account.collected_cents),
-      refunded: Number(account.refunded_cents),
-    }),
+    reinstateBy: reinstateBy(account),
+    ledger: ledgerOfAccount(account),
     dueNowCents: dueNow.reduce((sum, r) => sum + r.amountCents, 0),
-    payable: dueNow.length > 0 && !windowOver,
+    payable: dueNow.length > 0 && !reinstatementWindowOver(account, today),
     nextPayment: unpaid.find((r) => r.dueDate > today) ?? null,
     schedule,
     refunds: refunds.map((r) => ({

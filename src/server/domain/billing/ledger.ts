@@ -1,5 +1,6 @@
 import type { Db } from '../../store/db';
 import type { Trx } from '../../store/eventStore';
+import { findBillingAccount, type BillingAccountRow } from './billingAccount';
 import type { PolicyRef } from './policyRef';
 
 // A policy's money as its billing stream tells it (docs/billing.md "The ledger"). With
@@ -26,17 +27,18 @@ export function ledgerFrom(figures: { billed: number; collected: number; refunde
   };
 }
 
-export async function ledgerOf(db: Db | Trx, ref: PolicyRef): Promise<Ledger | null> {
-  const row = await db
-    .selectFrom('billing_accounts')
-    .select(['billed_cents', 'collected_cents', 'refunded_cents'])
-    .where('line', '=', ref.line)
-    .where('policy_number', '=', ref.policyNumber)
-    .executeTakeFirst();
-  if (!row) return null;
+// The ledger of an account row as its projection keeps it (the counters are bigint columns).
+export function ledgerOfAccount(
+  account: Pick<BillingAccountRow, 'billed_cents' | 'collected_cents' | 'refunded_cents'>,
+): Ledger {
   return ledgerFrom({
-    billed: Number(row.billed_cents),
-    collected: Number(row.collected_cents),
-    refunded: Number(row.refunded_cents),
+    billed: Number(account.billed_cents),
+    collected: Number(account.collected_cents),
+    refunded: Number(account.refunded_cents),
   });
+}
+
+export async function ledgerOf(db: Db | Trx, ref: PolicyRef): Promise<Ledger | null> {
+  const account = await findBillingAccount(db, ref);
+  return account ? ledgerOfAccount(account) : null;
 }

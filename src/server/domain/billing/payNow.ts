@@ -1,5 +1,4 @@
-import { addDays, type BusinessDate, type Clock } from '../../../calendar';
-import { DUNNING } from '../../../machines/billingAccount';
+import type { BusinessDate, Clock } from '../../../calendar';
 import type { Db } from '../../store/db';
 import type { EventMetadata } from '../../store/eventStore';
 import type { PaymentAdapter } from '../payments/paymentAdapter';
@@ -9,6 +8,7 @@ import { changeBillingMethod } from './changeBillingMethod';
 import { collectInstalment, type DueInstalment } from './collectInstalment';
 import { reinstateAfterLatePayment } from './policyStanding';
 import type { PolicyLine, PolicyRef } from './policyRef';
+import { findBillingAccount, reinstatementWindowOver } from './billingAccount';
 
 export class BillingRefusal extends Error {
   constructor(message: string) {
@@ -34,19 +34,9 @@ export async function payNow(
   token?: string,
 ): Promise<PayNowResult> {
   const { db } = deps;
-  const account = await db
-    .selectFrom('billing_accounts')
-    .selectAll()
-    .where('line', '=', ref.line)
-    .where('policy_number', '=', ref.policyNumber)
-    .executeTakeFirst();
+  const account = await findBillingAccount(db, ref);
   if (!account) throw new BillingRefusal('The policy has no billing.');
-  if (
-    account.state === 'lapsed' &&
-    account.lapsed_on &&
-    addDays(account.lapsed_on, DUNNING.reinstatementDays) < today
-  )
-    throw new BillingRefusal('The reinstatement window is over.');
+  if (reinstatementWindowOver(account, today)) throw new BillingRefusal('The reinstatement window is over.');
   const rows = await db
     .selectFrom('billing_instalments')
     .selectAll()

@@ -2,6 +2,7 @@ import { addMonths, type BusinessDate } from '../../../calendar';
 import type { Db } from '../../store/db';
 import type { Trx } from '../../store/eventStore';
 import { instalment, type PaymentPeriod } from '../policies/cancellation';
+import { findBillingAccount } from './billingAccount';
 
 export interface PetTerm {
   effectiveDate: BusinessDate;
@@ -20,12 +21,7 @@ export async function petPremiumCollected(
   policyNumber: string,
   term: PetTerm,
 ): Promise<number | null> {
-  const account = await db
-    .selectFrom('billing_accounts')
-    .select(['refunded_cents', 'term_effective'])
-    .where('line', '=', 'pet')
-    .where('policy_number', '=', policyNumber)
-    .executeTakeFirst();
+  const account = await findBillingAccount(db, { line: 'pet', policyNumber });
   if (!account || account.term_effective !== term.effectiveDate) return null;
   const paid = await db
     .selectFrom('billing_instalments')

@@ -1,6 +1,7 @@
 import type { BusinessDate } from '../../../calendar';
 import type { Db } from '../../store/db';
 import type { Trx } from '../../store/eventStore';
+import { findBillingAccount } from './billingAccount';
 
 // What the payment service took for a renters policy's term, net of refunds sent (docs/billing.md
 // "Cancellation"): the instalments and charges paid that fell due in the term. A cancellation weighs it
@@ -12,12 +13,7 @@ export async function rentersCollectedInTerm(
   policyNumber: string,
   term: { effectiveDate: BusinessDate; expirationDate: BusinessDate },
 ): Promise<number | null> {
-  const account = await db
-    .selectFrom('billing_accounts')
-    .select(['refunded_cents', 'term_effective'])
-    .where('line', '=', 'renters')
-    .where('policy_number', '=', policyNumber)
-    .executeTakeFirst();
+  const account = await findBillingAccount(db, { line: 'renters', policyNumber });
   if (!account || account.term_effective !== term.effectiveDate) return null;
   const paid = await db
     .selectFrom('billing_instalments')

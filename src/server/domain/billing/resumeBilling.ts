@@ -3,6 +3,7 @@ import type { EventMetadata, Trx } from '../../store/eventStore';
 import { appendBilling, nextSeq } from './billingCommands';
 import { billingEvent, type Closed } from './billingEvents';
 import { BILLING_STREAM, billingStreamId, type PolicyRef } from './policyRef';
+import { findBillingAccount } from './billingAccount';
 
 // A cancelled policy put back in force bills the rest of its term again (docs/billing.md "Cancellation"): the
 // instalments its cancellation voided that were not yet due when it was settled are scheduled anew, on their
@@ -18,12 +19,7 @@ export async function resumeBilling(
   recordedAt: Date,
   notBefore: BusinessDate | null = null,
 ): Promise<boolean> {
-  const account = await trx
-    .selectFrom('billing_accounts')
-    .select(['state', 'term_effective', 'term_expiration'])
-    .where('line', '=', ref.line)
-    .where('policy_number', '=', ref.policyNumber)
-    .executeTakeFirst();
+  const account = await findBillingAccount(trx, ref);
   if (account?.state !== 'closed') return false;
   const closed = await trx
     .selectFrom('events')

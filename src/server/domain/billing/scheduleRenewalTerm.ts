@@ -5,6 +5,7 @@ import { appendBilling, nextSeq } from './billingCommands';
 import { billingEvent } from './billingEvents';
 import { termSchedule } from './billingSchedule';
 import type { PolicyRef } from './policyRef';
+import { findBillingAccount } from './billingAccount';
 
 // A renewed term's instalments on the policy's billing stream, in the renewal's transaction (docs/billing.md
 // "Renewal"): the plan the policy was paid on, split as a new sale's would be (a down payment taking the odd
@@ -18,12 +19,7 @@ export async function scheduleRenewalTerm(
   metadata: EventMetadata,
   recordedAt: Date,
 ): Promise<boolean> {
-  const account = await trx
-    .selectFrom('billing_accounts')
-    .select(['plan', 'state', 'term_expiration'])
-    .where('line', '=', ref.line)
-    .where('policy_number', '=', ref.policyNumber)
-    .executeTakeFirst();
+  const account = await findBillingAccount(trx, ref);
   if (!account || account.state === 'closed' || account.state === 'lapsed') return false;
   // The same renewal seen again (a retried run) schedules nothing twice.
   if (account.term_expiration >= term.expirationDate) return false;

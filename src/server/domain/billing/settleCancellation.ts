@@ -3,6 +3,7 @@ import type { EventMetadata, Trx } from '../../store/eventStore';
 import { appendBilling } from './billingCommands';
 import { billingEvent } from './billingEvents';
 import type { PolicyRef } from './policyRef';
+import { findBillingAccount } from './billingAccount';
 
 // A committed cancellation settles the policy's money once (docs/billing.md "Cancellation"): its refund or
 // balance due is worked out from what was collected against what the cover to the cancel date earns, so no
@@ -18,12 +19,7 @@ export async function settleCancellation(
   metadata: EventMetadata,
   recordedAt: Date,
 ): Promise<boolean> {
-  const account = await trx
-    .selectFrom('billing_accounts')
-    .select('state')
-    .where('line', '=', ref.line)
-    .where('policy_number', '=', ref.policyNumber)
-    .executeTakeFirst();
+  const account = await findBillingAccount(trx, ref);
   if (!account) return false;
   if (account.state === 'closed') return true;
   const unpaid = await trx

@@ -2,6 +2,7 @@ import type { BusinessDate } from '../../../calendar';
 import type { Db } from '../../store/db';
 import type { Trx } from '../../store/eventStore';
 import type { PolicyRef } from './policyRef';
+import { findBillingAccount } from './billingAccount';
 
 export interface UpcomingBill {
   dueDate: BusinessDate;
@@ -17,12 +18,7 @@ export async function upcomingBill(
   ref: PolicyRef,
   today: BusinessDate,
 ): Promise<UpcomingBill | null | undefined> {
-  const account = await db
-    .selectFrom('billing_accounts')
-    .select('state')
-    .where('line', '=', ref.line)
-    .where('policy_number', '=', ref.policyNumber)
-    .executeTakeFirst();
+  const account = await findBillingAccount(db, ref);
   if (!account) return undefined;
   const next = await db
     .selectFrom('billing_instalments')
