@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { CancelResponse } from '../../src/api/schemas/policies';
-import { addDays, addMonths, fixedClock, startOfBusinessDay } from '../../src/calendar';
+import { addDays, addMonths, startOfBusinessDay } from '../../src/calendar';
 import { addCharge } from '../../src/server/domain/billing/billingCommands';
 import { ledgerOf } from '../../src/server/domain/billing/ledger';
-import { runBillingDay } from '../../src/server/domain/billing/runBillingDay';
 import { instalment } from '../../src/server/domain/policies/cancellation';
 import { createSandboxPaymentAdapter } from '../../src/server/domain/payments/sandboxPaymentAdapter';
 import { entityApi, expectStatus } from '../support/entityApi';
 import { AGENT } from '../support/personas';
 import { centralToday, purchasePolicies } from '../support/policyFixtures';
+import { runBillingOn, scheduleOf } from '../support/billingDays';
 import { useTestServer } from '../support/suite';
 import { testDatabases } from '../support/testServer';
 
@@ -22,21 +22,8 @@ describe.each(testDatabases())('billing after a cancellation on %s', (database) 
   const e = entityApi(() => s.api);
   const db = () => s.t.server.database.db;
   const payments = () => createSandboxPaymentAdapter({ db: db() });
-  const run = (day: string) =>
-    runBillingDay({
-      db: db(),
-      payments: payments(),
-      clock: fixedClock(startOfBusinessDay(day)),
-      businessDate: day,
-    });
-  const schedule = (policyNumber: string) =>
-    db()
-      .selectFrom('billing_instalments')
-      .select(['seq', 'kind', 'status', 'amount_cents', 'due_date'])
-      .where('line', '=', 'pet')
-      .where('policy_number', '=', policyNumber)
-      .orderBy('seq')
-      .execute();
+  const run = (day: string) => runBillingOn(db(), day);
+  const schedule = (policyNumber: string) => scheduleOf(db(), 'pet', policyNumber);
   const cancel = (matterId: number, data: object) =>
     e.post(`/v2/policies/${matterId}/cancel`, AGENT, { data });
 

@@ -5,8 +5,6 @@ import { CancelResponse } from '../../src/api/schemas/policies';
 import { MovableClock, addDays, addMonths, businessDate, startOfBusinessDay } from '../../src/calendar';
 import { ledgerOf } from '../../src/server/domain/billing/ledger';
 import { BillingRefusal, payNow } from '../../src/server/domain/billing/payNow';
-import { policyDatesWork } from '../../src/server/domain/policyDates/policyDatesWork';
-import { runBillingDay } from '../../src/server/domain/billing/runBillingDay';
 import { instalment } from '../../src/server/domain/policies/cancellation';
 import { createSandboxPaymentAdapter } from '../../src/server/domain/payments/sandboxPaymentAdapter';
 import type { Db } from '../../src/server/store/db';
@@ -15,6 +13,7 @@ import { apiFor } from '../support/http';
 import { AGENT } from '../support/personas';
 import { purchasePolicies } from '../support/policyFixtures';
 import { commitPetCancel } from '../support/previewedCommits';
+import { DECLINING_CARD, GOOD_CARD, cardToken, runDatedWorkOn } from '../support/billingDays';
 import { startTestServer, testDatabases, type TestServer } from '../support/testServer';
 
 // The billing ledger over random histories (docs/billing.md "The ledger"): monthly pet policies bought on a
@@ -32,8 +31,6 @@ const RUNS = 8;
 const MAX_COMMANDS = 10;
 const PROPERTY_TIMEOUT = 400_000;
 const STAFF = { userId: null, entityId: null, requestId: null };
-const DECLINING_CARD = '4000000000000002';
-const GOOD_CARD = '4242424242424242';
 
 interface PolicyModel {
   policyNumber: string;
@@ -64,18 +61,7 @@ const payments = (r: Real) => createSandboxPaymentAdapter({ db: db(r), now: () =
 const setDay = (r: Real, day: string) =>
   r.clock.set(new Date(startOfBusinessDay(day).getTime() + 10 * 3_600_000));
 
-async function tokenOf(r: Real, number: string): Promise<string> {
-  const card = await payments(r).tokenizeCard({
-    number,
-    expiryMonth: 12,
-    expiryYear: 2040,
-    cvc: '123',
-    name: 'Pat Payer',
-    zip: '78701',
-  });
-  if (!card.ok) throw new Error('tokenize');
-  return card.payment.token;
-}
+const tokenOf = (r: Real, number: string) => cardToken(db(r), number, 'Pat Payer');
 
 async function accountOf(r: Real, policyNumber: string) {
   return db(r)
@@ -195,15 +181,7 @@ async function checkAll(r: Real, m: LedgerModel) {
   for (const p of m.policies) await checkPolicy(r, m, p);
 }
 
-// One business day's dated work in the daily work's order: the policy dates (pending cancellations take
-// effect, renewals), then billing.
-async function runDay(r: Real, day: string) {
-  setDay(r, day);
-  const context = { db: db(r), payments: payments(r), clock: r.clock, businessDate: day, log: silent };
-  await policyDatesWork.run(context);
-  await runBillingDay(context);
-}
-const silent = { info: () => undefined, warn: () => undefined };
+const runDay = (r: Real, day: string) => runDatedWorkOn(db(r), r.clock, day);
 
 // Business days pass, each run as the daily work runs it.
 class Advance implements LedgerCommand {

@@ -4,9 +4,8 @@ import {
   RentersPaymentsResponse,
   RentersPolicyRecordResponse,
 } from '../../src/api/schemas/rentersPolicyRecord';
-import { fixedClock, startOfBusinessDay } from '../../src/calendar';
+
 import { ledgerOf } from '../../src/server/domain/billing/ledger';
-import { runBillingDay } from '../../src/server/domain/billing/runBillingDay';
 import { createSandboxPaymentAdapter } from '../../src/server/domain/payments/sandboxPaymentAdapter';
 import type { Db } from '../../src/server/store/db';
 import { entityApi, expectStatus } from '../support/entityApi';
@@ -19,6 +18,7 @@ import {
   utcToday,
   type RentersIssueOptions,
 } from '../support/rentersPolicyFixtures';
+import { runBillingOn, scheduleOf } from '../support/billingDays';
 import { useTestServer } from '../support/suite';
 import { testDatabases } from '../support/testServer';
 
@@ -34,21 +34,8 @@ describe.each(testDatabases())('renters changes on the billing of %s', (database
   const db = (): Db => s.t.server.database.db;
   const payments = () => createSandboxPaymentAdapter({ db: db() });
   const ref = (policyNumber: string) => ({ line: 'renters' as const, policyNumber });
-  const run = (day: string) =>
-    runBillingDay({
-      db: db(),
-      payments: payments(),
-      clock: fixedClock(startOfBusinessDay(day)),
-      businessDate: day,
-    });
-  const schedule = (policyNumber: string) =>
-    db()
-      .selectFrom('billing_instalments')
-      .select(['seq', 'kind', 'status', 'amount_cents', 'due_date'])
-      .where('line', '=', 'renters')
-      .where('policy_number', '=', policyNumber)
-      .orderBy('seq')
-      .execute();
+  const run = (day: string) => runBillingOn(db(), day);
+  const schedule = (policyNumber: string) => scheduleOf(db(), 'renters', policyNumber);
   const account = (policyNumber: string) =>
     db()
       .selectFrom('billing_accounts')

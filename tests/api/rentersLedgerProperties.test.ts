@@ -5,15 +5,14 @@ import { RentersChangeResponse } from '../../src/api/schemas/rentersPolicyChange
 import { MovableClock, addDays, businessDate, startOfBusinessDay } from '../../src/calendar';
 import { ledgerOf } from '../../src/server/domain/billing/ledger';
 import { BillingRefusal, payNow } from '../../src/server/domain/billing/payNow';
-import { runBillingDay } from '../../src/server/domain/billing/runBillingDay';
 import { createSandboxPaymentAdapter } from '../../src/server/domain/payments/sandboxPaymentAdapter';
-import { policyDatesWork } from '../../src/server/domain/policyDates/policyDatesWork';
 import type { Db } from '../../src/server/store/db';
 import { entityApi, type EntityApi } from '../support/entityApi';
 import { apiFor } from '../support/http';
 import { INTERNAL, NORTHWIND_AUSTIN } from '../support/personas';
 import { entityIdOf } from '../support/records';
 import { issuePaidRentersPolicy, rentersPolicyIssue } from '../support/rentersPolicyFixtures';
+import { DECLINING_CARD, GOOD_CARD, cardToken, runDatedWorkOn } from '../support/billingDays';
 import { startTestServer, testDatabases, type TestServer } from '../support/testServer';
 
 // The renters billing ledger over random histories (docs/billing.md "The ledger", "Cancellation"): monthly
@@ -27,8 +26,6 @@ const RUNS = 8;
 const MAX_COMMANDS = 10;
 const PROPERTY_TIMEOUT = 400_000;
 const STAFF = { userId: null, entityId: null, requestId: null };
-const DECLINING_CARD = '4000000000000002';
-const GOOD_CARD = '4242424242424242';
 
 interface PolicyModel {
   policyNumber: string;
@@ -50,21 +47,9 @@ const db = (r: Real): Db => r.t.server.database.db;
 const payments = (r: Real) => createSandboxPaymentAdapter({ db: db(r), now: () => r.clock.now() });
 const setDay = (r: Real, day: string) =>
   r.clock.set(new Date(startOfBusinessDay(day).getTime() + 10 * 3_600_000));
-const silent = { info: () => undefined, warn: () => undefined };
 const pick = <T>(items: readonly T[], index: number): T => items[index % items.length]!;
 
-async function tokenOf(r: Real, number: string): Promise<string> {
-  const card = await payments(r).tokenizeCard({
-    number,
-    expiryMonth: 12,
-    expiryYear: 2040,
-    cvc: '123',
-    name: 'Robin Renter',
-    zip: '78701',
-  });
-  if (!card.ok) throw new Error('tokenize');
-  return card.payment.token;
-}
+const tokenOf = (r: Real, number: string) => cardToken(db(r), number, 'Robin Renter');
 
 const sumOf = (rows: readonly { amount_cents: number }[]) => rows.reduce((sum, r) => sum + r.amount_cents, 0);
 
@@ -133,12 +118,7 @@ async function checkAll(r: Real, m: LedgerModel, afterRun = false) {
   for (const p of m.policies) await checkPolicy(r, m, p, afterRun);
 }
 
-async function runDay(r: Real, day: string) {
-  setDay(r, day);
-  const context = { db: db(r), payments: payments(r), clock: r.clock, businessDate: day, log: silent };
-  await policyDatesWork.run(context);
-  await runBillingDay(context);
-}
+const runDay = (r: Real, day: string) => runDatedWorkOn(db(r), r.clock, day);
 
 class Advance implements LedgerCommand {
   constructor(readonly days: number) {}
