@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import pg from 'pg';
 import { loadConfig } from '../../src/server/config';
-import { seedLargeBook } from '../../src/server/seed/large/seedLarge';
+import { LARGE_BOOK_VERSION, seedLargeBook } from '../../src/server/seed/large/seedLarge';
 import { createServer, type RunningServer } from '../../src/server/server';
 import { DEMO_PASSWORD, type TestDatabase } from '../support/testServer';
 import { QueryCapture } from './queryCapture';
@@ -27,7 +27,8 @@ export interface BenchServer {
 export async function startBenchServer(database: TestDatabase, policies: number): Promise<BenchServer> {
   const dataDir = resolve(ROOT, 'data/bench');
   mkdirSync(dataDir, { recursive: true });
-  const schema = `bench_${policies}`;
+  // Named by the generator's version too: a book an older generator made is left alone and a new one made.
+  const schema = `bench_v${LARGE_BOOK_VERSION}_${policies}`;
   if (database === 'postgres') await ensureSchema(schema);
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -36,6 +37,9 @@ export async function startBenchServer(database: TestDatabase, policies: number)
     PORT: '0',
     HOST: '127.0.0.1',
     SEED_DEMO_POLICIES: 'true',
+    // No job runner: the daily work would run on the book under the figures (the billing figures run it
+    // themselves, on days they choose).
+    JOBS: 'off',
     ...(database === 'postgres'
       ? { DATABASE_URL: process.env.TEST_DATABASE_URL!, DATABASE_SCHEMA: schema }
       : {}),
@@ -43,7 +47,7 @@ export async function startBenchServer(database: TestDatabase, policies: number)
   const capture = new QueryCapture();
   const server = await createServer(config, {
     distDir: resolve(ROOT, 'dist'),
-    pgliteDir: resolve(dataDir, `pglite-${policies}`),
+    pgliteDir: resolve(dataDir, `pglite-v${LARGE_BOOK_VERSION}-${policies}`),
     logger: false,
     queryLog: capture.log,
   });

@@ -13,6 +13,8 @@ export interface BookOptions {
   // Sales are spread over this many days before today.
   days: number;
   today: string;
+  // The day the book is billed to (billing.ts billingBookDate).
+  bookDate: string;
 }
 
 interface PlannedSale {
@@ -64,6 +66,7 @@ export async function bookChunk(
           { customerId: customerId++, policyNumbers: numbers, matterIds: matters },
           sale.soldOn,
           options.today,
+          options.bookDate,
         ),
       );
     } else {
@@ -75,6 +78,7 @@ export async function bookChunk(
           { customerId: customerId++, policyNumber: rentersNumber++ },
           sale.soldOn,
           options.today,
+          options.bookDate,
         ),
       );
     }

@@ -1,11 +1,17 @@
+import type { Insertable } from 'kysely';
+import type { PaymentTokensTable } from '../../domain/payments/paymentTables';
 import type { EventMetadata, NewEvent } from '../../store/eventStore';
 
-// One stream of the generated book: its events in order, each with the moment it happened.
+// One stream of the generated book: its events in order, each with the moment it happened and, when another
+// hand wrote it than the stream's (the daily run on a purchase's billing), its own metadata.
 export interface GeneratedStream {
   streamType: string;
   streamId: string;
   metadata: EventMetadata;
-  events: (NewEvent & { recordedAt: Date })[];
+  events: (NewEvent & { recordedAt: Date; metadata?: EventMetadata })[];
+  // Payment tokens the sale's checkout made with the payment service (payment_tokens), which the billing
+  // run charges.
+  tokens?: Insertable<PaymentTokensTable>[];
 }
 
 // Ids and numbers a chunk of the book takes from the live sequences, reserved up front so the server's own

@@ -1,6 +1,8 @@
 import type { PolicyCancelled, PolicyIssued } from '../../domain/policies/policyEvents';
 import { oneYearAfter } from '../../domain/policies/policyNumbers';
 import type { EventMetadata } from '../../store/eventStore';
+import { shareOfCharge } from '../../domain/matters/policyPayments';
+import { billingStream } from './billing';
 import type { Catalogue } from './catalogue';
 import { addDays, at, type GeneratedStream } from './generatedStream';
 import { customerStream, personIn, petName } from './people';
@@ -39,6 +41,7 @@ export function petSale(
   ids: PetSaleIds,
   soldOn: string,
   today: string,
+  bookDate: string,
 ): GeneratedStream[] {
   random.ownedBy(ids.customerId);
   const state = random.pick(catalogue.petStates);
@@ -55,6 +58,8 @@ export function petSale(
     requestId: 'seed:large',
   };
   const requestId = random.uuid();
+  const paymentToken = `tok_card_${random.uuid()}`;
+  const chargeId = `ch_${random.uuid()}`;
 
   const pets = ids.policyNumbers.map(() => {
     const breed = random.pick(catalogue.breeds);
@@ -169,7 +174,7 @@ export function petSale(
       {
         type: 'quote.checkoutSubmitted',
         data: {
-          payment: { last4: '4242', token: `tok_card_${random.uuid()}`, method: 'card' },
+          payment: { last4: '4242', token: paymentToken, method: 'card' },
           customer: { ...quoted, street2: null },
           requestId,
           amountCents: charged,
@@ -184,7 +189,7 @@ export function petSale(
         data: {
           last4: '4242',
           method: 'card',
-          chargeId: `ch_${random.uuid()}`,
+          chargeId,
           requestId,
           customerId: ids.customerId,
           amountCents: charged,
@@ -205,6 +210,7 @@ export function petSale(
     purchased,
   );
 
+  const cancelled: ({ day: string; at: Date } | null)[] = [];
   const policies = pets.map((pet, i): GeneratedStream => {
     const issued: PolicyIssued = {
       policyNumber: policyNumbers[i]!,
@@ -258,11 +264,48 @@ export function petSale(
         data: { ...cancellation(issued, cancelDay, random) },
         recordedAt: at(cancelDay, 600),
       });
+      cancelled.push({ day: cancelDay, at: at(cancelDay, 600) });
+    } else {
+      cancelled.push(null);
     }
     return { streamType: 'policy', streamId: issued.policyNumber, metadata: purchaseMetadata, events };
   });
 
-  return [quote, customer, ...policies];
+  // Each policy's billing as the purchase opened it (issuePolicies, openPetBilling): the first instalment is
+  // its share of the charge (weighed by the pets' down payments, or premiums when paid in full), the monthly
+  // ones its share of the quote's monthly payment (weighed by premiums).
+  const weights = pets.map((p) =>
+    monthly ? p.premiumCents - Math.floor(p.premiumCents / 12) * 11 : p.premiumCents,
+  );
+  const premiums = pets.map((p) => p.premiumCents);
+  const billing = pets.map((_, i) => {
+    const stream = billingStream(
+      random,
+      {
+        line: 'pet',
+        policyNumber: policyNumbers[i]!,
+        entityId: seller.entityId,
+        customerId: ids.customerId,
+        plan: monthly ? 'monthly' : 'annual',
+        effectiveDate: startDate,
+        expirationDate: oneYearAfter(startDate),
+        payment: { token: paymentToken, method: 'card', last4: '4242' },
+        holder: `${person.firstName} ${person.lastName}`,
+        firstCents: shareOfCharge(charged, weights, i),
+        monthlyCents: shareOfCharge(installment, premiums, i),
+        chargeId,
+        soldOn,
+        purchased,
+        metadata: purchaseMetadata,
+        cancelledOn: cancelled[i] ?? null,
+      },
+      bookDate,
+    );
+    // One card paid for every pet of the sale: tokenized once.
+    return i === 0 ? stream : { ...stream, tokens: [] };
+  });
+
+  return [quote, customer, ...policies, ...billing];
 }
 
 // A cancellation on `day`, effective that day, with the refund of the premium paid beyond the days in force.

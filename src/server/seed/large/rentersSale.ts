@@ -10,6 +10,7 @@ import { oneYearAfter, rentersMatterId } from '../../domain/rentersPolicies/rent
 import { ratedFigures } from '../../domain/rentersPolicies/issueRentersPolicy';
 import { ratingCoverage } from '../../domain/rentersQuotes/rentersWire';
 import type { EventMetadata } from '../../store/eventStore';
+import { billingStream } from './billing';
 import type { Catalogue } from './catalogue';
 import { addDays, at, type GeneratedStream } from './generatedStream';
 import { customerStream, personIn } from './people';
@@ -83,6 +84,7 @@ export function rentersSale(
   ids: RentersSaleIds,
   plannedOn: string,
   today: string,
+  bookDate: string,
 ): GeneratedStream[] {
   random.ownedBy(ids.customerId);
   const state = random.pick(catalogue.rentersStates);
@@ -238,6 +240,31 @@ export function rentersSale(
       });
     }
   }
+  // Its billing as the purchase opened it (openRentersBilling): the first payment as charged, then the
+  // rating's next bill each month of a monthly term.
+  const nextBill = rating.next_bill?.amount ?? null;
+  const billing = billingStream(
+    random,
+    {
+      line: 'renters',
+      policyNumber,
+      entityId: seller.entityId,
+      customerId: ids.customerId,
+      plan: rating.term_interval === 'monthly' && nextBill !== null ? 'monthly' : 'annual',
+      effectiveDate,
+      expirationDate: oneYearAfter(effectiveDate),
+      payment: { token: payment.token, method: payment.method, last4: payment.last4 },
+      holder: `${person.firstName} ${person.lastName}`,
+      firstCents: rating.schedule[0]?.total ?? rating.total,
+      monthlyCents: nextBill ?? 0,
+      chargeId: journey.chargeId,
+      soldOn,
+      purchased,
+      metadata: purchaseMetadata,
+      cancelledOn: null,
+    },
+    bookDate,
+  );
   return [
     rentersQuoteStream(journey, metadata),
     customerStream(
@@ -257,5 +284,6 @@ export function rentersSale(
       metadata: purchaseMetadata,
       events: policyEvents,
     },
+    billing,
   ];
 }
