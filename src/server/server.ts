@@ -63,13 +63,18 @@ export async function createServer(config: Config, options: ServerOptions): Prom
     await seedDemo(database.db, config.demoPassword, {
       policies: config.seedDemoPolicies,
       secret: config.accessTokenSecret,
+      clock,
     });
   const jobs = new Jobs(
     database,
     businessClock,
     {
       enabled: config.jobs,
-      mail: { smtpUrl: config.smtpUrl, from: config.mailFrom },
+      mail: {
+        smtpUrl: config.smtpUrl,
+        from: config.mailFrom,
+        unsetIsExpected: config.appEnv !== 'production',
+      },
       ownerUrl: config.databaseMigrationUrl ?? config.databaseUrl,
       appSchema: config.databaseSchema,
       ...options.jobTimings,

@@ -1,3 +1,4 @@
+import type { Clock } from '../../calendar';
 import { createSandboxPaymentAdapter } from '../domain/payments/sandboxPaymentAdapter';
 import type { Db } from '../store/db';
 
@@ -17,8 +18,10 @@ export async function demoCharge(
   key: string,
   name: string,
   amountCents: number,
+  // The moment of the sale (the demo's year); the system clock's otherwise.
+  clock?: Clock,
 ): Promise<DemoPayment> {
-  const payments = createSandboxPaymentAdapter({ db });
+  const payments = createSandboxPaymentAdapter({ db, ...(clock && { now: () => clock.now() }) });
   const tokenized = await payments.tokenizeCard({
     number: '4242424242424242',
     expiryMonth: 12,

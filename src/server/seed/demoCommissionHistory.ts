@@ -1,3 +1,4 @@
+import type { Clock } from '../../calendar';
 import { randomUUID } from 'node:crypto';
 import type { StatementCommand } from '../../machines/commissionStatement';
 import { verifyBankAccount } from '../domain/bankAccounts/verifyBankAccount';
@@ -14,7 +15,8 @@ import type { Db } from '../store/db';
 import type { EventMetadata } from '../store/eventStore';
 import { demoCharge } from './demoCharge';
 import { demoRentersCoverage } from './demoRentersPolicies';
-import { recordDemoChange } from './demoRentersChange';
+import { commitDemoChange } from './demoRentersChange';
+import { runDemoSteps, type DemoStep } from './demoSteps';
 
 // A year of the demo agencies' renters business and its commission (issue 7 "Demo data"): renters policies
 // sold on days of the last twelve months (their events recorded on those days), some cancelled pro rata
@@ -37,7 +39,6 @@ const PROPERTIES = [
 const FIRST_NAMES = ['Avery', 'Jordan', 'Riley', 'Casey', 'Morgan', 'Quinn', 'Harper', 'Rowan', 'Elliot'];
 const LAST_NAMES = ['Nguyen', 'Patel', 'Okafor', 'Larsen', 'Silva', 'Kowalski', 'Haddad', 'Moreau'];
 
-const at = (day: string) => new Date(`${day}T15:00:00Z`);
 const dayOf = (month: string, day: number) => `${month}-${String(day).padStart(2, '0')}`;
 const twoMonthsAfter = (day: string) => `${nextMonth(nextMonth(day.slice(0, 7)))}${day.slice(7)}`;
 
@@ -47,7 +48,7 @@ interface Agency {
   index: number;
 }
 
-async function sell(db: Db, agency: Agency, day: string, n: number): Promise<string> {
+async function sell(db: Db, agency: Agency, day: string, n: number, clock: Clock): Promise<string> {
   const place = PROPERTIES[(agency.index + n) % PROPERTIES.length]!;
   const property = { ...place, line2: `Apt ${100 + n}` };
   const coverage = demoRentersCoverage(place.state, 1_500_000 + ((agency.index + n) % 4) * 500_000);
@@ -62,47 +63,44 @@ async function sell(db: Db, agency: Agency, day: string, n: number): Promise<str
   const firstName = FIRST_NAMES[(agency.index + n) % FIRST_NAMES.length]!;
   const lastName = LAST_NAMES[(agency.index * 3 + n) % LAST_NAMES.length]!;
   const quoteId = randomUUID();
-  const payment = await demoCharge(db, `demo:renters:${quoteId}`, `${firstName} ${lastName}`, rating.total);
+  const payment = await demoCharge(
+    db,
+    `demo:renters:${quoteId}`,
+    `${firstName} ${lastName}`,
+    rating.total,
+    clock,
+  );
   return db.transaction().execute(async (trx) => {
-    const issued = await issueRentersPolicy(trx, SALES, {
-      quoteId,
-      entityId: agency.id,
-      rewriteOf: null,
-      customer: {
-        firstName,
-        lastName,
-        email: `${firstName}.${lastName}.${agency.code}.${day}.${n}@renters.example.test`.toLowerCase(),
-        phone: `312555${String(1000 + ((agency.index * 37 + n * 11) % 9000)).padStart(4, '0')}`,
+    const issued = await issueRentersPolicy(
+      trx,
+      { ...SALES, at: clock.now() },
+      {
+        quoteId,
+        entityId: agency.id,
+        rewriteOf: null,
+        customer: {
+          firstName,
+          lastName,
+          email: `${firstName}.${lastName}.${agency.code}.${day}.${n}@renters.example.test`.toLowerCase(),
+          phone: `312555${String(1000 + ((agency.index * 37 + n * 11) % 9000)).padStart(4, '0')}`,
+        },
+        mailingAddress: property,
+        propertyAddress: property,
+        interestedParty: null,
+        coverage,
+        termInterval: 'annual',
+        effectiveDate: day,
+        termPremiumCents: rating.term_premium,
+        taxesCents: rating.taxes.total,
+        feesCents: rating.fee_total,
+        totalCents: rating.total,
+        nextBill: null,
+        payment,
+        soldAt: clock.now(),
       },
-      mailingAddress: property,
-      propertyAddress: property,
-      interestedParty: null,
-      coverage,
-      termInterval: 'annual',
-      effectiveDate: day,
-      termPremiumCents: rating.term_premium,
-      taxesCents: rating.taxes.total,
-      feesCents: rating.fee_total,
-      totalCents: rating.total,
-      nextBill: null,
-      payment,
-      soldAt: at(day),
-    });
+    );
     return issued.policyNumber;
   });
-}
-
-// A pro rata cancellation on `day`, recorded on that day.
-async function cancel(db: Db, policyNumber: string, day: string): Promise<void> {
-  const inputs = {
-    reasonCode: 'MOVED_OUT',
-    cancellationMethod: 'PRO_RATA',
-    cancelDate: day,
-    note: 'Demo history',
-  };
-  await db
-    .transaction()
-    .execute((trx) => recordDemoChange(trx, SALES, policyNumber, 'cancel', inputs, day, at(day)));
 }
 
 async function userId(db: Db, email: string): Promise<number | null> {
@@ -110,8 +108,9 @@ async function userId(db: Db, email: string): Promise<number | null> {
   return user?.id ?? null;
 }
 
-export async function seedDemoCommissionHistory(db: Db, today: string, secret: string): Promise<number> {
-  if (await db.selectFrom('commission_statements').select('id').limit(1).executeTakeFirst()) return 0;
+// The year as steps of the demo's history (demoYear.ts), or none when a statement exists already.
+export async function demoCommissionSteps(db: Db, today: string, secret: string): Promise<DemoStep[]> {
+  if (await db.selectFrom('commission_statements').select('id').limit(1).executeTakeFirst()) return [];
   const agencies: Agency[] = (
     await db
       .selectFrom('entities')
@@ -122,11 +121,40 @@ export async function seedDemoCommissionHistory(db: Db, today: string, secret: s
       .orderBy('id')
       .execute()
   ).map((e, index) => ({ id: e.id, code: e.entity_code, index }));
+  const notAfterToday = (day: string) => (day < today ? day : today);
 
   // The last twelve months, this one first.
   const months = monthsOf(today.slice(0, 7), MONTHS);
+  const steps: DemoStep[] = [];
 
-  // Sales, oldest month first; every fourth is cancelled two months on when that day has passed.
+  // Months before the renters history (the pet business's first sales) are generated by the month-end work
+  // alone, and reviewed as the others are.
+  const reviewed = monthsOf(today.slice(0, 7), MONTHS + 2);
+  // The agencies give their bank accounts before the first month's statements are paid.
+  steps.push({
+    day: `${reviewed.at(-1)!}-01`,
+    minute: 0,
+    async run(clock) {
+      const rtp = createSandboxRtp();
+      for (const agency of agencies.filter((a) => a.code !== WITHOUT_BANK_ACCOUNT)) {
+        await verifyBankAccount(
+          db,
+          { rtp, secret },
+          { ...SALES, at: clock.now() },
+          {
+            entityId: agency.id,
+            routingNumber: '021000021',
+            accountNumber: `40012${String(7000 + agency.index * 13)}`,
+            holderName: `Agency ${agency.code} operating account`,
+            accountType: 'checking',
+          },
+        );
+      }
+      return 0;
+    },
+  });
+
+  // Sales, each on its day; every fourth is cancelled pro rata two months on, when that day has passed.
   for (let back = MONTHS - 1; back >= 0; back--) {
     const month = months[back]!;
     for (const agency of agencies) {
@@ -134,70 +162,120 @@ export async function seedDemoCommissionHistory(db: Db, today: string, secret: s
       for (let n = 0; n < sales; n++) {
         const day = dayOf(month, 3 + n * 8 + (agency.index % 4));
         if (day >= today) continue;
-        const policyNumber = await sell(db, agency, day, n);
+        let policyNumber = '';
+        steps.push({
+          day,
+          minute: 90 + agency.index,
+          async run(clock) {
+            policyNumber = await sell(db, agency, day, n, clock);
+            return 1;
+          },
+        });
         const cancelDay = twoMonthsAfter(day);
-        if ((agency.index + n + back) % 4 === 0 && cancelDay < today)
-          await cancel(db, policyNumber, cancelDay);
+        if ((agency.index + n + back) % 4 === 0 && cancelDay < today) {
+          const inputs = {
+            reasonCode: 'MOVED_OUT',
+            cancellationMethod: 'PRO_RATA',
+            cancelDate: cancelDay,
+            note: 'Demo history',
+          };
+          steps.push({
+            day: cancelDay,
+            minute: 150 + agency.index,
+            async run(clock) {
+              await commitDemoChange(db, SALES, policyNumber, 'cancel', inputs, cancelDay, clock);
+              return 0;
+            },
+          });
+        }
       }
     }
   }
 
-  const rtp = createSandboxRtp();
-  for (const agency of agencies.filter((a) => a.code !== WITHOUT_BANK_ACCOUNT)) {
-    await verifyBankAccount(db, { rtp, secret }, SALES, {
-      entityId: agency.id,
-      routingNumber: '021000021',
-      accountNumber: `40012${String(7000 + agency.index * 13)}`,
-      holderName: `Agency ${agency.code} operating account`,
-      accountType: 'checking',
-    });
-  }
-
-  const reviewer: EventMetadata = { ...SALES, userId: await userId(db, 'reviewer@demo.test') };
-  const accountant: EventMetadata = { ...SALES, userId: await userId(db, 'accounting@demo.test') };
-  // `on` is the day the command was given (a payment's paid-on day).
-  const run = (id: number, command: StatementCommand, metadata: EventMetadata, on = today) =>
-    db.transaction().execute((trx) => runStatementCommand(trx, id, command, { today: on, metadata }));
+  // Each month's statements: generated on the next month's first day (this month's today, to date), reviewed
+  // on the third, paid on the tenth: old months paid, last month partly approved, this month pending.
+  const reviewer = { ...SALES, userId: await userId(db, 'reviewer@demo.test') };
+  const accountant = { ...SALES, userId: await userId(db, 'accounting@demo.test') };
+  // Only the agencies that gave a bank account can be paid; the others' approved statements wait.
   const hasBank = (entityId: number) =>
-    agencies.find((a) => a.id === entityId)?.code !== WITHOUT_BANK_ACCOUNT;
-
-  let statements = 0;
-  for (let back = MONTHS - 1; back >= 0; back--) {
-    const month = months[back]!;
-    const statementOn = back === 0 ? today : `${nextMonth(month)}-01`;
-    const paidOn = `${nextMonth(month)}-10` < today ? `${nextMonth(month)}-10` : today;
-    await generateStatements(db, month, statementOn, SALES, { kind: 'all' });
-    const rows = await db
+    agencies.some((a) => a.id === entityId && a.code !== WITHOUT_BANK_ACCOUNT);
+  const statementsOf = (month: string) =>
+    db
       .selectFrom('commission_statements')
       .select(['id', 'entity_id'])
       .where('month', '=', month)
       .orderBy('id')
       .execute();
-    statements += rows.length;
-    for (const [i, row] of rows.entries()) {
-      const approve = back >= 2 || (back === 1 && i % 3 === 0);
-      const pay = hasBank(row.entity_id) && (back >= 3 || (back === 2 && i % 2 === 0));
-      if (back === 1 && i === 1) {
-        // Approved, then taken back to add a bonus: pending again, with its history showing why.
-        await run(row.id, 'approve', reviewer);
-        await run(row.id, 'unapprove', reviewer);
-        await db
-          .transaction()
-          .execute((trx) =>
-            addOverride(
-              trx,
-              row.id,
-              { typeCode: 'PRODUCTION_BONUS', amountCents: 2_500, note: 'Quarterly production bonus' },
-              reviewer,
-            ),
-          );
-      }
-      if (approve) await run(row.id, 'approve', reviewer);
-      if (pay) await run(row.id, 'markPaid', accountant, paidOn);
-      if (pay && back >= 6) {
-        await db.transaction().execute((trx) => recordDownload(trx, row.id, 'pdf', accountant));
-      }
-    }
+  for (let back = reviewed.length - 1; back >= 0; back--) {
+    const month = reviewed[back]!;
+    const statementOn = back === 0 ? today : `${nextMonth(month)}-01`;
+    if (back < MONTHS)
+      steps.push({
+        day: statementOn,
+        minute: 0,
+        async run(clock) {
+          await generateStatements(db, month, statementOn, { ...SALES, at: clock.now() }, { kind: 'all' });
+          return (await statementsOf(month)).length;
+        },
+      });
+    if (back === 0) continue;
+    const reviewOn = notAfterToday(`${nextMonth(month)}-03`);
+    steps.push({
+      day: reviewOn,
+      minute: 30,
+      async run(clock) {
+        const by = (who: EventMetadata) => ({ ...who, at: clock.now() });
+        const run = (id: number, command: StatementCommand, who: EventMetadata) =>
+          db
+            .transaction()
+            .execute((trx) => runStatementCommand(trx, id, command, { today: reviewOn, metadata: by(who) }));
+        // What the month's late business changed, brought in before anyone approves (decision 014).
+        if (back < MONTHS) await generateStatements(db, month, reviewOn, by(reviewer), { kind: 'all' });
+        for (const [i, row] of (await statementsOf(month)).entries()) {
+          if (back === 1 && i === 1) {
+            // Approved, then taken back to add a bonus: pending again, with its history showing why.
+            await run(row.id, 'approve', reviewer);
+            await run(row.id, 'unapprove', reviewer);
+            await db
+              .transaction()
+              .execute((trx) =>
+                addOverride(
+                  trx,
+                  row.id,
+                  { typeCode: 'PRODUCTION_BONUS', amountCents: 2_500, note: 'Quarterly production bonus' },
+                  by(reviewer),
+                ),
+              );
+          }
+          if (back >= 2 || (back === 1 && i % 3 === 0)) await run(row.id, 'approve', reviewer);
+        }
+        return 0;
+      },
+    });
+    if (back < 2) continue;
+    const paidOn = notAfterToday(`${nextMonth(month)}-10`);
+    steps.push({
+      day: paidOn,
+      minute: 60,
+      async run(clock) {
+        const by = { ...accountant, at: clock.now() };
+        for (const [i, row] of (await statementsOf(month)).entries()) {
+          const pay = hasBank(row.entity_id) && (back >= 3 || (back === 2 && i % 2 === 0));
+          if (!pay) continue;
+          await db
+            .transaction()
+            .execute((trx) => runStatementCommand(trx, row.id, 'markPaid', { today: paidOn, metadata: by }));
+          if (back >= 6) await db.transaction().execute((trx) => recordDownload(trx, row.id, 'pdf', by));
+        }
+        return 0;
+      },
+    });
   }
-  return statements;
+  return steps;
+}
+
+// The year of history alone, on a running server (tests of reports and of the rebuild): its steps in day
+// order without the days' scheduled work between them. Runs once: nothing is done when any statement exists.
+export async function seedDemoCommissionHistory(db: Db, today: string, secret: string): Promise<number> {
+  return runDemoSteps(await demoCommissionSteps(db, today, secret));
 }

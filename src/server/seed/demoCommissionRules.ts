@@ -7,7 +7,7 @@ import type { EventMetadata, Trx } from '../store/eventStore';
 // The demo's commission rate rules: the house's schedule (what an agency is paid, per line and state), and
 // a copy for every demo agency generated from it, as an administrator would. Runs once: entities that already
 // have rules are left alone.
-const SEED: EventMetadata = { userId: null, entityId: null, requestId: 'seed:commission-rules' };
+const SEED_BY: EventMetadata = { userId: null, entityId: null, requestId: 'seed:commission-rules' };
 const SCHEDULE_START = '2025-01-01';
 const PET_STATES = STATE_ROWS.map((row) => row.state_code);
 
@@ -42,7 +42,9 @@ const rule = (entityId: number, [businessType, eventCode, species, pay]: Line): 
   expirationDate: null,
 });
 
-export async function seedDemoCommissionRules(trx: Trx): Promise<number> {
+// `at` dates the records (the demo's year opens before its first sale); the database's clock otherwise.
+export async function seedDemoCommissionRules(trx: Trx, at?: Date): Promise<number> {
+  const SEED = at ? { ...SEED_BY, at } : SEED_BY;
   const entities = await trx
     .selectFrom('entities')
     .select(['id', 'type_code', 'master_entity_id'])

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { addDays, addMonths, businessDate, type BusinessDate, type Clock } from '../../calendar';
 import { AnswerUnderwritingData, ChooseCoverageData, CreateQuoteData } from '../../api/schemas/quoteCommands';
 import { PurchaseData } from '../../api/schemas/quotePurchase';
 import { findActingEntity, toPrincipal, type UserRow } from '../access/principal';
-import { centralDate } from '../domain/centralTime';
 import { changeClaim, submitClaim } from '../domain/matters/claimCommands';
 import { claimEvent } from '../domain/matters/matterEvents';
 import { addNote } from '../domain/matters/policyNotes';
@@ -15,11 +15,14 @@ import type { QuoteActor } from '../domain/quotes/quoteExecution';
 import { entityQuestions } from '../domain/quotes/underwritingRules';
 import type { Db } from '../store/db';
 import type { EventMetadata, NewEvent } from '../store/eventStore';
+import { DUNNING } from '../../machines/billingAccount';
+import { changeBillingMethod } from '../domain/billing/changeBillingMethod';
+import { payNow } from '../domain/billing/payNow';
+import type { DemoStep } from './demoSteps';
 import { DEMO_HOUSEHOLDS, type DemoClaim, type DemoHousehold } from './demoPolicies';
 
-// Demo pet policies with claims and notes, made through the real quote journey and purchase (sandbox
-// card), so every screen shows data the business would have made. A household whose customer exists is
-// left alone, so this runs safely on every start.
+// Demo pet policies with claims and notes, made through the real quote journey and purchase (sandbox card)
+// on the days of the demo's year (demoYear.ts), so every screen shows data the business would have made.
 const PAYING_CARD = {
   number: '4242424242424242',
   expiryMonth: 12,
@@ -27,23 +30,13 @@ const PAYING_CARD = {
   cvc: '123',
   zip: '78701',
 };
+// The sandbox declines this card (docs/payments.md).
+const DECLINING_CARD = { ...PAYING_CARD, number: '4000000000000002' };
 
 const cents = (dollars: number) => Math.round(dollars * 100);
 
-function daysBefore(today: string, days: number): string {
-  const date = new Date(`${today}T12:00:00Z`);
-  date.setUTCDate(date.getUTCDate() - days);
-  return date.toISOString().slice(0, 10);
-}
-
-function monthsBefore(today: string, months: number): string {
-  const [y, m, d] = today.split('-').map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(y, m - 1 - months, Math.min(d, 28)));
-  return date.toISOString().slice(0, 10);
-}
-
 // A principal for a demo user acting for an entity, as a request of theirs would have.
-async function actorFor(db: Db, email: string, entityCode: string): Promise<QuoteActor> {
+async function actorFor(db: Db, email: string, entityCode: string, clock: Clock): Promise<QuoteActor> {
   const user = await db
     .selectFrom('users as u')
     .innerJoin('entities as e', 'e.id', 'u.entity_id')
@@ -74,7 +67,14 @@ async function actorFor(db: Db, email: string, entityCode: string): Promise<Quot
   const acting = await findActingEntity(db, { entityPath: user.entity_path, staff }, entityCode);
   if (!acting) throw new Error(`${email} cannot act for ${entityCode}`);
   const principal = toPrincipal(row, 'seed', acting);
-  return { db, principal, acting, requestId: 'seed:policies', payments: createSandboxPaymentAdapter({ db }) };
+  return {
+    db,
+    principal,
+    acting,
+    requestId: 'seed:policies',
+    payments: createSandboxPaymentAdapter({ db, now: () => clock.now() }),
+    clock,
+  };
 }
 
 // The changes that take a submitted claim to its demo outcome, dated after its loss.
@@ -101,23 +101,33 @@ function claimChanges(claim: DemoClaim, paidOn: (n: number) => string): NewEvent
   return events;
 }
 
-async function seedHousehold(db: Db, household: DemoHousehold, today: string, token: Map<number, string>) {
-  const actor = await actorFor(db, household.agentEmail, household.entityCode);
+// The day a household's story reaches `daysAgo` days before today, never after today.
+const daysAgo = (today: BusinessDate, days: number) => addDays(today, -Math.max(0, days));
+const notAfter = (day: BusinessDate, today: BusinessDate) => (day < today ? day : today);
+
+interface Bought {
+  userId: number;
+  entityId: number;
+  policies: Map<string, string>;
+  token: string;
+}
+
+// The household's purchase through the quote journey on the day its policies start, paid by a card
+// tokenized that morning, as an agent at the counter would.
+async function buy(db: Db, household: DemoHousehold, day: BusinessDate, clock: Clock): Promise<Bought> {
+  const actor = await actorFor(db, household.agentEmail, household.entityCode, clock);
   const userId = actor.principal.userId;
-  if (!token.has(userId)) {
-    const made = await actor.payments.tokenizeCard(
-      { ...PAYING_CARD, name: `${household.customer.firstName} ${household.customer.lastName}` },
-      { userId },
-    );
-    if (!made.ok) throw new Error('The demo card was refused');
-    token.set(userId, made.payment.token);
-  }
-  const startDate = monthsBefore(today, household.startedMonthsAgo);
+  const made = await actor.payments.tokenizeCard(
+    { ...PAYING_CARD, name: `${household.customer.firstName} ${household.customer.lastName}` },
+    { userId },
+  );
+  if (!made.ok) throw new Error('The demo card was refused');
+  const token = made.payment.token;
   const started = await createQuote(
     actor,
     CreateQuoteData.parse({
       zip: household.zip,
-      startDate,
+      startDate: day,
       customer: household.customer,
       pets: household.pets.map(({ name, species, breedCode, age, gender }) => ({
         name,
@@ -153,50 +163,185 @@ async function seedHousehold(db: Db, household: DemoHousehold, today: string, to
       electronicDeliveryConsent: true,
       termsAccepted: true,
       paymentPeriod: household.paymentPeriod,
-      payment: { token: token.get(userId) },
+      payment: { token },
     }),
   );
   if (covered.step !== 'checkout' || bought.step !== 'thankYou')
     throw new Error(`Demo purchase for ${household.customer.email} stopped`);
-
   const policies = await db
     .selectFrom('policies')
     .select(['policy_number', 'pet_name'])
     .where('quote_uuid', '=', uuid)
     .execute();
-  const metadata: EventMetadata = { userId, entityId, requestId: 'seed:policies' };
-  let created = policies.length;
-  for (const pet of household.pets) {
-    const policyNumber = policies.find((p) => p.pet_name === pet.name)?.policy_number;
-    if (!policyNumber) continue;
-    for (const claim of pet.claims ?? []) {
-      const lossDate = daysBefore(today, claim.lossDaysAgo);
-      const reportedDate = daysBefore(today, Math.max(0, claim.lossDaysAgo - 2));
-      await db.transaction().execute(async (trx) => {
-        const { claimId } = await submitClaim(trx, metadata, {
-          policyNumber,
-          lossDate,
-          reportedDate,
-          conditions: claim.conditions,
-          description: claim.description,
-          claimedCents: cents(claim.claimed),
-        });
-        const paidOn = (n: number) => daysBefore(today, Math.max(0, claim.lossDaysAgo - 14 - 21 * n));
-        const changes = claimChanges(claim, paidOn);
-        if (changes.length > 0) await changeClaim(trx, metadata, claimId, changes);
-      });
-      created++;
-    }
-    for (const note of pet.notes ?? []) {
-      await addNote(db, metadata, policyNumber, note);
-      created++;
-    }
-  }
-  return created;
+  return {
+    userId,
+    entityId,
+    token,
+    policies: new Map(policies.map((p) => [p.pet_name ?? '', p.policy_number])),
+  };
 }
 
-export async function seedPolicies(db: Db): Promise<number> {
-  if (DEMO_HOUSEHOLDS.length === 0) return 0;
+const metadataAt = (bought: Bought, clock: Clock): EventMetadata => ({
+  userId: bought.userId,
+  entityId: bought.entityId,
+  requestId: 'seed:policies',
+  at: clock.now(),
+});
+
+// A claim reported two days after its loss, and its outcome decided when its last payment went out (or three
+// days after it was reported).
+function claimSteps(
+  db: Db,
+  today: BusinessDate,
+  claim: DemoClaim,
+  policyOf: () => { bought: Bought; policyNumber: string },
+): DemoStep[] {
+  const lossDate = daysAgo(today, claim.lossDaysAgo);
+  const reportedDate = daysAgo(today, claim.lossDaysAgo - 2);
+  const paidOn = (n: number) => daysAgo(today, claim.lossDaysAgo - 14 - 21 * n);
+  const payments = 'payments' in claim.outcome ? claim.outcome.payments.length : 0;
+  const decidedOn = notAfter(payments > 0 ? paidOn(payments - 1) : addDays(reportedDate, 3), today);
+  let claimId = 0;
+  return [
+    {
+      day: reportedDate,
+      minute: 60,
+      async run(clock) {
+        const { bought, policyNumber } = policyOf();
+        claimId = await db.transaction().execute(
+          async (trx) =>
+            (
+              await submitClaim(trx, metadataAt(bought, clock), {
+                policyNumber,
+                lossDate,
+                reportedDate,
+                conditions: claim.conditions,
+                description: claim.description,
+                claimedCents: cents(claim.claimed),
+              })
+            ).claimId,
+        );
+        return 1;
+      },
+    },
+    {
+      day: decidedOn,
+      minute: 120,
+      async run(clock) {
+        const changes = claimChanges(claim, paidOn);
+        if (changes.length > 0)
+          await db
+            .transaction()
+            .execute((trx) => changeClaim(trx, metadataAt(policyOf().bought, clock), claimId, changes));
+        return 0;
+      },
+    },
+  ];
+}
+
+// The customer gives a new card a few days before the instalment of `fromMonth` falls due; it declines from
+// then on, so billing retries, sends notices and lapses the policies after the grace period. One who pays
+// late with a good card inside the reinstatement window has the policies reinstated.
+function declineSteps(
+  db: Db,
+  household: DemoHousehold,
+  start: BusinessDate,
+  bought: () => Bought,
+): DemoStep[] {
+  const story = household.declines!;
+  const firstMissed = addMonths(start, story.fromMonth);
+  const name = `${household.customer.firstName} ${household.customer.lastName}`;
+  const refs = () =>
+    [...bought().policies.values()].map((policyNumber) => ({ line: 'pet' as const, policyNumber }));
+  const steps: DemoStep[] = [
+    {
+      day: addDays(firstMissed, -4),
+      minute: 30,
+      async run(clock) {
+        const payments = createSandboxPaymentAdapter({ db, now: () => clock.now() });
+        const card = await payments.tokenizeCard({ ...DECLINING_CARD, name });
+        if (!card.ok) throw new Error('The demo card was refused');
+        const { token, method, last4 } = card.payment;
+        for (const ref of refs())
+          await db
+            .transaction()
+            .execute((trx) =>
+              changeBillingMethod(trx, ref, { token, method, last4 }, metadataAt(bought(), clock)),
+            );
+        return 0;
+      },
+    },
+  ];
+  if (story.paysLateAfterLapseDays !== undefined) {
+    const lapsedOn = addDays(firstMissed, DUNNING.graceDays);
+    steps.push({
+      day: addDays(lapsedOn, story.paysLateAfterLapseDays),
+      minute: 90,
+      async run(clock) {
+        const payments = createSandboxPaymentAdapter({ db, now: () => clock.now() });
+        const card = await payments.tokenizeCard({ ...PAYING_CARD, name });
+        if (!card.ok) throw new Error('The demo card was refused');
+        const day = businessDate(clock.now());
+        for (const ref of refs())
+          await payNow({ db, payments, clock }, ref, day, metadataAt(bought(), clock), card.payment.token);
+        return 0;
+      },
+    });
+  }
+  return steps;
+}
+
+// A household's history as steps: the purchase on the day its policies start, its claims on their days, its
+// notes after them, and a card that starts declining where the demo tells that story.
+function householdSteps(db: Db, household: DemoHousehold, today: BusinessDate): DemoStep[] {
+  const start = addMonths(today, -household.startedMonthsAgo);
+  let made: Bought | null = null;
+  const bought = () => {
+    if (!made) throw new Error(`${household.customer.email} was not bought yet`);
+    return made;
+  };
+  const steps: DemoStep[] = [
+    {
+      day: start,
+      minute: 0,
+      async run(clock) {
+        made = await buy(db, household, start, clock);
+        return made.policies.size;
+      },
+    },
+  ];
+  for (const pet of household.pets) {
+    const policyOf = () => {
+      const policyNumber = bought().policies.get(pet.name);
+      if (!policyNumber) throw new Error(`${pet.name} has no demo policy`);
+      return { bought: bought(), policyNumber };
+    };
+    const claims = (pet.claims ?? []).flatMap((claim) => claimSteps(db, today, claim, policyOf));
+    steps.push(...claims);
+    // Notes follow what they speak of: the pet's last claim, or the policy's first weeks.
+    const notesOn = notAfter(
+      claims.reduce((last, step) => (step.day > last ? step.day : last), addDays(start, 20)),
+      today,
+    );
+    for (const [n, note] of (pet.notes ?? []).entries()) {
+      steps.push({
+        day: notesOn,
+        minute: 180 + n,
+        async run(clock) {
+          await addNote(db, metadataAt(bought(), clock), policyOf().policyNumber, note);
+          return 1;
+        },
+      });
+    }
+  }
+  if (household.declines) steps.push(...declineSteps(db, household, start, bought));
+  return steps;
+}
+
+// The demo's pet households as steps of its year, unless they were bought already (a customer of the demo's
+// e-mail exists), so a restart buys nothing twice.
+export async function demoPetSteps(db: Db, today: BusinessDate): Promise<DemoStep[]> {
+  if (DEMO_HOUSEHOLDS.length === 0) return [];
   const existing = new Set(
     (
       await db
@@ -210,12 +355,7 @@ export async function seedPolicies(db: Db): Promise<number> {
         .execute()
     ).map((c) => c.email.toLowerCase()),
   );
-  const today = centralDate();
-  const tokens = new Map<number, string>();
-  let created = 0;
-  for (const household of DEMO_HOUSEHOLDS) {
-    if (existing.has(household.customer.email)) continue;
-    created += await seedHousehold(db, household, today, tokens);
-  }
-  return created;
+  return DEMO_HOUSEHOLDS.filter((h) => !existing.has(h.customer.email)).flatMap((h) =>
+    householdSteps(db, h, today),
+  );
 }

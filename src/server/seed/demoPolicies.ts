@@ -34,6 +34,9 @@ export interface DemoHousehold {
   // The policies' start, in months before today.
   startedMonthsAgo: number;
   paymentPeriod: 'MONTHLY' | 'ANNUAL';
+  // A card given later that declines from the instalment of `fromMonth` (months after the start): the
+  // policies lapse for non-payment, and are reinstated when the customer pays late that many days after.
+  declines?: { fromMonth: number; paysLateAfterLapseDays?: number };
   customer: {
     firstName: string;
     lastName: string;
@@ -302,6 +305,8 @@ export const DEMO_HOUSEHOLDS: readonly DemoHousehold[] = [
     zip: '78205',
     startedMonthsAgo: 11,
     paymentPeriod: 'MONTHLY',
+    // Never paid again: lapsed for non-payment, and the reinstatement window closed.
+    declines: { fromMonth: 6 },
     customer: person('Sofia', 'Martinez', '2105550110', '100 Alamo Plaza', 'San Antonio'),
     pets: [
       {
@@ -340,7 +345,8 @@ export const DEMO_HOUSEHOLDS: readonly DemoHousehold[] = [
     entityCode: '8901-2345-RS',
     agentEmail: HOUSE,
     zip: '37203',
-    startedMonthsAgo: 5,
+    // Bought over a year ago: renewed into its second term last month.
+    startedMonthsAgo: 13,
     paymentPeriod: 'ANNUAL',
     customer: person('Hannah', 'Davis', '6155550112', '600 Broadway', 'Nashville'),
     pets: [{ name: 'Willow', species: 'CAT', breedCode: 'RAGDOLL', age: 6, gender: 'FEMALE' }],
@@ -363,6 +369,7 @@ export const DEMO_HOUSEHOLDS: readonly DemoHousehold[] = [
     zip: '19103',
     startedMonthsAgo: 6,
     paymentPeriod: 'MONTHLY',
+    declines: { fromMonth: 3, paysLateAfterLapseDays: 9 },
     customer: person('Laura', 'Chen', '2155550114', '1500 Market St', 'Philadelphia'),
     pets: [
       { name: 'Ruby', species: 'DOG', breedCode: 'CAVALIER_KING_CHARLES_SPANIEL', age: 3, gender: 'FEMALE' },

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { addDays, startOfBusinessDay, systemClock, type Clock } from '../../calendar';
+import { addDays, systemClock, type Clock } from '../../calendar';
 import { issueRentersPolicy, ratedFigures } from '../domain/rentersPolicies/issueRentersPolicy';
 import { utcToday } from '../domain/rentersPolicies/rentersPolicyNumbers';
 import { filedRentersTables } from '../domain/rentersRating/filedRentersTables';
@@ -8,12 +8,12 @@ import type { RentersCoverageInput } from '../domain/rentersRating/rentersTypes'
 import type { Db } from '../store/db';
 import type { EventMetadata } from '../store/eventStore';
 import { demoCharge } from './demoCharge';
-import { recordDemoChange } from './demoRentersChange';
+import { commitDemoChange } from './demoRentersChange';
+import { runDemoSteps, type DemoStep } from './demoSteps';
 
 // Demo renters policies, issued as the purchase issues them (rated by the renters engine, then
-// issueRentersPolicy), for several agencies and states. One is cancelled and one non-renewing, recorded as
-// the cancel and discontinue flows record them (docs/decisions/008), so the demo has policies to rewrite.
-// Seeded only while no renters policy exists, so it runs safely on every start.
+// issueRentersPolicy), for several agencies and states. One is cancelled and one non-renewing, committed as
+// the cancel and discontinue flows commit them (docs/decisions/008), so the demo has policies to rewrite.
 const SEED: EventMetadata = { userId: null, entityId: null, requestId: 'seed:demo-renters' };
 
 type Address = { line1: string; line2: string | null; city: string; state: string; zip: string };
@@ -154,56 +154,96 @@ export const demoRentersCoverage = (state: string, contentsCents: number): Rente
 });
 
 // How the demo's ending policies end, as an agent would have asked the change flow.
+// `afterDays` after the policy took effect.
 const ENDINGS = {
   cancelled: {
     kind: 'cancel',
     inputs: { reasonCode: 'MOVED_OUT', cancellationMethod: 'FLAT', note: 'Demo data' },
+    afterDays: 4,
   },
-  nonRenewing: { kind: 'discontinue', inputs: { reasonCode: 'CUSTOMER_REQUEST', note: 'Demo data' } },
+  nonRenewing: {
+    kind: 'discontinue',
+    inputs: { reasonCode: 'CUSTOMER_REQUEST', note: 'Demo data' },
+    afterDays: 60,
+  },
 } as const;
 
-// Each demo sale is recorded as made at 10 AM on the business day before its policy took effect, as an agent
-// would have sold it, so no policy reads as sold today when its cover began months ago.
-function soldBefore(effectiveDate: string): Date {
-  return new Date(startOfBusinessDay(addDays(effectiveDate, -1)).getTime() + 10 * 3_600_000);
-}
-
-// The demo's dates count back from the clock's today (the first start's), so it reads the same every time.
-export async function seedDemoRentersPolicies(db: Db, clock: Clock = systemClock): Promise<number> {
+// The demo's renters sales as steps of its year (demoYear.ts): each sold on the day before its policy took
+// effect, as an agent would have sold it, and paid through the sandbox payment service; the ending ones
+// cancelled or set not to renew on a later day through the change flow's own commit (commitDemoChange), so
+// the cancelled one's refund goes back to its charge. Nothing when a renters policy exists already.
+export async function demoRentersSteps(db: Db, today: string): Promise<DemoStep[]> {
   const any = await db.selectFrom('renters_policies').select('policy_number').limit(1).executeTakeFirst();
-  if (any) return 0;
+  if (any) return [];
   const entities = new Map(
     (await db.selectFrom('entities').select(['id', 'entity_code']).execute()).map((e) => [
       e.entity_code,
       e.id,
     ]),
   );
-  const today = utcToday(clock.now());
-  let created = 0;
-  for (const demo of DEMO_RENTERS) {
+  const steps: DemoStep[] = [];
+  for (const [n, demo] of DEMO_RENTERS.entries()) {
     const entityId = entities.get(demo.entityCode);
     if (entityId === undefined) continue;
-    const state = demo.property.state;
     const effectiveDate = daysBefore(today, demo.startedDaysAgo);
-    const coverage = demoRentersCoverage(state, demo.contentsCents);
-    const rated = rateRentersQuote(filedRentersTables(state, effectiveDate), {
-      zip_code: demo.property.zip,
-      term_interval: demo.termInterval,
-      coverage,
+    let policyNumber = '';
+    steps.push({
+      day: addDays(effectiveDate, -1),
+      minute: 60 + n,
+      async run(clock) {
+        policyNumber = await sell(db, demo, entityId, effectiveDate, clock);
+        return 1;
+      },
     });
-    if (!rated.ok)
-      throw new Error(`Demo renters policy does not rate in ${state}: ${JSON.stringify(rated.errors)}`);
-    const { rating } = rated;
-    const paidCents = rating.schedule[0]!.total;
-    const quoteId = randomUUID();
-    const payment = await demoCharge(
-      db,
-      `demo:renters:${quoteId}`,
-      `${demo.customer.firstName} ${demo.customer.lastName}`,
-      paidCents,
-    );
-    await db.transaction().execute(async (trx) => {
-      const { policyNumber } = await issueRentersPolicy(trx, SEED, {
+    if (demo.ends) {
+      const { kind, inputs, afterDays } = ENDINGS[demo.ends];
+      const day = addDays(effectiveDate, afterDays);
+      steps.push({
+        day: day < today ? day : today,
+        minute: 240 + n,
+        async run(clock) {
+          await commitDemoChange(db, SEED, policyNumber, kind, inputs, businessDay(clock), clock);
+          return 0;
+        },
+      });
+    }
+  }
+  return steps;
+}
+
+// The renters change flow's day: UTC's (SPEC §9's wire rule for renters dates).
+const businessDay = (clock: Clock) => utcToday(clock.now());
+
+async function sell(
+  db: Db,
+  demo: DemoRentersPolicy,
+  entityId: number,
+  effectiveDate: string,
+  clock: Clock,
+): Promise<string> {
+  const state = demo.property.state;
+  const coverage = demoRentersCoverage(state, demo.contentsCents);
+  const rated = rateRentersQuote(filedRentersTables(state, effectiveDate), {
+    zip_code: demo.property.zip,
+    term_interval: demo.termInterval,
+    coverage,
+  });
+  if (!rated.ok)
+    throw new Error(`Demo renters policy does not rate in ${state}: ${JSON.stringify(rated.errors)}`);
+  const { rating } = rated;
+  const quoteId = randomUUID();
+  const payment = await demoCharge(
+    db,
+    `demo:renters:${quoteId}`,
+    `${demo.customer.firstName} ${demo.customer.lastName}`,
+    rating.schedule[0]!.total,
+    clock,
+  );
+  return db.transaction().execute(async (trx) => {
+    const { policyNumber } = await issueRentersPolicy(
+      trx,
+      { ...SEED, at: clock.now() },
+      {
         quoteId,
         entityId,
         rewriteOf: null,
@@ -216,14 +256,15 @@ export async function seedDemoRentersPolicies(db: Db, clock: Clock = systemClock
         effectiveDate,
         ...ratedFigures(rating),
         payment,
-        soldAt: soldBefore(effectiveDate),
-      });
-      if (demo.ends) {
-        const { kind, inputs } = ENDINGS[demo.ends];
-        await recordDemoChange(trx, SEED, policyNumber, kind, inputs, today);
-      }
-    });
-    created++;
-  }
-  return created;
+        soldAt: clock.now(),
+      },
+    );
+    return policyNumber;
+  });
+}
+
+// The demo's renters policies alone, on a running server (a test of rewrites): its steps in day order, dated
+// back from the clock's today, without the days' scheduled work between them.
+export async function seedDemoRentersPolicies(db: Db, clock: Clock = systemClock): Promise<number> {
+  return runDemoSteps(await demoRentersSteps(db, utcToday(clock.now())));
 }

@@ -6,23 +6,38 @@ import { registerUser } from '../domain/users/userCommands';
 import type { Db } from '../store/db';
 import type { EventMetadata } from '../store/eventStore';
 import { DEMO_BRAND, DEMO_ENTITIES, DEMO_ROLES, DEMO_USERS } from './demoData';
-import { seedDemoCommissionHistory } from './demoCommissionHistory';
+import { addMonths, businessDate, startOfBusinessDay, systemClock, type Clock } from '../../calendar';
+import { demoCommissionSteps } from './demoCommissionHistory';
 import { seedDemoCommissionRules } from './demoCommissionRules';
 import { utcToday } from '../domain/rentersPolicies/rentersPolicyNumbers';
-import { seedDemoRentersPolicies } from './demoRentersPolicies';
+import { demoPetSteps } from './demoPetSteps';
+import { demoRentersSteps } from './demoRentersPolicies';
+import { passDemoYear, type DemoLog } from './demoYear';
 import { seedEntityDetails } from './seedEntityDetails';
-import { seedPolicies } from './seedPolicies';
 
-const SEED: EventMetadata = { userId: null, entityId: null, requestId: 'seed:demo' };
+const SEED_BY: EventMetadata = { userId: null, entityId: null, requestId: 'seed:demo' };
+// With its year of business, the demo's agencies, people and rules are dated before its first sale.
+const OPENED_MONTHS_AGO = 14;
+
+const quietLog: DemoLog = {
+  info: () => undefined,
+  warn: (details, message) => console.warn(message, details),
+};
 
 // Seeds what is missing and leaves what exists alone, so it runs safely on every start.
-// `policies: false` leaves out the demo policies (bought through the quote journey, the slow part) and the
-// year of commission history; `secret` keys the demo bank accounts' fingerprints (the server's secret).
+// `policies: false` leaves out the demo's year of business (policies bought through the quote journeys, the
+// slow part, and the commission history); `secret` keys the demo bank accounts' fingerprints (the server's
+// secret); `clock` says what today is (a QA sandbox's moved one).
 export async function seedDemo(
   db: Db,
   demoPassword: string,
-  options: { policies?: boolean; secret?: string } = {},
+  options: { policies?: boolean; secret?: string; clock?: Clock; log?: DemoLog } = {},
 ): Promise<{ created: number }> {
+  const now = (options.clock ?? systemClock).now();
+  const today = businessDate(now);
+  const openedAt =
+    options.policies === false ? undefined : startOfBusinessDay(addMonths(today, -OPENED_MONTHS_AGO));
+  const SEED = openedAt ? { ...SEED_BY, at: openedAt } : SEED_BY;
   const existingUsers = new Set(
     (await db.selectFrom('users').select('email').execute()).map((u) => u.email.toLowerCase()),
   );
@@ -89,14 +104,18 @@ export async function seedDemo(
       );
       created++;
     }
-    created += await seedEntityDetails(trx);
-    created += await seedDemoCommissionRules(trx);
+    created += await seedEntityDetails(trx, openedAt);
+    created += await seedDemoCommissionRules(trx, openedAt);
     return { created };
   });
-  // Policies are bought through the quote journey, whose commands open transactions of their own: after the
+  // The year of business runs the quote journeys, whose commands open transactions of their own: after the
   // business above is committed.
   if (options.policies === false) return seeded;
-  const policies = (await seedPolicies(db)) + (await seedDemoRentersPolicies(db));
-  const history = options.secret ? await seedDemoCommissionHistory(db, utcToday(), options.secret) : 0;
-  return { created: seeded.created + policies + history };
+  const steps = [
+    ...(await demoPetSteps(db, today)),
+    ...(await demoRentersSteps(db, utcToday(now))),
+    ...(options.secret ? await demoCommissionSteps(db, today, options.secret) : []),
+  ];
+  const year = await passDemoYear(db, steps, today, options.log ?? quietLog);
+  return { created: seeded.created + year.made };
 }

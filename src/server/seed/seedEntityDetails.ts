@@ -4,11 +4,13 @@ import { addQuoteSource, setDiscountStates, setUnderwritingQuestions } from '../
 import type { EventMetadata, Trx } from '../store/eventStore';
 import { DEMO_ENTITY_DETAILS } from './entityDetailsDemo';
 
-const SEED: EventMetadata = { userId: null, entityId: null, requestId: 'seed:entity-details' };
+const SEED_BY: EventMetadata = { userId: null, entityId: null, requestId: 'seed:entity-details' };
 
 // Adds the demo details to each demo entity once: an entity whose stream already holds an event of this
 // seed is left alone, whatever was changed since.
-export async function seedEntityDetails(trx: Trx): Promise<number> {
+// `at` dates the records (the demo's year opens before its first sale); the database's clock otherwise.
+export async function seedEntityDetails(trx: Trx, at?: Date): Promise<number> {
+  const SEED = at ? { ...SEED_BY, at } : SEED_BY;
   const seeded = new Set(
     (
       await trx

@@ -9,6 +9,9 @@ export interface EventMetadata {
   entityId: number | null;
   requestId: string | null;
   idempotencyKey?: string | null;
+  // When the command was given, by the server's clock: a moved clock (the demo's year, a QA sandbox) dates the
+  // events it appends; the database's clock otherwise. It becomes their recorded_at, not part of the metadata.
+  at?: Date;
 }
 
 export interface NewEvent<T extends string = string> {
@@ -126,6 +129,7 @@ export async function appendToStream(
   metadata: EventMetadata,
 ): Promise<StoredEvent[]> {
   if (events.length === 0) return [];
+  const { at, ...stored } = metadata;
   const current = await trx
     .selectFrom('events')
     .select((eb) => eb.fn.max('version').as('version'))
@@ -146,8 +150,8 @@ export async function appendToStream(
           version: expectedVersion + i + 1,
           type: e.type,
           data: JSON.stringify(e.data),
-          metadata: JSON.stringify(metadata),
-          ...(e.recordedAt && { recorded_at: e.recordedAt }),
+          metadata: JSON.stringify(stored),
+          ...((e.recordedAt ?? at) && { recorded_at: e.recordedAt ?? at }),
         })),
       )
       .returningAll()
@@ -156,9 +160,9 @@ export async function appendToStream(
     if (isUniqueViolation(error)) throw new VersionConflictError(streamType, streamId, expectedVersion);
     throw error;
   }
-  const stored = rows.map(toStoredEvent);
-  for (const event of stored) {
+  const appended = rows.map(toStoredEvent);
+  for (const event of appended) {
     for (const projection of projectionsOf(streamType)) await projection(trx, event);
   }
-  return stored;
+  return appended;
 }

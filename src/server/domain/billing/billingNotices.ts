@@ -17,6 +17,8 @@ export async function queueDeclineNotice(
     dueDate: BusinessDate;
     retryOn: BusinessDate | null;
     lapsesOn: BusinessDate;
+    // When the decline was recorded (the run's clock), so a moved clock's notices are dated on their day.
+    writtenAt: Date;
   },
 ): Promise<void> {
   const customer = await trx
@@ -44,6 +46,7 @@ export async function queueDeclineNotice(
       subject: `Payment declined for policy ${ref.policyNumber}`,
       body,
       payload: JSON.stringify({ ...ref, seq: notice.seq, attempt: notice.attempt }),
+      created_at: notice.writtenAt,
     })
     .execute();
 }

@@ -117,6 +117,7 @@ export async function collectInstalment(
         dueDate: due.dueDate,
         retryOn,
         lapsesOn: addDays(due.firstMissedOn ?? due.dueDate, DUNNING.graceDays),
+        writtenAt: deps.recordedAt,
       });
     }
     return 'declined';

@@ -17,6 +17,7 @@ import {
 } from './quoteEvents';
 import {
   appendToQuote,
+  quoteMetadata,
   journeyOf,
   requireWritableQuote,
   stepRefusal,
@@ -210,12 +211,7 @@ async function settle(actor: QuoteActor, uuid: string, attempt: Attempt): Promis
     amountCents: attempt.amountCents,
     idempotencyKey: chargeKey(uuid, attempt.requestId),
   });
-  const metadata = {
-    userId: actor.principal.userId,
-    entityId: actor.acting.id,
-    requestId: actor.requestId,
-    idempotencyKey: actor.idempotencyKey ?? attempt.requestId,
-  };
+  const metadata = quoteMetadata(actor, actor.idempotencyKey ?? attempt.requestId);
   const base: ChargeAttempt = {
     requestId: attempt.requestId,
     paymentPeriod: attempt.paymentPeriod,

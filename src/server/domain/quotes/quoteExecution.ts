@@ -1,8 +1,9 @@
+import type { Clock } from '../../../calendar';
 import type { Principal, ActingEntity } from '../../access/principal';
 import { HttpError } from '../../http/errors';
 import { CommandRejectedError, execute, loadAggregate } from '../../store/aggregate';
 import type { Db } from '../../store/db';
-import type { NewEvent, Trx } from '../../store/eventStore';
+import type { EventMetadata, NewEvent, Trx } from '../../store/eventStore';
 import type { JourneyContext } from '../../../machines/petQuoteContext';
 import type { QuoteCommandResult } from '../../../api/schemas/quoteCommands';
 import type { PaymentAdapter } from '../payments/paymentAdapter';
@@ -21,6 +22,20 @@ export interface QuoteActor {
   idempotencyKey?: string | null;
   // The payment service purchases charge through (docs/payments.md).
   payments: PaymentAdapter;
+  // A moved clock (the demo's year) dates the journey's events and the purchase; the database's otherwise.
+  clock?: Clock;
+}
+
+// The metadata of the actor's events: who, for which entity, in which request, and when by a moved clock.
+export function quoteMetadata(actor: QuoteActor, idempotencyKey?: string | null): EventMetadata {
+  const key = idempotencyKey ?? actor.idempotencyKey;
+  return {
+    userId: actor.principal.userId,
+    entityId: actor.acting.id,
+    requestId: actor.requestId,
+    ...(key && { idempotencyKey: key }),
+    ...(actor.clock && { at: actor.clock.now() }),
+  };
 }
 
 const STEP_NAMES: Readonly<Record<string, string>> = {
@@ -101,19 +116,7 @@ export async function appendToQuote(
     ]);
   }
   try {
-    await execute(
-      trx,
-      quoteAggregate,
-      uuid,
-      events,
-      {
-        userId: actor.principal.userId,
-        entityId: actor.acting.id,
-        requestId: actor.requestId,
-        ...(actor.idempotencyKey && { idempotencyKey: actor.idempotencyKey }),
-      },
-      expectedVersion,
-    );
+    await execute(trx, quoteAggregate, uuid, events, quoteMetadata(actor), expectedVersion);
   } catch (error) {
     if (!(error instanceof CommandRejectedError)) throw error;
     throw stepRefusal(String(error.state), error.eventType);

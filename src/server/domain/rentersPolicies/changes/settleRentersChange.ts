@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../store/db';
 import { VersionConflictError, type EventMetadata, type StoredEvent } from '../../../store/eventStore';
-import { systemClock } from '../../../../calendar';
+import { systemClock, type Clock } from '../../../../calendar';
 import type { PaymentAdapter } from '../../payments/paymentAdapter';
 import { askForRefund, isBilled } from '../../refunds/askForRefund';
 import { rentersRefundKey } from '../../refunds/refundOnPolicy';
@@ -15,6 +15,8 @@ export interface SettleContext {
   metadata: EventMetadata;
   payments: PaymentAdapter;
   log?: FastifyBaseLogger;
+  // Dates the refund's outcome; the system clock unless the demo's year moves it.
+  clock?: Clock;
 }
 
 // The money of a committed change, after its transaction (a payment call never holds one open), recorded as
@@ -37,7 +39,7 @@ export async function settleRentersChange(
   // recorded as asked: the outcome lands there and on the payments tab, and a failure is listed for retry.
   if (settlement.kind === 'refund' && (await isBilled(ctx.db, ref))) {
     await askForRefund(
-      { db: ctx.db, payments: ctx.payments, clock: systemClock, metadata: ctx.metadata, log: ctx.log },
+      { db: ctx.db, payments: ctx.payments, clock: ctx.clock ?? systemClock, metadata: ctx.metadata, log: ctx.log },
       ref,
       {
         key: rentersRefundKey(policyNumber, change.version),

@@ -1,0 +1,68 @@
+import { MovableClock, addDays, type BusinessDate } from '../../calendar';
+import { createSandboxPaymentAdapter } from '../domain/payments/sandboxPaymentAdapter';
+import { runBusinessDays } from '../jobs/dailySchedule';
+import type { Db } from '../store/db';
+import { inDayOrder, stepInstant, type DemoStep } from './demoSteps';
+
+export interface DemoLog {
+  info(details: object, message: string): void;
+  warn(details: object, message: string): void;
+}
+
+export interface DemoYearSummary {
+  made: number;
+  days: number;
+  // What the days' scheduled work did, summed over the year: instalments charged and declined, lapses…
+  work: Record<string, number>;
+  failed: number;
+}
+
+// The demo business made by time passing (issue 22, docs/demo.md): a clock set to the morning of the first
+// step's day walks forward one business day at a time to today. On each day its steps run (sales bought
+// through the quote journeys, claims, notes, cards that start declining, late payments, changes, statement
+// reviews), then the day's scheduled work as the job runner does it every night: dates that act, billing and
+// dunning, refunds, month-end statements. So instalments are collected on their due dates, declines lapse on
+// theirs, and every record is dated on the day it happened.
+export async function passDemoYear(
+  db: Db,
+  steps: readonly DemoStep[],
+  through: BusinessDate,
+  log: DemoLog,
+): Promise<DemoYearSummary> {
+  const ordered = inDayOrder(steps).filter((s) => s.day <= through);
+  const summary: DemoYearSummary = { made: 0, days: 0, work: {}, failed: 0 };
+  if (ordered.length === 0) return summary;
+  const clock = new MovableClock(stepInstant(ordered[0]!));
+  const payments = createSandboxPaymentAdapter({ db, now: () => clock.now() });
+  // The days' work logs each piece it does; the demo's year keeps only the sums and any warning.
+  const workLog = { info: () => undefined, warn: log.warn.bind(log) };
+  let next = 0;
+  for (let day = ordered[0]!.day; day <= through; day = addDays(day, 1)) {
+    for (; next < ordered.length && ordered[next]!.day === day; next += 1) {
+      const step = ordered[next]!;
+      clock.set(stepInstant(step));
+      summary.made += await step.run(clock);
+    }
+    // The night's work, at the end of the business day (after 6 PM, when the day's sales are in).
+    clock.set(stepInstant({ day, minute: 9 * 60 + 30 }));
+    const results = await runBusinessDays({ db, clock, payments, log: workLog }, { through: day });
+    summary.failed += results.filter((r) => r.status === 'failed').length;
+    summary.days += 1;
+  }
+  const done = await db
+    .selectFrom('daily_work_runs')
+    .select(['name', 'summary'])
+    .where('status', '=', 'done')
+    .execute();
+  for (const row of done) {
+    const counts = (typeof row.summary === 'string' ? JSON.parse(row.summary) : row.summary) as Record<
+      string,
+      number
+    > | null;
+    for (const [key, value] of Object.entries(counts ?? {}))
+      if (typeof value === 'number')
+        summary.work[`${row.name}.${key}`] = (summary.work[`${row.name}.${key}`] ?? 0) + value;
+  }
+  log.info({ ...summary }, 'demo year passed');
+  return summary;
+}
