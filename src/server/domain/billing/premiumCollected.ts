@@ -1,14 +1,9 @@
-import { addMonths, type BusinessDate } from '../../../calendar';
 import type { Db } from '../../store/db';
 import type { Trx } from '../../store/eventStore';
-import { instalment, type PaymentPeriod } from '../policies/cancellation';
 import { findBillingAccount } from './billingAccount';
+import { petPremiumPaid, type PetTerm } from './petPremiumPaid';
 
-export interface PetTerm {
-  effectiveDate: BusinessDate;
-  annualPremiumCents: number;
-  paymentPeriod: PaymentPeriod;
-}
+export type { PetTerm } from './petPremiumPaid';
 
 // The premium a pet policy's payments have paid, net of refunds, as cancellation weighs it against the
 // premium earned (docs/billing.md "Cancellation"). An instalment the customer pays carries, beside its month's
@@ -30,20 +25,5 @@ export async function petPremiumCollected(
     .where('policy_number', '=', policyNumber)
     .where('status', '=', 'paid')
     .execute();
-  let premium = 0;
-  for (const row of paid) {
-    if (row.kind === 'balanceDue') premium += row.amount_cents;
-    if (row.kind !== 'instalment') continue;
-    premium += Math.min(row.amount_cents, premiumShare(term, row.due_date));
-  }
-  return premium - Number(account.refunded_cents);
-}
-
-// The premium an instalment due on `due` pays: its month's share of a monthly term, the whole premium of an
-// annual one, nothing for a day that is not one of the term's due dates (another term's instalment).
-function premiumShare(term: PetTerm, due: BusinessDate): number {
-  if (term.paymentPeriod === 'ANNUAL') return due === term.effectiveDate ? term.annualPremiumCents : 0;
-  for (let month = 0; month < 12; month += 1)
-    if (addMonths(term.effectiveDate, month) === due) return instalment(term.annualPremiumCents, month);
-  return 0;
+  return petPremiumPaid(term, paid) - Number(account.refunded_cents);
 }
