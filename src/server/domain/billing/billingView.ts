@@ -2,6 +2,7 @@ import type { BusinessDate } from '../../../calendar';
 import type { Db } from '../../store/db';
 import { declineMessage } from '../payments/sandboxPaymentAdapter';
 import { ledgerOfAccount, type Ledger } from './ledger';
+import { paymentsDue } from './paymentsDue';
 import type { PolicyRef } from './policyRef';
 import { findBillingAccount, reinstateBy, reinstatementWindowOver } from './billingAccount';
 
@@ -47,8 +48,6 @@ export interface BillingView {
   refunds: BillingRefundRow[];
 }
 
-const UNPAID: ReadonlySet<string> = new Set(['scheduled', 'declined', 'failed']);
-
 export async function billingView(db: Db, ref: PolicyRef, today: BusinessDate): Promise<BillingView | null> {
   const account = await findBillingAccount(db, ref);
   if (!account) return null;
@@ -81,8 +80,7 @@ export async function billingView(db: Db, ref: PolicyRef, today: BusinessDate): 
     paidOn: r.paid_on,
     collectOn: r.collect_on,
   }));
-  const unpaid = schedule.filter((r) => UNPAID.has(r.status));
-  const dueNow = unpaid.filter((r) => r.dueDate <= today);
+  const due = paymentsDue(schedule, today);
   return {
     ref,
     today,
@@ -93,9 +91,9 @@ export async function billingView(db: Db, ref: PolicyRef, today: BusinessDate): 
     lapsedOn: account.lapsed_on,
     reinstateBy: reinstateBy(account),
     ledger: ledgerOfAccount(account),
-    dueNowCents: dueNow.reduce((sum, r) => sum + r.amountCents, 0),
-    payable: dueNow.length > 0 && !reinstatementWindowOver(account, today),
-    nextPayment: unpaid.find((r) => r.dueDate > today) ?? null,
+    dueNowCents: due.dueNowCents,
+    payable: due.anythingDue && !reinstatementWindowOver(account, today),
+    nextPayment: due.next,
     schedule,
     refunds: refunds.map((r) => ({
       key: r.key,
