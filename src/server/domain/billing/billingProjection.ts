@@ -16,6 +16,7 @@ import type {
   TermScheduled,
 } from './billingEvents';
 import { BILLING_STREAM, refOfStreamId } from './policyRef';
+import { refundLedgerMoves } from './refundLedgerMoves';
 
 // billing_accounts, billing_instalments and billing_refunds from a policy's billing stream. The account's
 // state is the statechart's, stepped from the stored one, so the read side never disagrees with the rules.
@@ -211,13 +212,12 @@ async function project(trx: Trx, event: StoredEvent): Promise<void> {
         .execute();
       // A refund returns premium the policy no longer earns: billed drops when it is first recorded, and the
       // money counts as refunded once the payment service has sent it.
-      const returned = before ? 0 : d.amountCents;
-      const sent = d.outcome === 'done' && before?.outcome !== 'done' ? d.amountCents : 0;
+      const moves = refundLedgerMoves(before, d);
       await account
         .set((eb) => ({
           state,
-          billed_cents: eb('billed_cents', '-', returned),
-          refunded_cents: eb('refunded_cents', '+', sent),
+          billed_cents: eb('billed_cents', '-', moves.returnedCents),
+          refunded_cents: eb('refunded_cents', '+', moves.sentCents),
         }))
         .execute();
       return;

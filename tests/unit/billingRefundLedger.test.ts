@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { refundLedgerMoves } from '../../src/server/domain/billing/refundLedgerMoves';
+
+// A refund in the ledger (docs/billing.md "The ledger"): recorded, it lowers billed, so the money is the
+// customer's credit; sent (done), it counts as refunded. Each happens once, however often the refund is
+// recorded again.
+describe('a refund’s moves in the ledger', () => {
+  it('takes the premium off billed when first recorded, and counts nothing refunded while it is pending', () => {
+    expect(refundLedgerMoves(undefined, { amountCents: 12_345, outcome: 'pending' })).toEqual({
+      returnedCents: 12_345,
+      sentCents: 0,
+    });
+  });
+
+  it('counts a failed refund as returned premium but not as money sent', () => {
+    expect(refundLedgerMoves(undefined, { amountCents: 900, outcome: 'failed' })).toEqual({
+      returnedCents: 900,
+      sentCents: 0,
+    });
+  });
+
+  it('counts a refund sent at once both as returned premium and as money refunded', () => {
+    expect(refundLedgerMoves(undefined, { amountCents: 5_000, outcome: 'done' })).toEqual({
+      returnedCents: 5_000,
+      sentCents: 5_000,
+    });
+  });
+
+  it('counts the money refunded when a pending or failed refund is sent, without taking premium off again', () => {
+    for (const outcome of ['pending', 'failed'])
+      expect(refundLedgerMoves({ outcome }, { amountCents: 5_000, outcome: 'done' })).toEqual({
+        returnedCents: 0,
+        sentCents: 5_000,
+      });
+  });
+
+  it('moves nothing when a refund already sent is recorded again', () => {
+    expect(refundLedgerMoves({ outcome: 'done' }, { amountCents: 5_000, outcome: 'done' })).toEqual({
+      returnedCents: 0,
+      sentCents: 0,
+    });
+  });
+
+  it('moves nothing when a refund still waiting is recorded again, or fails', () => {
+    expect(refundLedgerMoves({ outcome: 'pending' }, { amountCents: 5_000, outcome: 'pending' })).toEqual({
+      returnedCents: 0,
+      sentCents: 0,
+    });
+    expect(refundLedgerMoves({ outcome: 'pending' }, { amountCents: 5_000, outcome: 'failed' })).toEqual({
+      returnedCents: 0,
+      sentCents: 0,
+    });
+  });
+});
