@@ -55,6 +55,11 @@ describe('the premium a pet term’s paid bills paid', () => {
     expect(petPremiumPaid(monthly, [bill('reinstatement', '2027-05-10', 2_345)])).toBe(0);
   });
 
+  it('never takes an extra charge due on one of the term’s due dates for that month’s instalment', () => {
+    expect(petPremiumPaid(monthly, [bill('balanceDue', '2027-03-31', 2_345)])).toBe(2_345);
+    expect(petPremiumPaid(monthly, [bill('reinstatement', '2027-03-31', 2_345)])).toBe(0);
+  });
+
   it('adds up every bill paid', () => {
     expect(
       petPremiumPaid(monthly, [
