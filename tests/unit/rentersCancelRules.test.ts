@@ -120,6 +120,13 @@ describe('a pro rata cancel date', () => {
     expect(cancelFigures(annual, ask({ cancelDate: null }))).toEqual(refusal);
   });
 
+  it('makes a pro rata cancellation whose cover ends on that date', () => {
+    expect(figures(annual, { cancelDate: '2026-09-10', today: '2026-06-01' })).toMatchObject({
+      method: 'PRO_RATA',
+      effectiveDate: '2026-09-10',
+    });
+  });
+
   it('of today or earlier takes effect at once; a later one leaves the policy pending cancellation', () => {
     const today = '2026-06-01';
     expect(figures(annual, { cancelDate: '2026-05-31', today })).toMatchObject({
