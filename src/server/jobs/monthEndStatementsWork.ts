@@ -6,8 +6,8 @@ import type { DailyWork } from './dailyWork';
 export const monthEndStatementsWork: DailyWork = {
   name: 'month-end-statements',
   title: 'Month-end commission statements',
-  async run({ db, businessDate, log }) {
-    const outcome = await generateMonthEndStatements(db, { businessDate });
+  async run({ db, businessDate, clock, log }) {
+    const outcome = await generateMonthEndStatements(db, { businessDate, at: clock.now() });
     if (outcome.created + outcome.recalculated + outcome.kept > 0) {
       log.info({ ...outcome }, 'month-end statements generated');
     }

@@ -293,8 +293,9 @@ function declineSteps(
 
 // A household's history as steps: the purchase on the day its policies start, its claims on their days, its
 // notes after them, and a card that starts declining where the demo tells that story.
-function householdSteps(db: Db, household: DemoHousehold, today: BusinessDate): DemoStep[] {
-  const start = addMonths(today, -household.startedMonthsAgo);
+function householdSteps(db: Db, household: DemoHousehold, today: BusinessDate, n: number): DemoStep[] {
+  // Households bought on different days of the month, so the instalments fall due across it.
+  const start = addDays(addMonths(today, -household.startedMonthsAgo), -((n * 7) % 19));
   let made: Bought | null = null;
   const bought = () => {
     if (!made) throw new Error(`${household.customer.email} was not bought yet`);
@@ -355,7 +356,7 @@ export async function demoPetSteps(db: Db, today: BusinessDate): Promise<DemoSte
         .execute()
     ).map((c) => c.email.toLowerCase()),
   );
-  return DEMO_HOUSEHOLDS.filter((h) => !existing.has(h.customer.email)).flatMap((h) =>
-    householdSteps(db, h, today),
+  return DEMO_HOUSEHOLDS.flatMap((h, n) =>
+    existing.has(h.customer.email) ? [] : householdSteps(db, h, today, n),
   );
 }

@@ -1,4 +1,4 @@
-import { MovableClock, addDays, type BusinessDate } from '../../calendar';
+import { MovableClock, addDays, businessDate } from '../../calendar';
 import { createSandboxPaymentAdapter } from '../domain/payments/sandboxPaymentAdapter';
 import { runBusinessDays } from '../jobs/dailySchedule';
 import type { Db } from '../store/db';
@@ -26,13 +26,16 @@ export interface DemoYearSummary {
 export async function passDemoYear(
   db: Db,
   steps: readonly DemoStep[],
-  through: BusinessDate,
+  now: Date,
   log: DemoLog,
 ): Promise<DemoYearSummary> {
+  const through = businessDate(now);
+  // Today's steps and work happen by now at the latest: nothing is dated in the future.
+  const at = (instant: Date) => new Date(Math.min(instant.getTime(), now.getTime()));
   const ordered = inDayOrder(steps).filter((s) => s.day <= through);
   const summary: DemoYearSummary = { made: 0, days: 0, work: {}, failed: 0 };
   if (ordered.length === 0) return summary;
-  const clock = new MovableClock(stepInstant(ordered[0]!));
+  const clock = new MovableClock(at(stepInstant(ordered[0]!)));
   const payments = createSandboxPaymentAdapter({ db, now: () => clock.now() });
   // The days' work logs each piece it does; the demo's year keeps only the sums and any warning.
   const workLog = { info: () => undefined, warn: log.warn.bind(log) };
@@ -40,11 +43,11 @@ export async function passDemoYear(
   for (let day = ordered[0]!.day; day <= through; day = addDays(day, 1)) {
     for (; next < ordered.length && ordered[next]!.day === day; next += 1) {
       const step = ordered[next]!;
-      clock.set(stepInstant(step));
+      clock.set(at(stepInstant(step)));
       summary.made += await step.run(clock);
     }
     // The night's work, at the end of the business day (after 6 PM, when the day's sales are in).
-    clock.set(stepInstant({ day, minute: 9 * 60 + 30 }));
+    clock.set(at(stepInstant({ day, minute: 9 * 60 + 30 })));
     const results = await runBusinessDays({ db, clock, payments, log: workLog }, { through: day });
     summary.failed += results.filter((r) => r.status === 'failed').length;
     summary.days += 1;

@@ -116,6 +116,6 @@ export async function seedDemo(
     ...(await demoRentersSteps(db, utcToday(now))),
     ...(options.secret ? await demoCommissionSteps(db, today, options.secret) : []),
   ];
-  const year = await passDemoYear(db, steps, today, options.log ?? quietLog);
+  const year = await passDemoYear(db, steps, now, options.log ?? quietLog);
   return { created: seeded.created + year.made };
 }

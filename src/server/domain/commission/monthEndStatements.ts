@@ -28,11 +28,12 @@ export interface MonthEndOutcome {
  *
  * @param db the portal's database
  * @param options.businessDate the business day being worked (YYYY-MM-DD); it dates the statements
+ * @param options.at when the work ran by the server's clock (a moved clock's instant); the database's otherwise
  * @returns the month generated and how many statements were created, recalculated, unchanged or kept
  */
 export async function generateMonthEndStatements(
   db: Db,
-  { businessDate }: { businessDate: BusinessDate },
+  { businessDate, at }: { businessDate: BusinessDate; at?: Date },
 ): Promise<MonthEndOutcome> {
   if (!isBusinessDate(businessDate)) throw new TypeError(`Not a business date: ${String(businessDate)}`);
   const month = previousMonth(businessDate.slice(0, 7));
@@ -40,7 +41,12 @@ export async function generateMonthEndStatements(
     db,
     month,
     businessDate,
-    { userId: null, entityId: null, requestId: `job:commission:month-end:${businessDate}` },
+    {
+      userId: null,
+      entityId: null,
+      requestId: `job:commission:month-end:${businessDate}`,
+      ...(at && { at }),
+    },
     { kind: 'all' },
   );
   return {
