@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ClaimResponse, ClaimsResponse } from '../../src/api/schemas/policyMatters';
 import { changeClaim, submitClaim } from '../../src/server/domain/matters/claimCommands';
 import { claimEvent } from '../../src/server/domain/matters/matterEvents';
@@ -13,6 +13,8 @@ import { useTestServer } from '../support/suite';
 import { testDatabases } from '../support/testServer';
 
 // Claims of a pet policy with their payments (SPEC §7 matters/{matterId}/claims), and the demo's claims.
+// The demo's year of business (docs/demo.md) takes a while to make on a busy machine.
+vi.setConfig({ hookTimeout: 240_000 });
 describe.each(testDatabases())('policy claims on %s', (database) => {
   const s = useTestServer(database, { SEED_DEMO_POLICIES: 'true' });
   const e = entityApi(() => s.api);

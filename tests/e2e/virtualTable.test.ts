@@ -21,7 +21,7 @@ beforeAll(async () => {
   // The demo's year of renters business, with its commission statements.
   server = await startTestServer('pglite', { SEED_DEMO_POLICIES: 'true' });
   browser = await launchBrowser();
-});
+}, 240_000);
 
 afterAll(async () => {
   for (const context of contexts) await context.close();
