@@ -69,6 +69,28 @@ describe('the zip code of a renters quote', () => {
   });
 });
 
+describe('an option the filing refuses', () => {
+  it('is named in its message as the agent knows it, an amount shown in dollars', () => {
+    const input = {
+      ...AUSTIN,
+      coverage: {
+        contents: { ...AUSTIN.coverage.contents, additional_living_expense: 300_000 },
+        liability: { ...AUSTIN.coverage.liability, damage_to_property_of_others_amount: 75_000 },
+        optional: { ...AUSTIN.coverage.optional, include_replacement_cost: 'yes' },
+      },
+    } as unknown as RentersRatingInput;
+    expect(validateRentersInput(texas(), input)).toEqual({
+      'coverage.contents.additional_living_expense': [
+        'Additional living expense must be one of $2,000, $4,000, $6,000.',
+      ],
+      'coverage.liability.damage_to_property_of_others_amount': [
+        'Damage to property of others must be one of $500, $1,000.',
+      ],
+      'coverage.optional.include_replacement_cost': ['Replacement cost must be true or false.'],
+    });
+  });
+});
+
 describe('whether the property is preferred', () => {
   it('is a fact the quote must state as true or false', () => {
     expect(validateRentersInput(texas(), withContents({ is_preferred_property: 'yes' }))).toEqual({
