@@ -99,8 +99,8 @@ describe('a state’s fees', () => {
     const rows: RentersRateRows = {
       ...FILED_RENTERS_ROWS,
       fees: [
-        fee('D', 'TERM'),
         fee('C', 'TERM'),
+        fee('D', 'TERM'),
         fee('B', 'MONTHLY'),
         fee('A', 'TERM'),
         fee('E', 'ANNUAL'),
