@@ -100,7 +100,14 @@ export function JobsScreen() {
         />
       </div>
 
-      <div className="mt-4 overflow-x-auto rounded-lg border border-slate-200 bg-white">
+      {/* Focusable: on a narrow screen the table scrolls sideways, and the keyboard must be able to scroll it.
+          Relative, so the visually hidden header text stays inside the box instead of widening the page. */}
+      <div
+        role="region"
+        aria-label="Daily work by business day"
+        tabIndex={0}
+        className="relative mt-4 overflow-x-auto rounded-lg border border-slate-200 bg-white focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-400"
+      >
         <table className="min-w-full divide-y divide-slate-200 text-sm">
           <caption className="sr-only">Daily work by business day</caption>
           <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
