@@ -187,7 +187,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   dashboardRoutes(app, { db });
   entityStatementRoutes(app, { db });
   reportRoutes(app, { db });
-  quoteActionRoutes(app, { db, secret: config.accessTokenSecret });
+  quoteActionRoutes(app, { db, secret: config.accessTokenSecret, clock });
   paymentSessionRoutes(app, { db });
   receiptRoutes(app, { db });
   quoteRoutes(app, { db });

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { MovableClock } from '../../src/calendar';
 import { NORTHWIND_AUSTIN } from '../support/personas';
 import { purchasePolicies } from '../support/policyFixtures';
 import { entityIdOf } from '../support/records';
@@ -14,10 +15,12 @@ describe.each(testDatabases())('the business day of a purchase on %s', (database
   const db = () => server.server.database.db;
 
   beforeAll(async () => {
-    server = await startTestServer(database);
-    // Only Date is faked: timers and the database keep real time.
+    // The server's clock (which a pet purchase reads) and Date (which the renters fixture reads) stand at
+    // 7:45 PM Central; only Date is faked: timers and the database keep real time.
+    const evening = new Date('2026-11-27T01:45:00Z');
+    server = await startTestServer(database, {}, { clock: new MovableClock(evening) });
     vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(new Date('2026-11-27T01:45:00Z'));
+    vi.setSystemTime(evening);
   }, 180_000);
   afterAll(async () => {
     vi.useRealTimers();

@@ -17,6 +17,7 @@ import { answerUnderwriting } from '../../domain/quotes/answerUnderwriting';
 import { chooseCoverage } from '../../domain/quotes/chooseCoverage';
 import { createQuote } from '../../domain/quotes/createQuote';
 import type { QuoteActor } from '../../domain/quotes/quoteExecution';
+import type { Clock } from '../../../calendar';
 import { goBack, removePet } from '../../domain/quotes/quoteNavigation';
 import { viewQuote } from '../../domain/quotes/quoteQueries';
 import { refusalMessage } from '../../domain/quotes/actionRefused';
@@ -47,6 +48,9 @@ export interface QuoteActionOptions {
   secret: string;
   // The payment service purchases charge through; the sandbox by default (docs/payments.md).
   payments?: PaymentAdapter;
+  // The server's clock: a moved one (a QA sandbox, a test) dates the journey's events and the purchase, as
+  // it dates a renters sale; the database's clock otherwise.
+  clock?: Clock;
 }
 
 export function quoteActionRoutes(app: FastifyInstance, options: QuoteActionOptions): void {
@@ -80,6 +84,7 @@ export function quoteActionRoutes(app: FastifyInstance, options: QuoteActionOpti
             requestId: request.id,
             idempotencyKey: idempotencyKeyOf(request),
             payments,
+            ...(options.clock && { clock: options.clock }),
           },
           body,
           meta,
