@@ -20,7 +20,18 @@ const zones = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'data', 'coverage', 'test-results', 'scratch'] },
+  {
+    ignores: [
+      'dist',
+      'node_modules',
+      'data',
+      'coverage',
+      'test-results',
+      'scratch',
+      'reports',
+      '.stryker-tmp',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
