@@ -1,9 +1,10 @@
 import { BANK_SCREENS } from '../features/accounting/bankVerification/bankVerificationScreens';
-import { COMMISSION_PAYMENT_SCREENS } from '../features/accounting/commissionPayments/commissionPaymentsScreens';
+import { COMMISSION_PAYMENT_SCREENS } from '../features/commission/commissionPaymentsScreens';
 import { COMMISSION_SCREENS } from '../features/commission/commissionScreens';
 import { DASHBOARD_SCREENS } from '../features/dashboard/dashboardScreens';
 import { ENTITY_SCREENS } from '../features/entities/entityScreens';
 import { JOBS_SCREENS } from '../features/jobs/jobsScreens';
+import { MY_SCREENS } from '../features/my/myScreens';
 import { POLICY_SEARCH_SCREENS } from '../features/policies/search/policySearchScreens';
 import { POLICY_VIEW_SCREENS } from '../features/policies/view/policyViewScreens';
 import { QA_SCREENS } from '../features/qa/qaScreens';
@@ -13,6 +14,7 @@ import { REPORTING_SCREENS } from '../features/reporting/reportingScreens';
 import { RENTERS_JOURNEY_SCREENS } from '../features/renters/journey/rentersJourneyScreens';
 import { RENTERS_POLICY_SCREENS } from '../features/renters/policy/rentersPolicyScreens';
 import { RENTERS_SEARCH_SCREENS } from '../features/renters/search/rentersSearchScreens';
+import { ROLE_SCREENS } from '../features/roles/roleScreens';
 import { ACCESS_SCREENS } from '../features/users/accessScreens';
 import { lazyScreen, screenEntry, type ScreenEntry } from '../ui/screens/lazyScreen';
 
@@ -29,6 +31,8 @@ export const SCREENS: Readonly<Record<string, ScreenEntry>> = {
   ),
   ...ENTITY_SCREENS,
   ...ACCESS_SCREENS,
+  ...ROLE_SCREENS,
+  ...MY_SCREENS,
   ...QUOTE_SEARCH_SCREENS,
   ...JOURNEY_SCREENS,
   ...POLICY_SEARCH_SCREENS,

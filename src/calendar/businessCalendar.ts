@@ -165,3 +165,9 @@ export function firstDayOfMonth(date: BusinessDate): BusinessDate {
 export function lastDayOfMonth(date: BusinessDate): BusinessDate {
   return addDays(addMonths(firstDayOfMonth(date), 1), -1);
 }
+
+// The day closest to `date` inside the term from..to (both inclusive; ISO dates compare as strings).
+export function withinTerm(date: BusinessDate, from: BusinessDate, to: BusinessDate): BusinessDate {
+  if (date < from) return from;
+  return date > to ? to : date;
+}

@@ -5,7 +5,7 @@ import {
   isCancelRefusal,
 } from '../../src/server/domain/rentersPolicies/changes/rentersChangeFigures';
 import { oneYearAfter } from '../../src/server/domain/rentersPolicies/rentersPolicyNumbers';
-import { formatMoney } from '../../src/features/policies/view/format';
+import { formatMoney } from '../../src/ui/format';
 import { INTERNAL, NORTHWIND_AUSTIN } from '../support/personas';
 import { entityIdOf } from '../support/records';
 import {

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { businessDate, formatBusinessDate } from '../../src/calendar';
-import { formatPhone } from '../../src/ui/format/formatPhone';
+import { formatPhone } from '../../src/ui/format';
 import { ADMIN, AGENT, HOUSE, NORTHWIND_AUSTIN } from '../support/personas';
 import { entityIdOf } from '../support/records';
 import { addDays, issueRentersPolicies, utcToday } from '../support/rentersPolicyFixtures';

@@ -10,7 +10,7 @@ import {
   toggleCode,
   type PrivilegeNode,
 } from '../../src/features/roles/privilegeTree';
-import { formatPhone } from '../../src/features/users/formatPhone';
+import { formatPhone } from '../../src/ui/format';
 import {
   grantErrors,
   holdsAll,

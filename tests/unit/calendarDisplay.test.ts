@@ -8,7 +8,7 @@ import {
   setBusinessTimeZone,
 } from '../../src/calendar';
 import { splitTimestamp, formatTimestamp } from '../../src/features/commission/format';
-import { formatDate, formatDateTime } from '../../src/features/policies/view/format';
+import { formatDate, formatDateTime } from '../../src/ui/format';
 
 // How the portal's screens show dates, all through src/calendar: a business date as the day it names, an
 // instant on the business clock with its zone, whatever the reader's own zone.

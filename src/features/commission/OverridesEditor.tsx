@@ -14,7 +14,7 @@ import { Button } from '../../ui/forms/Button';
 import { SelectField } from '../../ui/forms/SelectField';
 import { TextField } from '../../ui/forms/TextField';
 import { useGuardedClose } from '../../ui/forms/useGuardedClose';
-import { formatMoney } from '../../ui/format/formatMoney';
+import { formatMoney } from '../../ui/format';
 
 export interface OverridesEditorProps {
   statement: Statement;

@@ -21,7 +21,7 @@ import { Alert } from '../../ui/feedback/Alert';
 import { useFileDownloads } from '../../ui/feedback/useFileDownloads';
 import { Button } from '../../ui/forms/Button';
 import { formatBusinessDate } from '../../calendar';
-import { formatMoney } from '../../ui/format/formatMoney';
+import { formatMoney } from '../../ui/format';
 import { DataTable } from '../../ui/table/DataTable';
 import { useAccess } from '../../ui/useAccess';
 import { BULK_WORDS } from './bulkWords';

@@ -5,7 +5,7 @@ import { STATEMENT_ACCESS, type Statement } from '../../api/schemas/commissionSt
 import { formatBusinessDate } from '../../calendar';
 import { Alert } from '../../ui/feedback/Alert';
 import { Button } from '../../ui/forms/Button';
-import { formatMoney } from '../../ui/format/formatMoney';
+import { formatMoney } from '../../ui/format';
 import { useAccess } from '../../ui/useAccess';
 import { formatChange } from './format';
 

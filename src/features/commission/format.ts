@@ -1,5 +1,5 @@
 import { businessDate, dateTimeParts, formatDateTime } from '../../calendar';
-import { formatMoney } from '../../ui/format/formatMoney';
+import { formatMoney } from '../../ui/format';
 
 // A server timestamp (ISO) as "May 3, 2026, 2:15 PM CDT": on the business clock with its zone, the same
 // words for every reader (src/calendar).

@@ -1,7 +1,7 @@
 import { createColumnHelper } from '@tanstack/react-table';
 import type { StatementRow } from '../../api/schemas/commissionStatements';
 import { formatBusinessDate, formatBusinessMonth } from '../../calendar';
-import { formatMoney } from '../../ui/format/formatMoney';
+import { formatMoney } from '../../ui/format';
 import { formatChange, formatTimestamp, splitTimestamp } from './format';
 import { StatementBadges } from './StatementBadges';
 import { monthLabel } from './statementFilterValues';

@@ -8,7 +8,7 @@ import type { DashboardStatistics, DashboardStatisticsQuery } from '../../api/sc
 import { Alert } from '../../ui/feedback/Alert';
 import { Spinner } from '../../ui/feedback/Spinner';
 import { formatBusinessDate } from '../../calendar';
-import { formatMoney } from '../../ui/format/formatMoney';
+import { formatMoney } from '../../ui/format';
 import { PageHeader } from '../../ui/PageHeader';
 import { DashboardCharts } from './DashboardCharts';
 import { DEFAULT_PERIOD, isPeriodChoice, presetPeriods, type PeriodChoice } from './dashboardPeriods';

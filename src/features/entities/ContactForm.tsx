@@ -7,7 +7,7 @@ import { Button } from '../../ui/forms/Button';
 import { TextAreaField } from '../../ui/forms/TextAreaField';
 import { TextField } from '../../ui/forms/TextField';
 import { formErrors } from './formErrors';
-import { formatPhone } from './format';
+import { formatPhone } from '../../ui/format';
 import { useInvalidateEntity } from './useInvalidateEntity';
 import { useDirtyForm } from '../../ui/forms/unsavedChanges';
 

@@ -5,7 +5,7 @@ import { CheckboxField } from '../../ui/forms/CheckboxField';
 import { SelectField } from '../../ui/forms/SelectField';
 import { TextField } from '../../ui/forms/TextField';
 import type { DetailsValues } from './detailsValues';
-import { EntityPicker } from './EntityPicker';
+import { EntityPicker } from '../../ui/forms/EntityPicker';
 
 export interface EntityDetailsFormProps {
   mode: 'add' | 'edit';

@@ -7,7 +7,7 @@ import type { Entity } from '../../api/schemas/entities';
 import { DataTable } from '../../ui/table/DataTable';
 import { Card } from './Card';
 import { entityColumns } from './entityColumns';
-import { EntityPicker, type PickedEntity } from './EntityPicker';
+import { EntityPicker, type PickedEntity } from '../../ui/forms/EntityPicker';
 import { formErrors } from './formErrors';
 import { SaveBar } from './SaveBar';
 import { StatusBadge } from './StatusBadge';

@@ -4,7 +4,8 @@ import { deleteContact, deleteLocation } from '../../api/calls/entityLocations';
 import type { Contact, Location } from '../../api/schemas/entities';
 import { ConfirmDialog } from '../../ui/feedback/ConfirmDialog';
 import { ContactForm } from './ContactForm';
-import { addressLines, formatPhone } from './format';
+import { addressLines } from './format';
+import { formatPhone } from '../../ui/format';
 import { LocationForm } from './LocationForm';
 import { useInvalidateEntity } from './useInvalidateEntity';
 

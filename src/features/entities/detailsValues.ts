@@ -1,5 +1,5 @@
 import type { Entity, EntityCreate, EntityUpdate } from '../../api/schemas/entities';
-import type { PickedEntity } from './EntityPicker';
+import type { PickedEntity } from '../../ui/forms/EntityPicker';
 
 // The details form's values: text as typed, nulls as empty strings; converted to the wire body on save.
 export interface DetailsValues {

@@ -1,6 +1,6 @@
 import type { AttributeInput } from '../../api/schemas/attributes';
 import type { HistoryEntry } from '../../api/schemas/history';
-import { formatPhone } from './format';
+import { formatPhone } from '../../ui/format';
 
 // Entity events in the words of the screens: field labels for keys, option labels for setting values,
 // lists written out. Ids that only tie records together are left out.

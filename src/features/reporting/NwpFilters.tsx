@@ -6,7 +6,7 @@ import { Button } from '../../ui/forms/Button';
 import { SelectField } from '../../ui/forms/SelectField';
 import { TextField } from '../../ui/forms/TextField';
 import { useFilterDraft } from '../../ui/forms/useFilterDraft';
-import { EntityPicker, type PickedEntity } from '../entities/EntityPicker';
+import { EntityPicker, type PickedEntity } from '../../ui/forms/EntityPicker';
 
 export const NWP_KEYS = ['fromDate', 'toDate', 'stateCode', 'entityCode'] as const;
 export type NwpFilterValues = Partial<Record<(typeof NWP_KEYS)[number], string>>;

@@ -9,7 +9,7 @@ import { Alert } from '../../ui/feedback/Alert';
 import { DownloadProgress } from '../../ui/feedback/DownloadProgress';
 import { useFileDownloads } from '../../ui/feedback/useFileDownloads';
 import { Button } from '../../ui/forms/Button';
-import { formatMoney } from '../../ui/format/formatMoney';
+import { formatMoney } from '../../ui/format';
 import { PageHeader } from '../../ui/PageHeader';
 import { SearchFeedback } from '../../ui/table/SearchFeedback';
 import { axisMoney, shortMonth } from './chartFormat';

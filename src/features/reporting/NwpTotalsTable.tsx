@@ -1,5 +1,5 @@
 import type { NwpReport } from '../../api/schemas/reports';
-import { formatMoney } from '../../ui/format/formatMoney';
+import { formatMoney } from '../../ui/format';
 
 const BUSINESS = { NEW: 'New business', RENEWAL: 'Renewal' } as const;
 const cell = 'px-3 py-2';

@@ -5,7 +5,7 @@ import { Button } from '../../ui/forms/Button';
 import { SelectField } from '../../ui/forms/SelectField';
 import { TextField } from '../../ui/forms/TextField';
 import { useFilterDraft } from '../../ui/forms/useFilterDraft';
-import { EntityPicker, type PickedEntity } from '../entities/EntityPicker';
+import { EntityPicker, type PickedEntity } from '../../ui/forms/EntityPicker';
 
 export const STATEMENT_REPORT_KEYS = [
   'date',

@@ -5,7 +5,7 @@ import { STATEMENT_SORT_FIELDS, type StatementSortField } from '../../api/schema
 import { DownloadProgress } from '../../ui/feedback/DownloadProgress';
 import { useFileDownloads } from '../../ui/feedback/useFileDownloads';
 import { Button } from '../../ui/forms/Button';
-import { formatMoney } from '../../ui/format/formatMoney';
+import { formatMoney } from '../../ui/format';
 import { PageHeader } from '../../ui/PageHeader';
 import { DataTable } from '../../ui/table/DataTable';
 import { SearchEmpty } from '../../ui/table/SearchEmpty';

@@ -1,7 +1,7 @@
 import { createColumnHelper } from '@tanstack/react-table';
+import { formatBusinessMonth } from '../../calendar';
 import type { StatementRow } from '../../api/schemas/commissionStatements';
-import { formatMoney } from '../../ui/format/formatMoney';
-import { monthLabel } from '../commission/statementFilterValues';
+import { formatMoney } from '../../ui/format';
 
 // Columns of the commission statements report: one statement per row, by entity and month. Ids of sortable
 // columns are the server's sort fields.
@@ -11,7 +11,11 @@ const money = (dollars: number) => (
 );
 
 export const statementReportColumns = [
-  column.accessor('month', { header: 'Month', enableSorting: true, cell: (c) => monthLabel(c.getValue()) }),
+  column.accessor('month', {
+    header: 'Month',
+    enableSorting: true,
+    cell: (c) => formatBusinessMonth(c.getValue(), 'long'),
+  }),
   column.accessor('entityCode', {
     header: 'Entity',
     enableSorting: true,

@@ -14,7 +14,7 @@ import { useSearchState } from '../../ui/table/useSearchState';
 import { useAccess } from '../../ui/useAccess';
 import { UserFilters } from './UserFilters';
 import { UserStatusBadge } from './UserStatusBadge';
-import { formatPhone } from './formatPhone';
+import { formatPhone } from '../../ui/format';
 import { formatInstantDate } from '../../calendar';
 
 const FILTERS: readonly UserFilter[] = [

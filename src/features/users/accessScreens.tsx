@@ -1,9 +1,6 @@
 import { lazy, type ReactNode } from 'react';
-import { MY_SCREENS } from '../my/myScreens';
-import { ROLE_SCREENS } from '../roles/roleScreens';
 
-// Screens of the role and user administration and own-settings routes, by PORTAL_ROUTES id. Roles and own
-// settings keep their own folders and maps; this one map is what the portal's screen table takes in.
+// Screens of the user administration routes, by PORTAL_ROUTES id, loaded on first use.
 const UserSearchScreen = lazy(() =>
   import('./UserSearchScreen').then((m) => ({ default: m.UserSearchScreen })),
 );
@@ -14,6 +11,4 @@ export const ACCESS_SCREENS: Readonly<Record<string, () => ReactNode>> = {
   'admin-users': () => <UserSearchScreen />,
   'admin-user-add': () => <UserAddScreen />,
   'admin-user': () => <UserScreen />,
-  ...ROLE_SCREENS,
-  ...MY_SCREENS,
 };

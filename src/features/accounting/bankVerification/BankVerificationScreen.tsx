@@ -15,7 +15,7 @@ import { SearchEmpty } from '../../../ui/table/SearchEmpty';
 import { SearchFeedback } from '../../../ui/table/SearchFeedback';
 import { TableToolbar } from '../../../ui/table/TableToolbar';
 import { useSearchState } from '../../../ui/table/useSearchState';
-import type { PickedEntity } from '../../entities/EntityPicker';
+import type { PickedEntity } from '../../../ui/forms/EntityPicker';
 import { AttemptHistory } from './AttemptHistory';
 import { bankAccountColumns } from './bankAccountColumns';
 import { EligibilityResult } from './EligibilityResult';

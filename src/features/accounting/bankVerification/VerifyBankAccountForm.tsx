@@ -13,7 +13,7 @@ import { SelectField } from '../../../ui/forms/SelectField';
 import { TextField } from '../../../ui/forms/TextField';
 // The one shared piece this screen takes from another feature, as the issue asks: the same picker as the
 // entity screens, answering the caller's entities from /v2/lists/entities.
-import { EntityPicker, type PickedEntity } from '../../entities/EntityPicker';
+import { EntityPicker, type PickedEntity } from '../../../ui/forms/EntityPicker';
 
 export interface VerifyBankAccountFormProps {
   entity: PickedEntity | null;

@@ -1,6 +1,6 @@
 import type { RuleImpact } from '../../../api/schemas/commissionStatements';
 import { Alert } from '../../../ui/feedback/Alert';
-import { formatMoney } from '../../../ui/format/formatMoney';
+import { formatMoney } from '../../../ui/format';
 
 export interface RuleImpactNoticeProps {
   impact: readonly RuleImpact[];

@@ -1,7 +1,7 @@
 import { createColumnHelper } from '@tanstack/react-table';
 import type { PolicySearchRow } from '../../../api/schemas/policySearch';
 import { formatBusinessDate } from '../../../calendar';
-import { formatPhone } from '../../../ui/format/formatPhone';
+import { formatPhone } from '../../../ui/format';
 
 // Columns of policy search (SPEC §3 "Search result columns"); ids of sortable columns are the server's sort
 // fields (POLICY_SORT_FIELDS). Related fields share a cell (status and initial payment, city and state,
@@ -65,7 +65,7 @@ export function policyColumns() {
       cell: (c) => (
         <span className="block max-w-[13rem] truncate">
           <span className="font-medium text-slate-900">{c.getValue()}</span>
-          {muted(formatPhone(c.row.original.phoneNumber))}
+          {muted(c.row.original.phoneNumber && formatPhone(c.row.original.phoneNumber))}
         </span>
       ),
     }),

@@ -10,10 +10,11 @@ import { CheckboxField } from '../../../ui/forms/CheckboxField';
 import { SelectField } from '../../../ui/forms/SelectField';
 import { TextAreaField } from '../../../ui/forms/TextAreaField';
 import { TextField } from '../../../ui/forms/TextField';
-import { formatCode, formatDate, formatMoney, withinTerm } from './format';
+import { formatCode, formatDate, formatMoney } from '../../../ui/format';
+import { withinTerm } from '../../../calendar';
 import { FormDialog } from '../../../ui/forms/FormDialog';
 import { useGuardedClose } from '../../../ui/forms/useGuardedClose';
-import { Facts } from './Panel';
+import { Facts } from '../../../ui/Panel';
 
 export interface CancelPolicyDialogProps {
   policy: PolicyView;

@@ -8,8 +8,8 @@ import { Alert } from '../../../ui/feedback/Alert';
 import { Spinner } from '../../../ui/feedback/Spinner';
 import { Button } from '../../../ui/forms/Button';
 import { DataTable } from '../../../ui/table/DataTable';
-import { formatCode, formatDate, formatMoney } from './format';
-import { Facts, Panel } from './Panel';
+import { formatCode, formatDate, formatMoney } from '../../../ui/format';
+import { Facts, Panel } from '../../../ui/Panel';
 import { screenClaimsQuery } from './policyScreenData';
 
 const column = createColumnHelper<Claim>();

@@ -4,7 +4,7 @@ import { errorMessage } from '../../../api/httpErrors';
 import { Alert } from '../../../ui/feedback/Alert';
 import { Spinner } from '../../../ui/feedback/Spinner';
 import { HistoryList } from '../../../ui/HistoryList';
-import { eventLabels, readableEvents } from './policyEvents';
+import { eventLabels, readableEvents } from '../../../ui/policy/policyEvents';
 
 // The policy's own event history with who and when: issue, notes, files, documents, edits, cancellation.
 export function EventsTab({ matterId, policyNumber }: { matterId: number; policyNumber: string }) {

@@ -8,9 +8,9 @@ import { MAX_UPLOAD_MB, UPLOAD_CONTENT_TYPES, type MatterFile } from '../../../a
 import { Alert } from '../../../ui/feedback/Alert';
 import { Button } from '../../../ui/forms/Button';
 import { DataTable } from '../../../ui/table/DataTable';
-import { downloadColumn } from './downloadColumn';
-import { formatDateTime, formatSize } from './format';
-import { Panel } from './Panel';
+import { downloadColumn } from '../../../ui/table/downloadColumn';
+import { formatDateTime, formatSize } from '../../../ui/format';
+import { Panel } from '../../../ui/Panel';
 
 // What the server accepts (it checks again): PDF, PNG, JPEG and plain text, at most 10 MB.
 const ACCEPTED_TYPES: readonly string[] = UPLOAD_CONTENT_TYPES;

@@ -6,8 +6,8 @@ import type { PolicyPayment } from '../../../api/schemas/policyMatters';
 import { errorMessage } from '../../../api/httpErrors';
 import { Alert } from '../../../ui/feedback/Alert';
 import { DataTable } from '../../../ui/table/DataTable';
-import { BillingSection } from './billing/BillingSection';
-import { formatCode, formatDate, formatMoney } from './format';
+import { BillingSection } from '../../../ui/policy/BillingSection';
+import { formatCode, formatDate, formatMoney } from '../../../ui/format';
 
 const column = createColumnHelper<PolicyPayment>();
 const columns = [

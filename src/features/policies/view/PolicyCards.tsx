@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { PolicyView } from '../../../api/schemas/policies';
-import { formatCode, formatDate, formatMoney, formatPhone } from './format';
-import { Facts, Panel } from './Panel';
+import { formatCode, formatDate, formatMoney, formatPhone } from '../../../ui/format';
+import { Facts, Panel } from '../../../ui/Panel';
 
 // The four cards of SPEC §3 "Policy detail": summary, policyholder, pet and coverage, exactly those fields.
 export function PolicyCards({

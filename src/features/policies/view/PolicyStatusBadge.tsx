@@ -1,4 +1,4 @@
-import { formatCode } from './format';
+import { formatCode } from '../../../ui/format';
 
 const TONES: Readonly<Record<string, string>> = {
   ACTIVE: 'bg-emerald-50 text-emerald-700 ring-emerald-600/20',

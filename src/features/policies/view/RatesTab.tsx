@@ -3,8 +3,8 @@ import { ratesQuery } from '../../../api/calls/policyMatters';
 import { errorMessage } from '../../../api/httpErrors';
 import { Alert } from '../../../ui/feedback/Alert';
 import { Spinner } from '../../../ui/feedback/Spinner';
-import { formatCode, formatMoney } from './format';
-import { Facts, Panel } from './Panel';
+import { formatCode, formatMoney } from '../../../ui/format';
+import { Facts, Panel } from '../../../ui/Panel';
 
 // The premium breakdown the policy was rated with: plan, deductible, reimbursement, premiums and taxes.
 export function RatesTab({ matterId, policyNumber }: { matterId: number; policyNumber: string }) {

@@ -14,7 +14,7 @@ import { checkoutCustomerOf, purchaseCustomer, type CheckoutCustomer } from './c
 import { FraudWarningPanel } from './FraudWarningPanel';
 import { JourneyFrame, QuoteLoading } from './JourneyFrame';
 import type { JourneySnapshot } from './journeySnapshot';
-import { formatMoney } from '../../../ui/format/formatMoney';
+import { formatMoney } from '../../../ui/format';
 import {
   emptyPaymentDetails,
   paymentMethodRequest,

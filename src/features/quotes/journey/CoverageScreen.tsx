@@ -17,7 +17,7 @@ import {
 } from './coverageChoices';
 import { JourneyFrame, QuoteLoading } from './JourneyFrame';
 import type { JourneySnapshot } from './journeySnapshot';
-import { formatMoney } from '../../../ui/format/formatMoney';
+import { formatMoney } from '../../../ui/format';
 import { PetCoverage } from './PetCoverage';
 import { useJourneyQuote } from './useJourneyQuote';
 import { useJourneyWrite } from './useJourneyWrite';

@@ -4,7 +4,7 @@ import { CheckboxField } from '../../../ui/forms/CheckboxField';
 import { SelectField } from '../../../ui/forms/SelectField';
 import type { CoverageChoice } from './coverageChoices';
 import { CoverItems } from './CoverItems';
-import { formatMoney } from '../../../ui/format/formatMoney';
+import { formatMoney } from '../../../ui/format';
 
 export interface PetCoverageProps {
   pet: QuoteView['pets'][number];

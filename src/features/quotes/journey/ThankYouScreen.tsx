@@ -3,7 +3,7 @@ import { Alert } from '../../../ui/feedback/Alert';
 import { ButtonLink } from '../../../ui/forms/ButtonLink';
 import { formatBusinessDate } from '../../../calendar';
 import { JourneyFrame, QuoteLoading } from './JourneyFrame';
-import { formatMoney } from '../../../ui/format/formatMoney';
+import { formatMoney } from '../../../ui/format';
 import { ReceiptButton } from './ReceiptButton';
 import { useJourneyQuote } from './useJourneyQuote';
 

@@ -2,7 +2,7 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { Link } from 'react-router-dom';
 import type { QuoteSearchRow } from '../../../api/schemas/quoteSearch';
 import { dateTimeParts, formatDateTime } from '../../../calendar';
-import { formatPhone } from '../../../ui/format/formatPhone';
+import { formatPhone } from '../../../ui/format';
 
 // Columns of quote search; ids of sortable columns are the server's sort fields (QUOTE_SORT_FIELDS).
 const column = createColumnHelper<QuoteSearchRow>();
@@ -48,7 +48,7 @@ export function quoteColumns({ downloading, onPdf }: QuoteRowActions) {
       cell: (c) => (
         <span className="block max-w-[13rem] truncate">
           {c.getValue() ? <span className="font-medium text-slate-900">{c.getValue()}</span> : none}
-          {muted(formatPhone(c.row.original.phone_number))}
+          {muted(c.row.original.phone_number && formatPhone(c.row.original.phone_number))}
         </span>
       ),
     }),

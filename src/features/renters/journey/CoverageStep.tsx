@@ -10,7 +10,7 @@ import { errorMessage } from '../../../api/httpErrors';
 import type { RentersQuoteView } from '../../../api/schemas/rentersQuotes';
 import { Alert } from '../../../ui/feedback/Alert';
 import { Spinner } from '../../../ui/feedback/Spinner';
-import { formatMoney } from '../../../ui/format/formatMoney';
+import { formatMoney } from '../../../ui/format';
 import { Button } from '../../../ui/forms/Button';
 import { useDirtyForm } from '../../../ui/forms/unsavedChanges';
 import { SelectField } from '../../../ui/forms/SelectField';

@@ -1,6 +1,6 @@
 import type { RentersQuoteView } from '../../../api/schemas/rentersQuotes';
 import { formatBusinessDate } from '../../../calendar';
-import { formatMoney } from '../../../ui/format/formatMoney';
+import { formatMoney } from '../../../ui/format';
 
 type Premium = NonNullable<RentersQuoteView['premium']>;
 

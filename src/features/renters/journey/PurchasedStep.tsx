@@ -3,7 +3,7 @@ import type { RentersQuoteView } from '../../../api/schemas/rentersQuotes';
 import { RENTERS_JOURNEY_START } from '../../../machines/rentersQuoteSteps';
 import { Alert } from '../../../ui/feedback/Alert';
 import { formatBusinessDate } from '../../../calendar';
-import { formatMoney } from '../../../ui/format/formatMoney';
+import { formatMoney } from '../../../ui/format';
 
 // The policy the purchase issued: number, status, term interval, premium and the next bill.
 export function PurchasedStep({ quote }: { quote: RentersQuoteView }) {

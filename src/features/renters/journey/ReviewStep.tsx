@@ -3,8 +3,7 @@ import { purchaseRentersQuote, type RentersPurchaseInput } from '../../../api/ca
 import type { RentersQuoteView } from '../../../api/schemas/rentersQuotes';
 import { Alert } from '../../../ui/feedback/Alert';
 import { formatBusinessDate } from '../../../calendar';
-import { formatMoney } from '../../../ui/format/formatMoney';
-import { formatPhone } from '../../../ui/format/formatPhone';
+import { formatMoney, formatPhone } from '../../../ui/format';
 import { Button } from '../../../ui/forms/Button';
 import { useDirtyForm } from '../../../ui/forms/unsavedChanges';
 import { CheckboxField } from '../../../ui/forms/CheckboxField';
@@ -116,7 +115,7 @@ export function ReviewStep({ quote, snapshot }: ReviewStepProps) {
           <p>{quote.customer?.email}</p>
           {quote.contacts.map((c) => (
             <p key={`${c.type}-${c.number}`}>
-              {c.type === 'PRIMARY' ? 'Primary' : 'Secondary'}: {formatPhone(c.number)}
+              {c.type === 'PRIMARY' ? 'Primary' : 'Secondary'}: {c.number && formatPhone(c.number)}
             </p>
           ))}
         </div>

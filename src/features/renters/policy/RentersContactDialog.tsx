@@ -3,7 +3,7 @@ import { changeRentersContact } from '../../../api/calls/rentersPolicyRecord';
 import { RENTERS_NUMBER_TYPES, type RentersPolicyRecord } from '../../../api/schemas/rentersPolicyRecord';
 import { SelectField } from '../../../ui/forms/SelectField';
 import { TextField } from '../../../ui/forms/TextField';
-import { formatCode } from '../../policies/view/format';
+import { formatCode } from '../../../ui/format';
 import { RentersEditDialog } from './RentersEditDialog';
 import { rentersFieldErrors } from './rentersFormErrors';
 import { useRentersEdit } from './useRentersEdit';

@@ -1,4 +1,4 @@
-import { cancelsOn, endsOn } from '../../policies/view/policyDateLabels';
+import { cancelsOn, endsOn } from '../../../ui/policy/policyDateLabels';
 import type { RentersPolicyRecord } from '../../../api/schemas/rentersPolicyRecord';
 
 // The record's flags (SPEC §3), computed by the server from the event history, as small badges.

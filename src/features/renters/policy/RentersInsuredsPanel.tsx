@@ -11,8 +11,8 @@ import { ConfirmDialog } from '../../../ui/feedback/ConfirmDialog';
 import { Button } from '../../../ui/forms/Button';
 import { TextField } from '../../../ui/forms/TextField';
 import { useUnsavedGuard } from '../../../ui/forms/unsavedChanges';
-import { formatPhone } from '../../policies/view/format';
-import { Panel } from '../../policies/view/Panel';
+import { formatPhone } from '../../../ui/format';
+import { Panel } from '../../../ui/Panel';
 import { rentersFieldErrors } from './rentersFormErrors';
 import { useRentersEdit } from './useRentersEdit';
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { RentersPolicyRecord, RentersRecordAddress } from '../../../api/schemas/rentersPolicyRecord';
-import { formatCode, formatDate, formatMoney, formatPhone } from '../../policies/view/format';
-import { Facts, Panel } from '../../policies/view/Panel';
+import { formatCode, formatDate, formatMoney, formatPhone } from '../../../ui/format';
+import { Facts, Panel } from '../../../ui/Panel';
 
 // The record's cards (SPEC §3 "Renters policy record as shown on screen"): summary, policyholder, property
 // and coverage, exactly those fields. Edit buttons come from the screen, which knows the privileges.

@@ -7,9 +7,9 @@ import { Alert } from '../../../ui/feedback/Alert';
 import { Spinner } from '../../../ui/feedback/Spinner';
 import { HistoryList } from '../../../ui/HistoryList';
 import { DataTable } from '../../../ui/table/DataTable';
-import { BillingSection } from '../../policies/view/billing/BillingSection';
-import { formatCode, formatDate, formatMoney } from '../../policies/view/format';
-import { eventLabels, readableEvents } from '../../policies/view/policyEvents';
+import { BillingSection } from '../../../ui/policy/BillingSection';
+import { formatCode, formatDate, formatMoney } from '../../../ui/format';
+import { eventLabels, readableEvents } from '../../../ui/policy/policyEvents';
 
 // The Events and Payments tabs of the renters policy screen (Notes and Documents share the pet screen's tabs).
 

@@ -1,7 +1,7 @@
 import { createColumnHelper } from '@tanstack/react-table';
 import type { RentersPolicySearchRow } from '../../../api/schemas/rentersPolicies';
 import { formatBusinessDate } from '../../../calendar';
-import { formatPhone } from '../../../ui/format/formatPhone';
+import { formatPhone } from '../../../ui/format';
 
 // Columns of renters policy search, in SPEC §3's order of the renters row; ids of sortable columns are the
 // server's sort fields (RENTERS_POLICY_SORT_FIELDS). Related fields share a cell (number and term, phone and
@@ -40,7 +40,7 @@ export function rentersPolicyColumns() {
       header: 'Contact',
       cell: (c) => (
         <span className="block max-w-[16rem] truncate">
-          <span className="tabular-nums">{formatPhone(c.getValue())}</span>
+          <span className="tabular-nums">{c.getValue() && formatPhone(c.getValue())}</span>
           <span className="block truncate text-xs text-slate-500" title={c.row.original.email}>
             {c.row.original.email}
           </span>

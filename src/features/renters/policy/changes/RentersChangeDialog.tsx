@@ -14,7 +14,7 @@ import { TextAreaField } from '../../../../ui/forms/TextAreaField';
 import { TextField } from '../../../../ui/forms/TextField';
 import { FormDialog } from '../../../../ui/forms/FormDialog';
 import { useGuardedClose } from '../../../../ui/forms/useGuardedClose';
-import { formatDate, formatMoney } from '../../../policies/view/format';
+import { formatDate, formatMoney } from '../../../../ui/format';
 
 export interface RentersChangeDialogProps {
   kind: RentersChangeKind;

@@ -10,7 +10,7 @@ import type { RentersPaymentMethod } from '../../../../api/schemas/rentersPaymen
 import { Alert } from '../../../../ui/feedback/Alert';
 import { Button } from '../../../../ui/forms/Button';
 import { useAccess } from '../../../../ui/useAccess';
-import { Facts, Panel } from '../../../policies/view/Panel';
+import { Facts, Panel } from '../../../../ui/Panel';
 import { methodLabel } from './paymentMethodText';
 import { UpdatePaymentMethodDialog } from './UpdatePaymentMethodDialog';
 

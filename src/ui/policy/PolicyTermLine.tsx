@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { formatDate } from './format';
+import { formatDate } from '../format';
 
 export interface PolicyTermLineProps {
   status: ReactNode;

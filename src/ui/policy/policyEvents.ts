@@ -1,5 +1,5 @@
-import type { HistoryEntry } from '../../../api/schemas/history';
-import { formatCode, formatDate, formatMoney, formatSize } from './format';
+import type { HistoryEntry } from '../../api/schemas/history';
+import { formatCode, formatDate, formatMoney, formatSize } from '../format';
 
 // How the policy's events read on the Events tab: internal ids and hashes left out, cents shown as money,
 // "from → to" for a changed contact detail, codes and dates as people read them.

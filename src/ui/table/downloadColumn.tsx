@@ -1,6 +1,6 @@
 import type { UseMutationResult } from '@tanstack/react-query';
 import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
-import { Button } from '../../../ui/forms/Button';
+import { Button } from '../forms/Button';
 
 // The last column of a table of stored files (documents, uploads): a button that downloads the row's file
 // and shows as busy while that row's download runs.

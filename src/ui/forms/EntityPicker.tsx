@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { entityOptionsQuery } from '../../api/calls/entityLists';
 import type { EntityOption } from '../../api/schemas/entityLists';
-import { ComboboxField } from '../../ui/forms/ComboboxField';
+import { ComboboxField } from './ComboboxField';
 import { useDebounced } from './useDebounced';
 
 export type PickedEntity = Pick<EntityOption, 'id' | 'entity_code' | 'entity_name'>;

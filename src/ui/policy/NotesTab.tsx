@@ -6,17 +6,17 @@ import {
   type UseQueryOptions,
 } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { errorMessage, fieldErrorsOf } from '../../../api/httpErrors';
-import type { PageMeta } from '../../../api/schemas/paging';
-import type { PolicyNote } from '../../../api/schemas/policyMatters';
-import { Alert } from '../../../ui/feedback/Alert';
-import { Spinner } from '../../../ui/feedback/Spinner';
-import { Button } from '../../../ui/forms/Button';
-import { TextAreaField } from '../../../ui/forms/TextAreaField';
-import { useUnsavedGuard } from '../../../ui/forms/unsavedChanges';
-import { Pagination } from '../../../ui/table/Pagination';
-import { formatDateTime } from './format';
-import { Panel } from './Panel';
+import { errorMessage, fieldErrorsOf } from '../../api/httpErrors';
+import type { PageMeta } from '../../api/schemas/paging';
+import type { PolicyNote } from '../../api/schemas/policyMatters';
+import { Alert } from '../feedback/Alert';
+import { Spinner } from '../feedback/Spinner';
+import { Button } from '../forms/Button';
+import { TextAreaField } from '../forms/TextAreaField';
+import { useUnsavedGuard } from '../forms/unsavedChanges';
+import { Pagination } from '../table/Pagination';
+import { formatDateTime } from '../format';
+import { Panel } from '../Panel';
 
 const NOTE_MAX = 2000;
 

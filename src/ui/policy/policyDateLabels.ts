@@ -1,4 +1,4 @@
-import { formatDate, formatMoney } from './format';
+import { formatDate, formatMoney } from '../format';
 
 // What a policy's dates say on its screen and in searches (docs/policy-dates.md): a cancellation committed for
 // a later date reads "Cancels on <date>" until it takes effect, a non-renewing term "Ends on <date>"; the

@@ -1,8 +1,7 @@
-import { STATEMENT_ACCESS, type BulkCommand } from '../../../api/schemas/commissionStatements';
-import { useAccess } from '../../../ui/useAccess';
-// The statement search is the commission area's; this screen is the same search on the payment side.
-import { StatementSearch } from '../../commission/StatementSearch';
-import type { StatusDefaults } from '../../commission/statementFilterValues';
+import { STATEMENT_ACCESS, type BulkCommand } from '../../api/schemas/commissionStatements';
+import { useAccess } from '../../ui/useAccess';
+import { StatementSearch } from './StatementSearch';
+import type { StatusDefaults } from './statementFilterValues';
 
 const DEFAULTS: StatusDefaults = { reviewStatus: 'Approved', paymentStatus: 'Not Paid' };
 

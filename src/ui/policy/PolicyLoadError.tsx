@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
-import { ApiError, errorMessage } from '../../../api/httpErrors';
-import { Alert } from '../../../ui/feedback/Alert';
+import { ApiError, errorMessage } from '../../api/httpErrors';
+import { Alert } from '../feedback/Alert';
 
 export interface PolicyLoadErrorProps {
   error: unknown;

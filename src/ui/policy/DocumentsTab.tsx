@@ -1,11 +1,11 @@
 import { useMutation, useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
-import { errorMessage } from '../../../api/httpErrors';
-import type { PolicyDocument } from '../../../api/schemas/policyMatters';
-import { Alert } from '../../../ui/feedback/Alert';
-import { DataTable } from '../../../ui/table/DataTable';
-import { downloadColumn } from './downloadColumn';
-import { formatCode, formatDateTime, formatSize } from './format';
+import { errorMessage } from '../../api/httpErrors';
+import type { PolicyDocument } from '../../api/schemas/policyMatters';
+import { Alert } from '../feedback/Alert';
+import { DataTable } from '../table/DataTable';
+import { downloadColumn } from '../table/downloadColumn';
+import { formatCode, formatDateTime, formatSize } from '../format';
 
 const column = createColumnHelper<PolicyDocument>();
 

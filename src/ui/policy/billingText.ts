@@ -1,4 +1,4 @@
-import type { Billing, BillingInstalment, PayNowResult } from '../../../../api/schemas/billing';
+import type { Billing, BillingInstalment, PayNowResult } from '../../api/schemas/billing';
 import { formatCode, formatDate, formatMoney } from '../format';
 
 // How a policy's billing reads on its Payments tab: dates on the business calendar, money as $1,234.56.
