@@ -4,6 +4,18 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import importX from 'eslint-plugin-import-x';
 import globals from 'globals';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { readdirSync } from 'node:fs';
+
+// Each feature folder (src/features/<name>) is a room of its own: it may not import another feature.
+// The folders are read here, so a new feature is covered without an edit (docs/conventions.md).
+const featureRooms = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => ({
+    target: `./src/features/${entry.name}`,
+    from: './src/features',
+    except: [`./${entry.name}`],
+    message: 'Features stay in their rooms: move what both need to src/ui, src/api or src/calendar.',
+  }));
 
 // Module boundaries of DESIGN.md: features → api, machines, ui; server → machines, api; machines → nothing of ours.
 const zones = [
@@ -16,6 +28,7 @@ const zones = [
   { target: './src/api', from: ['./src/features', './src/ui', './src/server'] },
   { target: './src/ui', from: ['./src/features', './src/server'] },
   { target: './src/features', from: ['./src/server'] },
+  ...featureRooms,
   { target: './src/server', from: ['./src/features', './src/ui'] },
 ];
 
