@@ -1,104 +1,87 @@
-import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
 import { anyOf } from '../../../api/access';
-import { exportPolicies, policySearchQuery } from '../../../api/calls/policySearch';
-import { fieldErrorsOf, ValidationError } from '../../../api/httpErrors';
-import { POLICY_SORT_FIELDS, type PolicySortField } from '../../../api/schemas/policySearch';
-import { DownloadProgress } from '../../../ui/feedback/DownloadProgress';
-import { useFileDownloads } from '../../../ui/feedback/useFileDownloads';
-import { Button } from '../../../ui/forms/Button';
-import { ButtonLink } from '../../../ui/forms/ButtonLink';
-import { PageHeader } from '../../../ui/PageHeader';
-import { DataTable } from '../../../ui/table/DataTable';
-import { SearchEmpty } from '../../../ui/table/SearchEmpty';
-import { SearchFeedback } from '../../../ui/table/SearchFeedback';
-import { TableToolbar } from '../../../ui/table/TableToolbar';
-import { useSearchState } from '../../../ui/table/useSearchState';
-import { useAccess } from '../../../ui/useAccess';
+import { exportPolicies, policySearchQuery, type PolicyFilterKey } from '../../../api/calls/policySearch';
+import {
+  POLICY_SORT_FIELDS,
+  type PolicySearchRow,
+  type PolicySortField,
+} from '../../../api/schemas/policySearch';
+import { SearchScreen, type SearchTableDefinition } from '../../../ui/table/SearchScreen';
 import { policyColumns } from './policyColumns';
-import { POLICY_FILTER_KEYS, PolicyFilters } from './PolicyFilters';
 
-const DEFAULTS = { sort: 'purchaseDate', order: 'desc' } as const;
+// SPEC §3 pet policy search criteria; the URL uses the same names (?petName=rex&date_type=effective).
+const POLICY_FILTER_KEYS = [
+  'policy_number',
+  'email',
+  'full_name',
+  'phone_number',
+  'state',
+  'date_type',
+  'date_from',
+  'date_to',
+  'petName',
+  'initPaySuccessful',
+] as const satisfies readonly PolicyFilterKey[];
+type PolicySearchFilterKey = (typeof POLICY_FILTER_KEYS)[number];
 
-const isSortField = (sort: string): sort is PolicySortField =>
-  (POLICY_SORT_FIELDS as readonly string[]).includes(sort);
-
-// /policies: pet policy search (SPEC §2, §3), newest purchase first. Filters, page and sort live in the URL;
-// the server pages, sorts and limits the rows to the caller's agencies. Each row opens the policy
+// /policies: pet policy search (SPEC §2, §3), newest purchase first. Each row opens the policy
 // (/policies/{matterId}); the export downloads every row the filters match as CSV, not just this page.
+const POLICY_SEARCH: SearchTableDefinition<PolicySearchRow, PolicySearchFilterKey, PolicySortField> = {
+  table: 'policies',
+  title: 'Policies',
+  description:
+    'Pet policies of your agencies, newest purchase first. Text filters match the start of a value.',
+  caption: 'Policies',
+  filterKeys: POLICY_FILTER_KEYS,
+  filters: {
+    label: 'Policy search',
+    fields: [
+      { kind: 'text', key: 'policy_number', label: 'Policy number', placeholder: 'PET-TX-00001001' },
+      { kind: 'text', key: 'petName', label: 'Pet name', placeholder: 'Starts with' },
+      { kind: 'text', key: 'full_name', label: 'Full name', placeholder: 'First or last name' },
+      { kind: 'text', key: 'email', label: 'Email', placeholder: 'name@example.com' },
+      { kind: 'text', key: 'phone_number', label: 'Phone', type: 'tel', placeholder: '(512) 555-0199' },
+      { kind: 'select', key: 'state', label: 'State', placeholder: 'Any state', options: 'states' },
+      {
+        kind: 'select',
+        key: 'initPaySuccessful',
+        label: 'Initial payment',
+        placeholder: 'Any',
+        options: [
+          { value: 'true', label: 'Successful' },
+          { value: 'false', label: 'Failed' },
+        ],
+      },
+      // "purchase" is the server's default.
+      {
+        kind: 'dateType',
+        key: 'date_type',
+        label: 'Date type',
+        options: [
+          { value: 'purchase', label: 'Purchase date' },
+          { value: 'effective', label: 'Effective date' },
+          { value: 'inception', label: 'Inception date' },
+          { value: 'expiration', label: 'Expiration date' },
+        ],
+        serverDefault: 'purchase',
+        dates: ['date_from', 'date_to'],
+      },
+      { kind: 'text', key: 'date_from', label: 'From', type: 'date' },
+      { kind: 'text', key: 'date_to', label: 'To', type: 'date' },
+    ],
+    buttonsSpan: 'sm:col-span-2',
+  },
+  sortFields: POLICY_SORT_FIELDS,
+  defaults: { sort: 'purchaseDate', order: 'desc' },
+  query: policySearchQuery,
+  exportCsv: exportPolicies,
+  columns: () => policyColumns(),
+  rowKey: (row) => row.matterId,
+  rowHref: (row) => `/policies/${row.matterId}`,
+  emptyStart: { label: 'Start a new quote', to: '/quotes/journey', access: anyOf('quote_new') },
+  noMatch: 'No policy matches these filters.',
+  none: 'There are no policies yet. A policy is issued when a quote is purchased.',
+};
+
 export function PolicySearchScreen() {
-  const search = useSearchState(POLICY_FILTER_KEYS, DEFAULTS);
-  const sort = isSortField(search.sort) ? search.sort : DEFAULTS.sort;
-  const query = useQuery(policySearchQuery({ ...search.request, sort }));
-  const { notice, download, cancel, isRunning, progressFor } = useFileDownloads();
-  const exporting = isRunning('export');
-  const columns = useMemo(() => policyColumns(), []);
-  const { can } = useAccess();
-
-  const exportCsv = () =>
-    download('export', 'The export failed.', (onProgress, signal) =>
-      exportPolicies({ filter: search.filter, sort, order: search.order }, { onProgress, signal }),
-    );
-
-  const hasFilter = Object.keys(search.filter).length > 0;
-  const invalid = query.error instanceof ValidationError;
-  const total = query.data?.meta.total;
-
-  return (
-    <div className="mx-auto max-w-7xl">
-      <PageHeader
-        title="Policies"
-        description="Pet policies of your agencies, newest purchase first. Text filters match the start of a value."
-        actions={
-          <Button
-            variant="secondary"
-            onClick={() => void exportCsv()}
-            busy={exporting}
-            disabled={invalid || total === 0}
-          >
-            {exporting ? 'Exporting…' : 'Export CSV'}
-          </Button>
-        }
-      />
-      <PolicyFilters
-        value={search.filter}
-        errors={fieldErrorsOf(query.error)}
-        onSearch={search.setFilter}
-        onClear={search.reset}
-      />
-      {exporting && (
-        <div className="mb-4">
-          <DownloadProgress progress={progressFor('export')} onCancel={() => cancel('export')} />
-        </div>
-      )}
-      <TableToolbar table="policies" search={search} columns={columns} />
-      <SearchFeedback notice={notice} error={query.error}>
-        <DataTable
-          shownColumns={search.columns}
-          caption="Policies"
-          columns={columns}
-          rows={query.data?.data ?? []}
-          meta={query.data?.meta}
-          sort={sort}
-          order={search.order}
-          onSort={search.toggleSort}
-          onPage={search.setPage}
-          loading={query.isFetching}
-          rowKey={(row) => row.matterId}
-          rowHref={(row) => `/policies/${row.matterId}`}
-          empty={
-            <SearchEmpty
-              filtered={hasFilter}
-              noMatch="No policy matches these filters."
-              none="There are no policies yet. A policy is issued when a quote is purchased."
-              onClear={search.reset}
-              start={
-                can(anyOf('quote_new')) && <ButtonLink to="/quotes/journey">Start a new quote</ButtonLink>
-              }
-            />
-          }
-        />
-      </SearchFeedback>
-    </div>
-  );
+  return <SearchScreen definition={POLICY_SEARCH} />;
 }
