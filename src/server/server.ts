@@ -4,6 +4,7 @@ import { setBusinessTimeZone, systemClock, type Clock } from '../calendar';
 import { buildApp, type BuiltApp } from './app';
 import type { Config } from './config';
 import { openDatabase, type DatabaseOptions, type OpenDatabase } from './store/db';
+import { installServerProjections } from './projections';
 import { migrateToLatest } from './store/migrate';
 import { seedDemo } from './seed/seedDemo';
 import { createSandboxPaymentAdapter } from './domain/payments/sandboxPaymentAdapter';
@@ -42,6 +43,8 @@ export interface ServerOptions {
 // Opens the database, migrates it, seeds the demo business when enabled and builds the HTTP app.
 export async function createServer(config: Config, options: ServerOptions): Promise<RunningServer> {
   setBusinessTimeZone(config.businessTimeZone);
+  // Before anything appends: the demo's seeding, the jobs and the routes all project what they write.
+  installServerProjections();
   // Outside production the clock can be moved (the QA sandbox, docs/jobs.md); a test may hand in its own.
   const sandbox = config.appEnv !== 'production';
   const businessClock = options.clock

@@ -9,7 +9,7 @@ import {
 } from '../../src/api/schemas/bankAccounts';
 import { buildApp } from '../../src/server/app';
 import { hasVerifiedBankAccount } from '../../src/server/domain/bankAccounts/bankAccountQueries';
-import { rebuildProjections } from '../../src/server/store/rebuild';
+import { rebuildProjections } from '../../src/server/projections';
 import { entityApi, expectStatus, userWith } from '../support/entityApi';
 import { expectError, expectValidationError } from '../support/http';
 import {

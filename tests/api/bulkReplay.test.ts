@@ -1,9 +1,8 @@
 import { sql } from 'kysely';
 import { describe, expect, it, vi } from 'vitest';
-import { PROJECTION_TABLES, REPLAY_ORDER } from '../../src/server/domain/aggregates';
+import { PROJECTION_TABLES, REPLAY_ORDER, rebuildProjections } from '../../src/server/projections';
 import { seedDemoCommissionHistory } from '../../src/server/seed/demoCommissionHistory';
 import { bulkProjectionsOf, projectedStreamTypes } from '../../src/server/store/eventStore';
-import { rebuildProjections } from '../../src/server/store/rebuild';
 import { eventCount, expectRebuildReproducesReadTables, readTables } from '../support/eventLogChecks';
 import { useTestServer } from '../support/suite';
 import { testDatabases } from '../support/testServer';

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { BulkStatementResponse, type BulkStatementResult } from '../../src/api/schemas/commissionStatements';
 import type { StatementCommand } from '../../src/machines/commissionStatement';
-import { statementAggregate } from '../../src/server/domain/aggregates';
+import { statementAggregate } from '../../src/server/domain/commission/statementAggregate';
 import { runOneByOne, type Target } from '../../src/server/domain/commission/bulkStatementCommands';
 import { utcToday } from '../../src/server/domain/rentersPolicies/rentersPolicyNumbers';
 import { REPLAYED_HEADER } from '../../src/server/http/idempotency';

@@ -8,9 +8,8 @@ import {
   type CommissionRuleCreate,
 } from '../../src/api/schemas/commissionRules';
 import { EntityResponse } from '../../src/api/schemas/entities';
-import { PROJECTION_TABLES } from '../../src/server/domain/aggregates';
+import { PROJECTION_TABLES, rebuildProjections } from '../../src/server/projections';
 import type { Db } from '../../src/server/store/db';
-import { rebuildProjections } from '../../src/server/store/rebuild';
 import { entityApi, expectStatus, uniqueEntityCode, userWith } from '../support/entityApi';
 import { expectError, expectValidationError } from '../support/http';
 import { ADMIN, HOUSE, LAKESIDE, MANAGER, NORTHWIND, REVIEWER } from '../support/personas';

@@ -7,9 +7,8 @@ import {
   type LocationCreate,
 } from '../../src/api/schemas/entities';
 import { HistoryResponse } from '../../src/api/schemas/history';
-import { PROJECTION_TABLES } from '../../src/server/domain/aggregates';
+import { PROJECTION_TABLES, rebuildProjections } from '../../src/server/projections';
 import type { Db } from '../../src/server/store/db';
-import { rebuildProjections } from '../../src/server/store/rebuild';
 import { entityApi, expectStatus, userWith } from '../support/entityApi';
 import { expectError, expectValidationError } from '../support/http';
 import {

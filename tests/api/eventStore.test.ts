@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { recordLifecycleMachine, type RecordLifecycleEvent } from '../../src/machines/recordLifecycle';
-import { userAggregate } from '../../src/server/domain/aggregates';
+import { userAggregate } from '../../src/server/domain/users/userAggregate';
 import { registerUser } from '../../src/server/domain/users/userCommands';
 import {
   CommandRejectedError,

@@ -1,10 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { DashboardStatisticsResponse } from '../../src/api/schemas/dashboard';
 import { RentersQuoteResponse } from '../../src/api/schemas/rentersQuotes';
-import { PROJECTION_TABLES } from '../../src/server/domain/aggregates';
+import { PROJECTION_TABLES, rebuildProjections } from '../../src/server/projections';
 import { utcToday } from '../../src/server/domain/rentersPolicies/rentersPolicyNumbers';
 import { seedLargeBook } from '../../src/server/seed/large/seedLarge';
-import { rebuildProjections } from '../../src/server/store/rebuild';
 import { eventCount, expectRebuildReproducesReadTables, readTables } from '../support/eventLogChecks';
 import { ADMIN } from '../support/personas';
 import { useTestServer } from '../support/suite';

@@ -4,7 +4,7 @@ import { ClaimResponse, ClaimsResponse } from '../../src/api/schemas/policyMatte
 import { changeClaim, submitClaim } from '../../src/server/domain/matters/claimCommands';
 import { claimEvent } from '../../src/server/domain/matters/matterEvents';
 import { HttpError } from '../../src/server/http/errors';
-import { rebuildProjections } from '../../src/server/store/rebuild';
+import { rebuildProjections } from '../../src/server/projections';
 import { entityApi, expectStatus, userWith } from '../support/entityApi';
 import { ACCOUNTING, AGENT, LAKESIDE, MANAGER } from '../support/personas';
 import { buyPolicies } from '../support/policyMatterFixtures';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PolicyViewResponse } from '../../src/api/schemas/policies';
 import { MovableClock, addDays, addMonths, businessDate, startOfBusinessDay } from '../../src/calendar';
-import { rentersPolicyAggregate } from '../../src/server/domain/aggregates';
+import { rentersPolicyAggregate } from '../../src/server/domain/rentersPolicies/rentersPolicyAggregate';
 import { runBillingDay } from '../../src/server/domain/billing/runBillingDay';
 import { policyDatesWork } from '../../src/server/domain/policyDates/policyDatesWork';
 import { createSandboxPaymentAdapter } from '../../src/server/domain/payments/sandboxPaymentAdapter';

@@ -1,16 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import {
-  PROJECTION_TABLES,
-  entityAggregate,
-  roleAggregate,
-  userAggregate,
-} from '../../src/server/domain/aggregates';
+import { PROJECTION_TABLES, rebuildProjections } from '../../src/server/projections';
+import { entityAggregate } from '../../src/server/domain/entities/entityAggregate';
+import { roleAggregate } from '../../src/server/domain/roles/roleAggregate';
+import { userAggregate } from '../../src/server/domain/users/userAggregate';
 import { createRole } from '../../src/server/domain/roles/roleCommands';
 import { execute } from '../../src/server/store/aggregate';
 import type { Trx } from '../../src/server/store/eventStore';
-import { rebuildProjections } from '../../src/server/store/rebuild';
 import { AGENT, LAKESIDE, NORTHWIND_DALLAS } from '../support/personas';
 import { TEST_METADATA, entityIdOf, setUserEnabled, userIdOf } from '../support/records';
 import { useTestServer } from '../support/suite';

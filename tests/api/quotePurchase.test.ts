@@ -16,7 +16,7 @@ import {
   tokenFor,
   uniqueCustomer,
 } from '../support/quoteApi';
-import { rebuildProjections } from '../../src/server/store/rebuild';
+import { rebuildProjections } from '../../src/server/projections';
 import { useTestServer } from '../support/suite';
 import { startTestServer, testDatabases, type TestServer } from '../support/testServer';
 

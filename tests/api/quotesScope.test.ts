@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { QuoteViewResponse } from '../../src/api/schemas/quoteCommands';
 import type { Db } from '../../src/server/store/db';
-import { rebuildProjections } from '../../src/server/store/rebuild';
+import { rebuildProjections } from '../../src/server/projections';
 import { entityApi, expectStatus, userWith } from '../support/entityApi';
 import { expectError } from '../support/http';
 import { ACCOUNTING, AGENT, INTERNAL, LAKESIDE, MANAGER, NORTHWIND_AUSTIN } from '../support/personas';

@@ -9,7 +9,7 @@ import {
   TokenizeResponse,
 } from '../../src/api/schemas/rentersPaymentMethods';
 import { readStream } from '../../src/server/store/eventStore';
-import { rebuildProjections } from '../../src/server/store/rebuild';
+import { rebuildProjections } from '../../src/server/projections';
 import { entityApi, expectStatus } from '../support/entityApi';
 import { expectError, expectValidationError } from '../support/http';
 import { AGENT, INTERNAL, LAKESIDE, MANAGER, NORTHWIND_AUSTIN, REPORTS } from '../support/personas';

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { rentersPolicyAggregate } from '../../src/server/domain/aggregates';
+import { rentersPolicyAggregate } from '../../src/server/domain/rentersPolicies/rentersPolicyAggregate';
 import { appendToRentersPolicy } from '../../src/server/domain/rentersPolicies/appendToRentersPolicy';
 import { rentersPolicyFlags } from '../../src/server/domain/rentersPolicies/rentersPolicyFlags';
 import { CommandRejectedError } from '../../src/server/store/aggregate';
 import type { NewEvent } from '../../src/server/store/eventStore';
 import { readStream } from '../../src/server/store/eventStore';
-import { rebuildProjections } from '../../src/server/store/rebuild';
+import { rebuildProjections } from '../../src/server/projections';
 import { NORTHWIND_AUSTIN } from '../support/personas';
 import { TEST_METADATA, entityIdOf } from '../support/records';
 import {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RentersQuoteResponse } from '../../src/api/schemas/rentersQuotes';
 import { readStream } from '../../src/server/store/eventStore';
-import { rebuildProjections } from '../../src/server/store/rebuild';
+import { rebuildProjections } from '../../src/server/projections';
 import { entityApi } from '../support/entityApi';
 import { expectError, expectValidationError } from '../support/http';
 import { seedDemoRentersPolicies } from '../../src/server/seed/demoRentersPolicies';

@@ -9,7 +9,7 @@ import {
 } from '../../src/api/schemas/commissionStatements';
 import { DashboardStatisticsResponse } from '../../src/api/schemas/dashboard';
 import { StatementReportPage } from '../../src/api/schemas/reports';
-import { statementAggregate } from '../../src/server/domain/aggregates';
+import { statementAggregate } from '../../src/server/domain/commission/statementAggregate';
 import { COMMISSION_RULE_STREAM } from '../../src/server/domain/commission/commissionRuleEvents';
 import { USER_STREAM } from '../../src/server/domain/users/userEvents';
 import {

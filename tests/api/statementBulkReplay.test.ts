@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { PROJECTION_TABLES, statementAggregate } from '../../src/server/domain/aggregates';
+import { PROJECTION_TABLES, rebuildProjections } from '../../src/server/projections';
+import { statementAggregate } from '../../src/server/domain/commission/statementAggregate';
 import {
   addOverride,
   deleteOverride,
@@ -9,7 +10,6 @@ import {
 import type { StatementGenerated } from '../../src/server/domain/commission/statementEvents';
 import { execute } from '../../src/server/store/aggregate';
 import type { EventMetadata, Trx } from '../../src/server/store/eventStore';
-import { rebuildProjections } from '../../src/server/store/rebuild';
 import { expectRebuildReproducesReadTables, readTables } from '../support/eventLogChecks';
 import { LAKESIDE, NORTHWIND_DALLAS, REVIEWER } from '../support/personas';
 import { TEST_METADATA, entityIdOf, userIdOf } from '../support/records';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { anyOf, authenticated, type AccessCheck } from '../../src/api/access';
-import { rebuildProjections } from '../../src/server/store/rebuild';
+import { rebuildProjections } from '../../src/server/projections';
 import type { Db } from '../../src/server/store/db';
 import { adminApi, unique } from '../support/accessAdmin';
 import { ADMIN, AGENT, HOUSE, LAKESIDE } from '../support/personas';

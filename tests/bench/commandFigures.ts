@@ -1,4 +1,4 @@
-import { rebuildProjections } from '../../src/server/store/rebuild';
+import { rebuildProjections } from '../../src/server/projections';
 import { login } from './apiFigures';
 import type { BenchServer } from './benchServer';
 import type { Figure } from './budgets';

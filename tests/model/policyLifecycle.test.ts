@@ -7,7 +7,7 @@ import {
   type PolicyLifecycleState,
 } from '../../src/machines/policyLifecycle';
 import { listTransitions, transitionsTaken } from '../../src/machines/transitions';
-import { policyAggregate } from '../../src/server/domain/aggregates';
+import { policyAggregate } from '../../src/server/domain/policies/policyAggregate';
 import { policyLifecycleEvent } from '../../src/server/domain/policies/policyEvents';
 import { lifecycleOf } from '../../src/server/domain/policies/policyRecord';
 import { fold } from '../../src/server/store/aggregate';

@@ -1,8 +1,7 @@
 import { sql } from 'kysely';
 import { expect } from 'vitest';
-import { PROJECTION_TABLES } from '../../src/server/domain/aggregates';
+import { PROJECTION_TABLES, rebuildProjections } from '../../src/server/projections';
 import type { Db } from '../../src/server/store/db';
-import { rebuildProjections } from '../../src/server/store/rebuild';
 
 // Checks of the event store as a whole (DESIGN.md "Event sourcing"): every stream's versions run 1..n, and
 // the read tables are exactly what a replay of the log makes of them.

@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import { z } from 'zod';
 import type * as ZodTypeProvider from 'fastify-type-provider-zod';
 import { ValidationErrorBody } from '../../src/api/schemas/errors';
-import { PROJECTION_TABLES } from '../../src/server/domain/aggregates';
+import { PROJECTION_TABLES } from '../../src/server/projections';
 import type { RouteEntry } from '../../src/server/http/routeTable';
 import type { Db } from '../../src/server/store/db';
 import type { JsonSchema } from './fuzzArbitraries';

@@ -1,4 +1,5 @@
-import { userAggregate, entityAggregate } from '../../src/server/domain/aggregates';
+import { userAggregate } from '../../src/server/domain/users/userAggregate';
+import { entityAggregate } from '../../src/server/domain/entities/entityAggregate';
 import { execute } from '../../src/server/store/aggregate';
 import type { Db } from '../../src/server/store/db';
 import type { EventMetadata } from '../../src/server/store/eventStore';

@@ -7,7 +7,7 @@ import { LocationResponse, ContactResponse, QuoteSourceResponse } from '../../sr
 import { MatterFileResponse } from '../../src/api/schemas/policyMatters';
 import { RentersPolicyRecordResponse } from '../../src/api/schemas/rentersPolicyRecord';
 import { AddPaymentMethodResponse, SetupIntentResponse } from '../../src/api/schemas/rentersPaymentMethods';
-import { rentersPolicyAggregate } from '../../src/server/domain/aggregates';
+import { rentersPolicyAggregate } from '../../src/server/domain/rentersPolicies/rentersPolicyAggregate';
 import { submitClaim } from '../../src/server/domain/matters/claimCommands';
 import { storeContent } from '../../src/server/domain/matters/contentStore';
 import { execute } from '../../src/server/store/aggregate';

@@ -64,6 +64,19 @@ export function registerProjection(streamType: string, projection: Projection, b
   projections.set(streamType, list);
 }
 
+// One projection of a stream type, as its module declares it: the per-event form and, where it has one, the
+// bulk form. The server assembles them into its registry (src/server/projections.ts) and installs them.
+export interface ProjectionSpec {
+  streamType: string;
+  each: Projection;
+  bulk?: BulkProjection;
+}
+
+// Installs projections in the order given, which is the order they run in for an event.
+export function installProjections(specs: readonly ProjectionSpec[]): void {
+  for (const spec of specs) registerProjection(spec.streamType, spec.each, spec.bulk);
+}
+
 export function projectionsOf(streamType: string): readonly Projection[] {
   return (projections.get(streamType) ?? []).map((r) => r.each);
 }

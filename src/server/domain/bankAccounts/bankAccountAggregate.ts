@@ -1,7 +1,6 @@
 import { recordLifecycleMachine } from '../../../machines/recordLifecycle';
 import type { AggregateSpec } from '../../store/aggregate';
 import { BANK_ACCOUNT_STREAM, bankAccountLifecycleEvent } from './bankAccountEvents';
-import './bankAccountProjection';
 
 // An entity's payout bank account folds through the record lifecycle: opened by the first attempt, then
 // only added to.

@@ -1,4 +1,4 @@
-import { registerProjection, type StoredEvent, type Trx } from '../../store/eventStore';
+import { type ProjectionSpec, type StoredEvent, type Trx } from '../../store/eventStore';
 import { BANK_ACCOUNT_STREAM, type BankAccountChecked } from './bankAccountEvents';
 
 // Read table `entity_bank_accounts`: every attempt is a row; a verified one becomes the entity's active
@@ -36,4 +36,4 @@ async function project(trx: Trx, event: StoredEvent): Promise<void> {
     .execute();
 }
 
-registerProjection(BANK_ACCOUNT_STREAM, project);
+export const bankAccountProjection: ProjectionSpec = { streamType: BANK_ACCOUNT_STREAM, each: project };

@@ -3,9 +3,8 @@ import { billingAccountMachine } from '../../../machines/billingAccount';
 import type { AggregateSpec } from '../../store/aggregate';
 import type { NewEvent } from '../../store/eventStore';
 import { BILLING_STREAM } from './policyRef';
-import './billingProjection';
 
-// A policy's billing stream folded through its statechart; importing this registers the projection.
+// A policy's billing stream folded through its statechart.
 export const billingAggregate: AggregateSpec = {
   streamType: BILLING_STREAM,
   machine: billingAccountMachine,

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { transition } from 'xstate';
 import { billingAccountMachine, type BillingAccountEvent } from '../../../machines/billingAccount';
-import { registerProjection, type StoredEvent, type Trx } from '../../store/eventStore';
+import { type ProjectionSpec, type StoredEvent, type Trx } from '../../store/eventStore';
 import type {
   BillingOpened,
   ChargeAdded,
@@ -285,4 +285,4 @@ async function project(trx: Trx, event: StoredEvent): Promise<void> {
   }
 }
 
-registerProjection(BILLING_STREAM, project);
+export const billingProjection: ProjectionSpec = { streamType: BILLING_STREAM, each: project };

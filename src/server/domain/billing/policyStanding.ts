@@ -3,7 +3,7 @@ import { requestFingerprint } from '../../../machines/rentersPolicyChangeContext
 import { ValidationFailed } from '../../http/errors';
 import { execute } from '../../store/aggregate';
 import type { EventMetadata, Trx } from '../../store/eventStore';
-import { policyAggregate } from '../aggregates';
+import { policyAggregate } from '../policies/policyAggregate';
 import { cancellationFigures, freeLookDays, type PaymentPeriod } from '../policies/cancellation';
 import { policyEvent } from '../policies/policyEvents';
 import { loadLifecycle } from '../policies/policyRecord';

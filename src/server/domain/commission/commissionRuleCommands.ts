@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { HttpError, ValidationFailed, notFound } from '../../http/errors';
 import { execute } from '../../store/aggregate';
 import { VersionConflictError, type EventMetadata, type Trx } from '../../store/eventStore';
-import { commissionRuleAggregate } from '../aggregates';
+import { commissionRuleAggregate } from './commissionRuleAggregate';
 import type { CommissionRuleFields } from './commissionRuleEvents';
 import {
   checkRule,

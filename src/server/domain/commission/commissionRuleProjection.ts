@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { registerProjection, type StoredEvent, type Trx } from '../../store/eventStore';
+import { type ProjectionSpec, type StoredEvent, type Trx } from '../../store/eventStore';
 import {
   COMMISSION_RULE_STREAM,
   CommissionRuleChanged,
@@ -57,4 +57,4 @@ async function project(trx: Trx, event: StoredEvent): Promise<void> {
   }
 }
 
-registerProjection(COMMISSION_RULE_STREAM, project);
+export const commissionRuleProjection: ProjectionSpec = { streamType: COMMISSION_RULE_STREAM, each: project };

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { insertRows } from '../../store/insertRows';
-import { registerProjection, type StoredEvent, type Trx } from '../../store/eventStore';
+import { type ProjectionSpec, type StoredEvent, type Trx } from '../../store/eventStore';
 import { COMMISSION_STATEMENT_STREAM } from './statementEvents';
 import { effectOf, lineRows, statementRowsOf } from './statementRows';
 
@@ -97,4 +97,8 @@ export async function projectAppended(trx: Trx, events: readonly StoredEvent[]):
 
 export { project as projectStatementEvent };
 
-registerProjection(COMMISSION_STATEMENT_STREAM, project, projectMany);
+export const statementProjection: ProjectionSpec = {
+  streamType: COMMISSION_STATEMENT_STREAM,
+  each: project,
+  bulk: projectMany,
+};

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { execute } from '../../store/aggregate';
 import type { EventMetadata, Trx } from '../../store/eventStore';
-import { customerAggregate } from '../aggregates';
+import { customerAggregate } from './customerAggregate';
 import { customerEvent, type CustomerDetails } from './customerEvents';
 
 const same = (a: CustomerDetails, b: CustomerDetails): boolean =>

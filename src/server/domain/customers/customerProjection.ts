@@ -1,5 +1,5 @@
 import type { Insertable, Updateable } from 'kysely';
-import { registerProjection, type StoredEvent, type Trx } from '../../store/eventStore';
+import { type ProjectionSpec, type StoredEvent, type Trx } from '../../store/eventStore';
 import { insertRows } from '../../store/insertRows';
 import type { CustomersTable } from './customerTables';
 import {
@@ -84,4 +84,8 @@ async function projectMany(trx: Trx, streams: readonly (readonly StoredEvent[])[
   await insertRows(trx, 'customers', rows);
 }
 
-registerProjection(CUSTOMER_STREAM, project, projectMany);
+export const customerProjection: ProjectionSpec = {
+  streamType: CUSTOMER_STREAM,
+  each: project,
+  bulk: projectMany,
+};

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { entityAggregate } from '../aggregates';
+import { entityAggregate } from './entityAggregate';
 import { execute } from '../../store/aggregate';
 import type { EventMetadata, Trx } from '../../store/eventStore';
 import type { EntityFields } from './entityEvents';

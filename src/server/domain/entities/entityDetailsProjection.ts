@@ -1,5 +1,5 @@
 import type { Updateable } from 'kysely';
-import { registerProjection, type StoredEvent, type Trx } from '../../store/eventStore';
+import { type ProjectionSpec, type StoredEvent, type Trx } from '../../store/eventStore';
 import type { EntityContactsTable, EntityLocationsTable } from './entityTables';
 import {
   ContactAdded,
@@ -188,4 +188,4 @@ async function project(trx: Trx, event: StoredEvent): Promise<void> {
     .execute();
 }
 
-registerProjection(ENTITY_STREAM, project);
+export const entityDetailsProjection: ProjectionSpec = { streamType: ENTITY_STREAM, each: project };

@@ -1,6 +1,6 @@
 import type { Insertable, Updateable } from 'kysely';
 import type { EntitiesTable } from '../../store/schema';
-import { registerProjection, type StoredEvent, type Trx } from '../../store/eventStore';
+import { type ProjectionSpec, type StoredEvent, type Trx } from '../../store/eventStore';
 import {
   ENTITY_STREAM,
   EntityAttributesSet,
@@ -114,4 +114,4 @@ async function project(trx: Trx, event: StoredEvent): Promise<void> {
   }
 }
 
-registerProjection(ENTITY_STREAM, project);
+export const entityProjection: ProjectionSpec = { streamType: ENTITY_STREAM, each: project };

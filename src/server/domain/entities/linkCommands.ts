@@ -2,7 +2,7 @@ import { execute } from '../../store/aggregate';
 import type { EventMetadata, Trx } from '../../store/eventStore';
 import { ValidationFailed, notFound } from '../../http/errors';
 import { US_STATES } from '../usStates';
-import { entityAggregate } from '../aggregates';
+import { entityAggregate } from './entityAggregate';
 import { nextId } from './entitySequences';
 
 // An entity's links to reference data: the underwriting questions its quotes ask, its quote sources and

@@ -2,7 +2,7 @@ import { execute } from '../../store/aggregate';
 import type { EventMetadata, Trx } from '../../store/eventStore';
 import { ValidationFailed, notFound } from '../../http/errors';
 import { US_STATES } from '../usStates';
-import { entityAggregate } from '../aggregates';
+import { entityAggregate } from './entityAggregate';
 import type { ContactFields, LocationFields } from './entityDetailEvents';
 import { HEADQUARTERS } from './entityReference';
 import { nextId } from './entitySequences';

@@ -2,7 +2,6 @@ import { recordLifecycleMachine } from '../../../machines/recordLifecycle';
 import type { AggregateSpec } from '../../store/aggregate';
 import type { NewEvent } from '../../store/eventStore';
 import { CLAIM_STREAM } from './matterEvents';
-import './matterProjection';
 
 // A claim's stream (stream id = the claim id): submitted once, then changed while it exists. Which change
 // its status allows is decided by claimStatus.ts before anything is appended.

@@ -1,5 +1,5 @@
 import type { Insertable, Updateable } from 'kysely';
-import { registerProjection, type StoredEvent, type Trx } from '../../store/eventStore';
+import { type ProjectionSpec, type StoredEvent, type Trx } from '../../store/eventStore';
 import { insertRows } from '../../store/insertRows';
 import { POLICY_STREAM } from '../policies/policyEvents';
 import { documentRowOf, insertDocumentRow, insertNoteRow, noteRowOf } from './annotationRows';
@@ -174,5 +174,13 @@ async function projectClaims(trx: Trx, streams: readonly (readonly StoredEvent[]
   await insertRows(trx, 'claim_payments', payments);
 }
 
-registerProjection(POLICY_STREAM, projectPolicy, projectPolicies);
-registerProjection(CLAIM_STREAM, projectClaim, projectClaims);
+export const policyMatterProjection: ProjectionSpec = {
+  streamType: POLICY_STREAM,
+  each: projectPolicy,
+  bulk: projectPolicies,
+};
+export const claimProjection: ProjectionSpec = {
+  streamType: CLAIM_STREAM,
+  each: projectClaim,
+  bulk: projectClaims,
+};

@@ -2,11 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { execute } from '../../store/aggregate';
 import type { Db } from '../../store/db';
 import type { EventMetadata, Trx } from '../../store/eventStore';
-import { policyAggregate } from '../aggregates';
+import { policyAggregate } from '../policies/policyAggregate';
 import { declarationPdf } from '../documents/declarationPdf';
 import { storeContent } from './contentStore';
 import { matterEvent, type DocumentType } from './matterEvents';
-import './matterProjection';
 
 // Documents the business generates for a policy (the declaration at issue; receipts and cancellation
 // notices have their types ready), stored with the policy and announced by policy.documentGenerated.

@@ -4,11 +4,10 @@ import { ValidationFailed } from '../../http/errors';
 import { execute } from '../../store/aggregate';
 import type { Db } from '../../store/db';
 import type { EventMetadata } from '../../store/eventStore';
-import { policyAggregate } from '../aggregates';
+import { policyAggregate } from '../policies/policyAggregate';
 import { storeContent } from './contentStore';
 import { MAX_UPLOAD_BYTES, UPLOAD_TYPES, mediaType, sanitizeFileName, sniffType } from './fileTypes';
 import { matterEvent } from './matterEvents';
-import './matterProjection';
 
 export interface Upload {
   name: string;

@@ -5,7 +5,7 @@ import { HttpError, ValidationFailed } from '../../http/errors';
 import { execute } from '../../store/aggregate';
 import type { Db } from '../../store/db';
 import type { EventMetadata } from '../../store/eventStore';
-import { policyAggregate } from '../aggregates';
+import { policyAggregate } from './policyAggregate';
 import { addCharge } from '../billing/billingCommands';
 import { petPremiumCollected, type PetTerm } from '../billing/premiumCollected';
 import { settleCancellation } from '../billing/settleCancellation';

@@ -1,7 +1,7 @@
 import { businessDate } from '../../../calendar';
 import { execute } from '../../store/aggregate';
 import type { EventMetadata, Trx } from '../../store/eventStore';
-import { policyAggregate } from '../aggregates';
+import { policyAggregate } from './policyAggregate';
 import { openPetBilling } from '../billing/openBilling';
 import { shareOfCharge } from '../matters/policyPayments';
 import { storeDeclaration } from '../matters/policyDocuments';

@@ -1,5 +1,5 @@
 import type { Insertable, Updateable } from 'kysely';
-import { registerProjection, type StoredEvent, type Trx } from '../../store/eventStore';
+import { type ProjectionSpec, type StoredEvent, type Trx } from '../../store/eventStore';
 import { insertRows } from '../../store/insertRows';
 import { refundKey } from './policyRefunds';
 import { POLICY_STREAM, type PolicyCancelled, type PolicyIssued, type PolicyRenewed } from './policyEvents';
@@ -170,4 +170,8 @@ async function projectMany(trx: Trx, streams: readonly (readonly StoredEvent[])[
   );
 }
 
-registerProjection(POLICY_STREAM, project, projectMany);
+export const policyProjection: ProjectionSpec = {
+  streamType: POLICY_STREAM,
+  each: project,
+  bulk: projectMany,
+};

@@ -7,7 +7,7 @@ import { notFound } from '../../http/errors';
 import { fold } from '../../store/aggregate';
 import type { Db } from '../../store/db';
 import { readStream, type NewEvent, type StoredEvent, type Trx } from '../../store/eventStore';
-import { policyAggregate } from '../aggregates';
+import { policyAggregate } from './policyAggregate';
 import { policyEvent, type PolicyCancelled } from './policyEvents';
 
 const day = (column: string) => sql<string>`to_char(${sql.ref(column)}, 'YYYY-MM-DD')`;

@@ -4,7 +4,7 @@ import { RENEWAL_OFFER_DAYS } from '../../../machines/policyLifecycle';
 import { execute } from '../../store/aggregate';
 import type { Db } from '../../store/db';
 import { readStream, type Trx } from '../../store/eventStore';
-import { policyAggregate } from '../aggregates';
+import { policyAggregate } from '../policies/policyAggregate';
 import { scheduleRenewalTerm } from '../billing/scheduleRenewalTerm';
 import {
   POLICY_STREAM,

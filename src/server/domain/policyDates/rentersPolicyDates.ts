@@ -5,7 +5,7 @@ import { rentersPolicyFacts, rentersStatusOn } from '../../../machines/rentersRe
 import { execute } from '../../store/aggregate';
 import type { Db } from '../../store/db';
 import { readStream, type NewEvent, type Trx } from '../../store/eventStore';
-import { rentersPolicyAggregate } from '../aggregates';
+import { rentersPolicyAggregate } from '../rentersPolicies/rentersPolicyAggregate';
 import { scheduleRenewalTerm } from '../billing/scheduleRenewalTerm';
 import {
   RENTERS_POLICY_STREAM,

@@ -7,7 +7,7 @@ import type { EventMetadata, NewEvent, Trx } from '../../store/eventStore';
 import type { JourneyContext } from '../../../machines/petQuoteContext';
 import type { QuoteCommandResult } from '../../../api/schemas/quoteCommands';
 import type { PaymentAdapter } from '../payments/paymentAdapter';
-import { quoteAggregate } from '../aggregates';
+import { quoteAggregate } from './quoteAggregate';
 import { requireQuotingEntities, entityIdsNamedBy } from '../entities/quotingRight';
 import { quoteView, requireQuoteInScope } from './quoteQueries';
 

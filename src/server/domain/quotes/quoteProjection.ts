@@ -1,5 +1,5 @@
 import { insertRows } from '../../store/insertRows';
-import { readStream, registerProjection, type StoredEvent, type Trx } from '../../store/eventStore';
+import { readStream, type ProjectionSpec, type StoredEvent, type Trx } from '../../store/eventStore';
 import { QUOTE_STREAM } from './quoteEvents';
 import { QUOTE_PET_EVENTS, quoteRowsOf, type QuoteRows } from './quoteRows';
 
@@ -52,4 +52,4 @@ async function writePets(trx: Trx, rows: readonly QuoteRows[]): Promise<void> {
     .execute();
 }
 
-registerProjection(QUOTE_STREAM, project, projectMany);
+export const quoteProjection: ProjectionSpec = { streamType: QUOTE_STREAM, each: project, bulk: projectMany };

@@ -1,7 +1,6 @@
 import { recordLifecycleMachine } from '../../../machines/recordLifecycle';
 import type { AggregateSpec } from '../../store/aggregate';
 import { RENTERS_PAYMENT_ACCOUNT_STREAM, rentersPaymentLifecycleEvent } from './rentersPaymentEvents';
-import './rentersPaymentProjection';
 
 // A customer's renters payment account folds through the record lifecycle, like the customer itself: the
 // machine only guarantees it is opened before anything is added to it.

@@ -1,5 +1,5 @@
 import { insertRows } from '../../store/insertRows';
-import { registerProjection, type StoredEvent, type Trx } from '../../store/eventStore';
+import { type ProjectionSpec, type StoredEvent, type Trx } from '../../store/eventStore';
 import { RENTERS_PAYMENT_ACCOUNT_STREAM, type PrimaryMethodChanged } from './rentersPaymentEvents';
 import {
   accountRowOf,
@@ -51,4 +51,8 @@ async function projectMany(trx: Trx, streams: readonly (readonly StoredEvent[])[
   await insertRows(trx, 'renters_payment_methods', methods);
 }
 
-registerProjection(RENTERS_PAYMENT_ACCOUNT_STREAM, project, projectMany);
+export const rentersPaymentProjection: ProjectionSpec = {
+  streamType: RENTERS_PAYMENT_ACCOUNT_STREAM,
+  each: project,
+  bulk: projectMany,
+};

@@ -9,7 +9,7 @@ import {
   type StoredEvent,
   type Trx,
 } from '../../store/eventStore';
-import { rentersPolicyAggregate } from '../aggregates';
+import { rentersPolicyAggregate } from './rentersPolicyAggregate';
 import { RENTERS_POLICY_STREAM, rentersPolicyStatusEvent } from './rentersPolicyEvents';
 import { utcToday } from './rentersPolicyNumbers';
 

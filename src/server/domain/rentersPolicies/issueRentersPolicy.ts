@@ -1,7 +1,7 @@
 import { businessDate } from '../../../calendar';
 import { execute } from '../../store/aggregate';
 import type { EventMetadata, Trx } from '../../store/eventStore';
-import { rentersPolicyAggregate } from '../aggregates';
+import { rentersPolicyAggregate } from './rentersPolicyAggregate';
 import { openRentersBilling } from '../billing/openBilling';
 import { customerForPurchase } from '../customers/customerCommands';
 import type { RentersRating } from '../rentersRating/rentersTypes';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { insertRows } from '../../store/insertRows';
-import { registerProjection, type StoredEvent, type Trx } from '../../store/eventStore';
+import { type ProjectionSpec, type StoredEvent, type Trx } from '../../store/eventStore';
 import { documentRowOf, insertDocumentRow, insertNoteRow, noteRowOf } from '../matters/annotationRows';
 import { RENTERS_POLICY_STREAM } from './rentersPolicyEvents';
 import type { RentersAddressChanged } from './rentersPolicyRecord';
@@ -80,4 +80,8 @@ async function projectMany(trx: Trx, streams: readonly (readonly StoredEvent[])[
      where p.policy_number = m.policy_number`.execute(trx);
 }
 
-registerProjection(RENTERS_POLICY_STREAM, project, projectMany);
+export const rentersMatterProjection: ProjectionSpec = {
+  streamType: RENTERS_POLICY_STREAM,
+  each: project,
+  bulk: projectMany,
+};

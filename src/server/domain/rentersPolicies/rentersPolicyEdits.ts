@@ -9,7 +9,7 @@ import { ValidationFailed, notFound } from '../../http/errors';
 import { execute } from '../../store/aggregate';
 import type { Db } from '../../store/db';
 import { VersionConflictError, type EventMetadata, type NewEvent, type Trx } from '../../store/eventStore';
-import { customerAggregate } from '../aggregates';
+import { customerAggregate } from '../customers/customerAggregate';
 import { customerEvent } from '../customers/customerEvents';
 import { appendNoteInTurn } from '../matters/appendNoteInTurn';
 import { stateOfZip } from '../rating/zipStates';
@@ -24,7 +24,6 @@ import {
   type RentersPolicyParts,
 } from './rentersPolicyRecord';
 import type { RentersPolicyRef } from './rentersPolicyScope';
-import './rentersMatterProjection';
 
 // The edits of the renters policy edit screen. Each is one event on the policy's stream, appended through
 // appendToRentersPolicy (which catches "took effect" events up first) with the caller's metadata. The

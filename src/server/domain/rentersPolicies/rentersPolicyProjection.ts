@@ -1,5 +1,5 @@
 import { insertRows } from '../../store/insertRows';
-import { readStream, registerProjection, type StoredEvent, type Trx } from '../../store/eventStore';
+import { readStream, type ProjectionSpec, type StoredEvent, type Trx } from '../../store/eventStore';
 import { RENTERS_POLICY_STREAM } from './rentersPolicyEvents';
 import { issuedRowOf, rentersPolicyRowOf, statusColumnsOf, type RentersPolicyRow } from './rentersPolicyRows';
 
@@ -27,4 +27,8 @@ async function projectMany(trx: Trx, streams: readonly (readonly StoredEvent[])[
   await insertRows(trx, 'renters_policies', rows);
 }
 
-registerProjection(RENTERS_POLICY_STREAM, project, projectMany);
+export const rentersPolicyProjection: ProjectionSpec = {
+  streamType: RENTERS_POLICY_STREAM,
+  each: project,
+  bulk: projectMany,
+};

@@ -1,5 +1,5 @@
 import { insertRows } from '../../store/insertRows';
-import { readStream, registerProjection, type StoredEvent, type Trx } from '../../store/eventStore';
+import { readStream, type ProjectionSpec, type StoredEvent, type Trx } from '../../store/eventStore';
 import { RENTERS_QUOTE_STREAM } from './rentersQuoteEvents';
 import { rentersQuoteRowOf } from './rentersQuoteRow';
 
@@ -28,4 +28,8 @@ async function projectMany(trx: Trx, streams: readonly (readonly StoredEvent[])[
   );
 }
 
-registerProjection(RENTERS_QUOTE_STREAM, project, projectMany);
+export const rentersQuoteProjection: ProjectionSpec = {
+  streamType: RENTERS_QUOTE_STREAM,
+  each: project,
+  bulk: projectMany,
+};

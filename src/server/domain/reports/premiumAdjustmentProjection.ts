@@ -1,6 +1,6 @@
 import type { Insertable } from 'kysely';
 import { replayInBulk } from '../../store/bulkReplay';
-import { readStream, registerProjection, type StoredEvent, type Trx } from '../../store/eventStore';
+import { readStream, type ProjectionSpec, type StoredEvent, type Trx } from '../../store/eventStore';
 import { insertRows } from '../../store/insertRows';
 import { POLICY_STREAM } from '../policies/policyEvents';
 import { RENTERS_POLICY_STREAM } from '../rentersPolicies/rentersPolicyEvents';
@@ -58,5 +58,5 @@ export async function fillPremiumAdjustments(trx: Trx): Promise<number> {
   return events;
 }
 
-registerProjection(POLICY_STREAM, project, projectMany);
-registerProjection(RENTERS_POLICY_STREAM, project, projectMany);
+export const petPremiumAdjustmentProjection: ProjectionSpec = { streamType: POLICY_STREAM, each: project, bulk: projectMany };
+export const rentersPremiumAdjustmentProjection: ProjectionSpec = { streamType: RENTERS_POLICY_STREAM, each: project, bulk: projectMany };

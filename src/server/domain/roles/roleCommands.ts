@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { roleAggregate } from '../aggregates';
+import { roleAggregate } from './roleAggregate';
 import { execute } from '../../store/aggregate';
 import type { EventMetadata, NewEvent, Trx } from '../../store/eventStore';
 import type { RoleEventType } from './roleEvents';

@@ -1,4 +1,4 @@
-import { registerProjection, type StoredEvent, type Trx } from '../../store/eventStore';
+import { type ProjectionSpec, type StoredEvent, type Trx } from '../../store/eventStore';
 import { ROLE_STREAM, RoleCreated, RolePrivilegesSet, RoleUpdated } from './roleEvents';
 
 // Read tables `roles` and `role_privileges`. A privilege's row records the event that granted it (who and
@@ -78,4 +78,4 @@ async function project(trx: Trx, event: StoredEvent): Promise<void> {
   }
 }
 
-registerProjection(ROLE_STREAM, project);
+export const roleProjection: ProjectionSpec = { streamType: ROLE_STREAM, each: project };

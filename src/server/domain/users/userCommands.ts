@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { userAggregate } from '../aggregates';
+import { userAggregate } from './userAggregate';
 import { execute } from '../../store/aggregate';
 import type { EventMetadata, NewEvent, Trx } from '../../store/eventStore';
 import type { UserType } from '../../store/schema';

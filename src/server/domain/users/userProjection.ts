@@ -1,4 +1,4 @@
-import { registerProjection, type StoredEvent, type Trx } from '../../store/eventStore';
+import { type ProjectionSpec, type StoredEvent, type Trx } from '../../store/eventStore';
 import { USER_STREAM, UserPasswordChanged, UserRegistered, UserRolesSet, UserUpdated } from './userEvents';
 
 // Read tables `users` and `user_roles`.
@@ -99,4 +99,4 @@ async function project(trx: Trx, event: StoredEvent): Promise<void> {
   }
 }
 
-registerProjection(USER_STREAM, project);
+export const userProjection: ProjectionSpec = { streamType: USER_STREAM, each: project };

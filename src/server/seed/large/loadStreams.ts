@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import { REPLAY_ORDER } from '../../domain/aggregates';
+import { REPLAY_ORDER } from '../../projections';
 import { projectStreams } from '../../store/bulkReplay';
 import type { StoredEvent, Trx } from '../../store/eventStore';
 import { insertRows } from '../../store/insertRows';

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../../config';
+import { installServerProjections } from '../../projections';
 import { openCommandDatabase } from '../../store/openCommandDatabase';
 import { seedLargeBook } from './seedLarge';
 
@@ -37,6 +38,7 @@ const options = {
 };
 
 const config = loadConfig();
+installServerProjections();
 const database = await openCommandDatabase();
 try {
   const result = await seedLargeBook(

@@ -1,5 +1,5 @@
-import { openCommandDatabase } from './openCommandDatabase';
-import { rebuildProjections } from './rebuild';
+import { openCommandDatabase } from './store/openCommandDatabase';
+import { rebuildProjections } from './projections';
 
 // `npm run projections:rebuild`: replays the event log into every projection table.
 const database = await openCommandDatabase();

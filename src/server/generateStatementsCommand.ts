@@ -1,7 +1,8 @@
 import { parseArgs } from 'node:util';
-import { openCommandDatabase } from '../../store/openCommandDatabase';
-import { utcToday } from '../rentersPolicies/rentersPolicyNumbers';
-import { generateStatements } from './generateStatements';
+import { generateStatements } from './domain/commission/generateStatements';
+import { utcToday } from './domain/rentersPolicies/rentersPolicyNumbers';
+import { installServerProjections } from './projections';
+import { openCommandDatabase } from './store/openCommandDatabase';
 
 // `npm run commission:generate -- --month 2026-10`: the month's commission statements of every entity
 // (docs/commission.md "Statements"), on the database the server uses. Safe to run again.
@@ -13,6 +14,7 @@ if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(month) || month > today.slice(0, 7)) {
   process.exit(2);
 }
 
+installServerProjections();
 const database = await openCommandDatabase();
 try {
   const outcome = await generateStatements(
