@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ClaimResponse, ClaimsResponse } from '../../src/api/schemas/policyMatters';
 import { changeClaim, submitClaim } from '../../src/server/domain/matters/claimCommands';
 import { claimEvent } from '../../src/server/domain/matters/matterEvents';
-import { HttpError } from '../../src/server/http/errors';
+import { Refused as HttpError } from '../../src/server/domain/domainErrors';
 import { rebuildProjections } from '../../src/server/projections';
 import { entityApi, expectStatus, userWith } from '../support/entityApi';
 import { ACCOUNTING, AGENT, LAKESIDE, MANAGER } from '../support/personas';

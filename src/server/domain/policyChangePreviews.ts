@@ -8,7 +8,7 @@ import {
   type PreviewExpectation,
   type PreviewRefusal,
 } from '../auth/previewTokens';
-import { HttpError, ValidationFailed } from '../http/errors';
+import { Conflict, Invalid } from './domainErrors';
 
 // Preview, then commit what was previewed (docs/decisions/013), for the pet cancellation and the renters
 // cancel, discontinue and reinstate alike: a preview answers a signed token, a commit must present it.
@@ -56,19 +56,18 @@ export function requirePreview(
   const verdict = checkPreviewToken(token, expected, signing.secret, signing.now());
   if (verdict.ok) return verdict.claims;
   const message = FIELD_REFUSALS[verdict.refusal];
-  if (message) throw new ValidationFailed({ [field]: [message] });
-  throw new HttpError(
-    409,
+  if (message) throw new Invalid({ [field]: [message] });
+  throw new Conflict(
     verdict.refusal === 'expired' ? PREVIEW_CONFLICTS.expired : PREVIEW_CONFLICTS.inputsDiffer,
   );
 }
 
 // 409 when the policy's log moved on since the preview.
 export function requireVersion(claims: PreviewClaims, currentVersion: number): void {
-  if (claims.policyVersion !== currentVersion) throw new HttpError(409, PREVIEW_CONFLICTS.stale);
+  if (claims.policyVersion !== currentVersion) throw new Conflict(PREVIEW_CONFLICTS.stale);
 }
 
 // 409 when the commit's figures are not the previewed ones.
 export function requireOutcome(claims: PreviewClaims, outcome: PreviewClaims['outcome']): void {
-  if (!sameOutcome(claims, outcome)) throw new HttpError(409, PREVIEW_CONFLICTS.outcomeDiffers);
+  if (!sameOutcome(claims, outcome)) throw new Conflict(PREVIEW_CONFLICTS.outcomeDiffers);
 }

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import type { ZodError } from 'zod';
 import { DEFAULT_VALIDATION_MESSAGE } from '../../api/schemas/errors';
+import { DomainError, fieldErrors, Invalid, type DomainErrorKind } from '../domain/domainErrors';
 import { CommandRejectedError } from '../store/aggregate';
 import { VersionConflictError } from '../store/eventStore';
 import { logSecurityEvent } from './securityLog';
@@ -32,37 +32,8 @@ export const unauthenticated = () => new HttpError(401, 'Unauthenticated.');
 export const forbidden = () => new HttpError(403, 'This action is unauthorized.');
 export const notFound = (what = 'record') => new HttpError(404, `The ${what} was not found.`);
 
-type Issue = { path: readonly PropertyKey[]; message: string; code?: string; keys?: readonly string[] };
-
-// Field key of an issue: the dotted path, or the offending key of an unknown property.
-export function fieldErrors(issues: readonly Issue[], prefix = ''): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
-  // Field names come from the request ("toString", "constructor" as unknown keys): only own entries count,
-  // and defineProperty keeps a "__proto__" field an ordinary key.
-  const add = (field: string, message: string) => {
-    if (Object.hasOwn(out, field)) out[field]!.push(message);
-    else
-      Object.defineProperty(out, field, {
-        value: [message],
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
-  };
-  for (const issue of issues) {
-    const path = [prefix, ...issue.path.map(String)].filter(Boolean).join('.');
-    if (issue.code === 'unrecognized_keys' && issue.keys) {
-      for (const key of issue.keys) add(path ? `${path}.${key}` : key, `The ${key} field is not allowed.`);
-    } else {
-      add(path || '_', issue.message);
-    }
-  }
-  return out;
-}
-
-export function zodFailure(error: ZodError, prefix = ''): ValidationFailed {
-  return new ValidationFailed(fieldErrors(error.issues as unknown as Issue[], prefix));
-}
+// The domain's conversion of zod issues to field errors; a route's own parse failure answers the same way.
+export { fieldErrors, zodFailure } from '../domain/domainErrors';
 
 // PostgreSQL data exceptions that only a value from the request can cause where a schema leaves it
 // unbounded: a number past its column's range (an id of 2^31), a date the column cannot hold, a NUL or
@@ -79,6 +50,16 @@ function send(reply: FastifyReply, status: number, body: object) {
 // (deadlock_detected, serialization_failure): nothing of it was kept, and a retry succeeds like any lost race.
 const CONCURRENCY_ABORTS = new Set(['40P01', '40001']);
 
+// The status of each kind of error the domain raises (src/server/domain/domainErrors.ts): the one place the
+// domain's answers become HTTP.
+const DOMAIN_STATUS: Record<DomainErrorKind, number> = {
+  refused: 409,
+  conflict: 409,
+  notFound: 404,
+  forbidden: 403,
+  invalid: 422,
+};
+
 export function installErrorHandling(app: FastifyInstance): void {
   const answer = (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -90,19 +71,20 @@ export function installErrorHandling(app: FastifyInstance): void {
       }));
       return send(reply, 422, { message: DEFAULT_VALIDATION_MESSAGE, errors: fieldErrors(issues) });
     }
-    if (error instanceof ValidationFailed) {
+    if (error instanceof ValidationFailed || error instanceof Invalid) {
       return send(reply, 422, { message: error.message, errors: error.fields });
     }
-    if (error instanceof HttpError) {
-      if (error.statusCode === 401) {
+    if (error instanceof HttpError || error instanceof DomainError) {
+      const status = error instanceof HttpError ? error.statusCode : DOMAIN_STATUS[error.kind];
+      if (status === 401) {
         logSecurityEvent(request, {
           kind: 'unauthenticated',
           tokenPresented: !!request.headers.authorization,
         });
-      } else if (error.statusCode === 403) {
+      } else if (status === 403) {
         logSecurityEvent(request, { kind: 'denied', status: 403 });
       }
-      return send(reply, error.statusCode, { message: error.message });
+      return send(reply, status, { message: error.message });
     }
     if (error instanceof VersionConflictError || hasSqlState(error, CONCURRENCY_ABORTS)) {
       return send(reply, 409, {

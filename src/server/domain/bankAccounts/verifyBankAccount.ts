@@ -4,7 +4,7 @@ import type { Db } from '../../store/db';
 import type { EventMetadata } from '../../store/eventStore';
 import { isAbaRoutingNumber } from '../payments/abaRouting';
 import type { RtpEligibility, RtpEligibilityChecker } from '../payments/rtpEligibility';
-import { ValidationFailed } from '../../http/errors';
+import { Invalid } from '../domainErrors';
 import { bankAccountAggregate } from './bankAccountAggregate';
 import { BANK_ACCOUNT_STREAM, bankAccountEvent } from './bankAccountEvents';
 import { bankAccountFingerprint } from './bankAccountFingerprint';
@@ -35,7 +35,7 @@ export async function verifyBankAccount(
   account: BankAccountToVerify,
 ): Promise<{ eligibility: RtpEligibility; account: StoredBankAccount }> {
   if (!isAbaRoutingNumber(account.routingNumber)) {
-    throw new ValidationFailed({
+    throw new Invalid({
       'data.routing_number': ['The routing number is not valid: its check digit does not match.'],
     });
   }

@@ -1,6 +1,7 @@
 import type { BusinessDate, Clock } from '../../../calendar';
 import type { Db } from '../../store/db';
 import type { EventMetadata } from '../../store/eventStore';
+import { Refused } from '../domainErrors';
 import type { PaymentAdapter } from '../payments/paymentAdapter';
 import { appendBilling } from './billingCommands';
 import { billingEvent } from './billingEvents';
@@ -10,7 +11,8 @@ import { reinstateAfterLatePayment } from './policyStanding';
 import type { PolicyLine, PolicyRef } from './policyRef';
 import { findBillingAccount, reinstatementWindowOver } from './billingAccount';
 
-export class BillingRefusal extends Error {
+// Pay now is refused: the policy has no billing, its reinstatement window is over, or nothing is due.
+export class BillingRefusal extends Refused {
   constructor(message: string) {
     super(message);
     this.name = 'BillingRefusal';

@@ -1,6 +1,6 @@
 import { changeAllowedFrom } from '../../../machines/rentersPolicyStatus';
 import { requestFingerprint } from '../../../machines/rentersPolicyChangeContext';
-import { ValidationFailed } from '../../http/errors';
+import { Invalid } from '../domainErrors';
 import { execute } from '../../store/aggregate';
 import type { EventMetadata, Trx } from '../../store/eventStore';
 import { policyAggregate } from '../policies/policyAggregate';
@@ -103,7 +103,7 @@ export async function cancelForNonPayment(
     decided = decide(cancelDate);
   } catch (error) {
     // A date the renters rules refuse (before the term, too far back) ends cover today instead.
-    if (!(error instanceof ValidationFailed)) throw error;
+    if (!(error instanceof Invalid)) throw error;
     decided = decide(today);
   }
   await appendToRentersPolicy(trx, metadata, ref.policyNumber, [decided.event], today);

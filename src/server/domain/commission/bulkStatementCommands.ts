@@ -1,7 +1,7 @@
 import type { BulkRefusal, BulkStatementResult } from '../../../api/schemas/commissionStatements';
 import type { StatementCommand } from '../../../machines/commissionStatement';
 import type { EntityScope } from '../../access/principal';
-import { HttpError } from '../../http/errors';
+import { isRefusalOrConflict } from '../domainErrors';
 import { CommandRejectedError } from '../../store/aggregate';
 import type { Db } from '../../store/db';
 import { VersionConflictError, type EventMetadata } from '../../store/eventStore';
@@ -26,7 +26,7 @@ export interface Target {
 }
 
 function reasonOf(error: unknown): string | null {
-  if (error instanceof HttpError && error.statusCode === 409) return error.message;
+  if (isRefusalOrConflict(error)) return error.message;
   if (error instanceof VersionConflictError) return 'Changed by someone else at the same moment; try again.';
   if (error instanceof CommandRejectedError) return 'Not allowed in the statement’s current state.';
   return null;

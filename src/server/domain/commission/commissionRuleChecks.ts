@@ -1,4 +1,4 @@
-import { ValidationFailed } from '../../http/errors';
+import { Invalid } from '../domainErrors';
 import type { Trx } from '../../store/eventStore';
 import { US_STATES } from '../usStates';
 import { overlappingRules, type RateRule } from './commissionRules';
@@ -78,7 +78,7 @@ export function ruleErrors(rule: RateRule, context: RuleContext): Errors {
 // sees every rule committed before it and none can land beside it until it commits.
 export async function checkRule(trx: Trx, rule: RateRule): Promise<void> {
   const errors = ruleErrors(rule, await loadRuleContext(trx, rule.entityId));
-  if (Object.keys(errors).length) throw new ValidationFailed(errors);
+  if (Object.keys(errors).length) throw new Invalid(errors);
 }
 
 // Serialises the rule writes of one entity: two requests creating overlapping rules at once cannot both

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { HttpError, ValidationFailed, notFound } from '../../http/errors';
+import { Invalid, notFound, Refused } from '../domainErrors';
 import { execute } from '../../store/aggregate';
 import { VersionConflictError, type EventMetadata, type Trx } from '../../store/eventStore';
 import { commissionRuleAggregate } from './commissionRuleAggregate';
@@ -70,7 +70,7 @@ async function ruleToChange(trx: Trx, entityId: number, ruleId: number, today: s
   if (!rule) throw notFound('commission rule');
   // The past stays as it was paid: an expired rule is history, a new rule takes its place.
   if (ruleStatus(rule, today) === 'expired') {
-    throw new HttpError(409, `Rule ${rule.id} has expired and can no longer be changed.`);
+    throw new Refused(`Rule ${rule.id} has expired and can no longer be changed.`);
   }
   return rule;
 }
@@ -104,7 +104,7 @@ export async function expireRule(
 ): Promise<void> {
   const current = await ruleToChange(trx, entityId, ruleId, today);
   if (expirationDate < current.effectiveDate) {
-    throw new ValidationFailed({
+    throw new Invalid({
       'data.expiration_date': [
         `The expiration date may not be before the effective date (${current.effectiveDate}).`,
       ],
@@ -114,7 +114,7 @@ export async function expireRule(
   const expired = { ...current, expirationDate };
   const overlaps = await overlapsOf(trx, expired);
   if (overlaps.length) {
-    throw new ValidationFailed({ 'data.expiration_date': overlaps.map((o) => overlapMessage(expired, o)) });
+    throw new Invalid({ 'data.expiration_date': overlaps.map((o) => overlapMessage(expired, o)) });
   }
   await append(trx, ruleId, 'commissionRule.expired', { expirationDate }, metadata);
 }

@@ -5,7 +5,7 @@ import {
   type StatementCommand,
   type StatementState,
 } from '../../../machines/commissionStatement';
-import { HttpError } from '../../http/errors';
+import { Refused } from '../domainErrors';
 import { CommandRejectedError, fold } from '../../store/aggregate';
 import {
   projectionsOf,
@@ -172,12 +172,12 @@ export async function runStatementBatch(
   for (const [i, id] of ids.entries()) {
     const refusal = refusals[i];
     if (refusal) {
-      outcomes.push(new HttpError(409, refusal));
+      outcomes.push(new Refused(refusal));
       continue;
     }
     const event = commandEvent(command, facts?.get(id), context.today, stale?.get(id));
     if (event === null) return null;
-    if (event instanceof HttpError) {
+    if (event instanceof Refused) {
       outcomes.push(event);
       continue;
     }

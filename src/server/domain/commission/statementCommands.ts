@@ -3,7 +3,7 @@ import {
   type StatementCommand,
   type StatementState,
 } from '../../../machines/commissionStatement';
-import { HttpError, notFound } from '../../http/errors';
+import { notFound, Refused } from '../domainErrors';
 import { CommandRejectedError, execute, loadAggregate } from '../../store/aggregate';
 import {
   appendToStream,
@@ -42,7 +42,7 @@ async function eventFor(
     today,
     await stalenessFor(trx, statementId, command),
   );
-  if (event instanceof HttpError) throw event;
+  if (event instanceof Refused) throw event;
   if (!event) throw notFound('No such statement.');
   return event;
 }
@@ -85,7 +85,7 @@ export async function runStatementCommand(
     throw new VersionConflictError(statementAggregate.streamType, streamId, context.expectedVersion);
   }
   const refusal = commandRefusal(command, loaded.snapshot.value as StatementState);
-  if (refusal) throw new HttpError(409, refusal);
+  if (refusal) throw new Refused(refusal);
   const event = await eventFor(trx, statementId, command, context.today);
   const machineEvent = statementAggregate.toMachineEvent(event);
   // The machine has the last word (the refusal texts are checked against it in its model test).

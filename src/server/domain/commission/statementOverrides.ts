@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { isEditable, type StatementState } from '../../../machines/commissionStatement';
-import { HttpError, ValidationFailed, notFound } from '../../http/errors';
+import { Invalid, notFound, Refused } from '../domainErrors';
 import { execute } from '../../store/aggregate';
 import type { EventMetadata, Trx } from '../../store/eventStore';
 import { statementAggregate } from './statementAggregate';
@@ -25,7 +25,7 @@ async function editableStatement(trx: Trx, statementId: number) {
     .executeTakeFirst();
   if (!statement) throw notFound('commission statement');
   if (!isEditable(statement.state as StatementState)) {
-    throw new HttpError(409, 'Overrides change only while the statement is pending: unapprove it first.');
+    throw new Refused('Overrides change only while the statement is pending: unapprove it first.');
   }
 }
 
@@ -35,8 +35,7 @@ async function checkType(trx: Trx, typeCode: string) {
     .select('is_enabled')
     .where('override_code', '=', typeCode)
     .executeTakeFirst();
-  if (!type?.is_enabled)
-    throw new ValidationFailed({ 'data.type_code': ['The selected override type is invalid.'] });
+  if (!type?.is_enabled) throw new Invalid({ 'data.type_code': ['The selected override type is invalid.'] });
 }
 
 async function liveOverride(trx: Trx, statementId: number, overrideId: number): Promise<OverrideData> {

@@ -5,7 +5,7 @@ import {
   type Staleness,
   type StatementCommand,
 } from '../../../machines/commissionStatement';
-import { HttpError } from '../../http/errors';
+import { Refused } from '../domainErrors';
 import type { NewEvent, Trx } from '../../store/eventStore';
 import { activeBankAccountOf } from '../bankAccounts/bankAccountQueries';
 
@@ -51,21 +51,21 @@ export async function paymentFacts(trx: Trx, ids: readonly number[]): Promise<Ma
   );
 }
 
-// The event a command appends to a statement, or the 409 it answers instead; null when the statement's
+// The event a command appends to a statement, or the refusal it answers instead; null when the statement's
 // payment facts were not read (it is gone). `stale` is what an approved statement would be missing.
 export function commandEvent(
   command: StatementCommand,
   facts: PaymentFacts | undefined,
   today: string,
   stale?: Staleness | null,
-): NewEvent | HttpError | null {
+): NewEvent | Refused | null {
   const type = COMMAND_EVENTS[command];
   if (command === 'approve') {
-    return stale ? new HttpError(409, outOfDateRefusal(stale)) : { type, data: { upToDate: true } };
+    return stale ? new Refused(outOfDateRefusal(stale)) : { type, data: { upToDate: true } };
   }
   if (command !== 'markPaid') return { type, data: {} };
   if (!facts) return null;
-  if (!facts.bankAccountId) return new HttpError(409, noBankAccountMessage(facts.entityCode));
+  if (!facts.bankAccountId) return new Refused(noBankAccountMessage(facts.entityCode));
   return {
     type,
     data: {

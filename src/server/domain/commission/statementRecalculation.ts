@@ -1,5 +1,5 @@
 import { isEditable, type StatementState } from '../../../machines/commissionStatement';
-import { HttpError, notFound } from '../../http/errors';
+import { notFound, Refused } from '../domainErrors';
 import { loadAggregate } from '../../store/aggregate';
 import { VersionConflictError, type Trx } from '../../store/eventStore';
 import type { CommandContext } from './statementCommands';
@@ -40,7 +40,7 @@ export async function recalculateStatement(
     throw new VersionConflictError(statementAggregate.streamType, String(statementId), expectedVersion);
   }
   if (!isEditable(loaded.snapshot.value as StatementState)) {
-    throw new HttpError(409, NOT_PENDING_FOR_RECALCULATION);
+    throw new Refused(NOT_PENDING_FOR_RECALCULATION);
   }
   const events = await commissionableEventsOfMonth(trx, found.month, { entityId: found.entity_id });
   const { result } = await generateEntityStatement(

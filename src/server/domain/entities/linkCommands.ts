@@ -1,6 +1,6 @@
 import { execute } from '../../store/aggregate';
 import type { EventMetadata, Trx } from '../../store/eventStore';
-import { ValidationFailed, notFound } from '../../http/errors';
+import { Invalid, notFound } from '../domainErrors';
 import { US_STATES } from '../usStates';
 import { entityAggregate } from './entityAggregate';
 import { nextId } from './entitySequences';
@@ -31,7 +31,7 @@ export async function setUnderwritingQuestions(
   );
   const unknown = wanted.filter((id) => !known.has(id));
   if (unknown.length > 0) {
-    throw new ValidationFailed({
+    throw new Invalid({
       underwritingQuestionIds: [`Unknown underwriting question ${unknown.join(', ')}.`],
     });
   }
@@ -68,7 +68,7 @@ export async function addQuoteSource(
     .where('entity_id', '=', entityId)
     .where('code', '=', fields.code)
     .executeTakeFirst();
-  if (taken) throw new ValidationFailed({ code: ['The entity already has a quote source with this code.'] });
+  if (taken) throw new Invalid({ code: ['The entity already has a quote source with this code.'] });
   const quoteSourceId = await nextId(trx, 'entity_quote_source_id_seq');
   await append(trx, entityId, 'entity.quoteSourceAdded', { quoteSourceId, ...fields }, metadata);
   return quoteSourceId;
@@ -103,7 +103,7 @@ export async function setDiscountStates(
   const wanted = [...new Set(stateCodes)].sort();
   const invalid = wanted.filter((code) => !STATE_CODES.has(code));
   if (invalid.length > 0) {
-    throw new ValidationFailed({ state_codes: [`Unknown state code ${invalid.join(', ')}.`] });
+    throw new Invalid({ state_codes: [`Unknown state code ${invalid.join(', ')}.`] });
   }
   const current = await trx
     .selectFrom('entity_discount_states')

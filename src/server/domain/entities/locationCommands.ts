@@ -1,6 +1,6 @@
 import { execute } from '../../store/aggregate';
 import type { EventMetadata, Trx } from '../../store/eventStore';
-import { ValidationFailed, notFound } from '../../http/errors';
+import { Invalid, notFound } from '../domainErrors';
 import { US_STATES } from '../usStates';
 import { entityAggregate } from './entityAggregate';
 import type { ContactFields, LocationFields } from './entityDetailEvents';
@@ -45,7 +45,7 @@ async function checkLocation(
       errors.loc_type = ['The entity already has a headquarters location.'];
     }
   }
-  if (Object.keys(errors).length > 0) throw new ValidationFailed(errors);
+  if (Object.keys(errors).length > 0) throw new Invalid(errors);
 }
 
 async function locationOf(trx: Trx, entityId: number, locationId: number) {
@@ -122,13 +122,13 @@ function checkContact(fields: Partial<ContactFields>, current?: ContactFields): 
   const phone = fields.phone !== undefined ? fields.phone : current?.phone;
   const email = fields.email !== undefined ? fields.email : current?.email;
   if (!phone && !email) {
-    throw new ValidationFailed({
+    throw new Invalid({
       phone: ['Give a phone number or an email address.'],
       email: ['Give a phone number or an email address.'],
     });
   }
   const extension = fields.extension !== undefined ? fields.extension : current?.extension;
-  if (extension && !phone) throw new ValidationFailed({ extension: ['An extension needs a phone number.'] });
+  if (extension && !phone) throw new Invalid({ extension: ['An extension needs a phone number.'] });
 }
 
 export async function addContact(

@@ -1,4 +1,4 @@
-import { HttpError } from '../../http/errors';
+import { Forbidden } from '../domainErrors';
 import type { Db } from '../../store/db';
 import type { Trx } from '../../store/eventStore';
 
@@ -15,8 +15,7 @@ interface NonQuotingEntity {
 }
 
 export const quotingRefused = (entity: NonQuotingEntity) =>
-  new HttpError(
-    403,
+  new Forbidden(
     `The agency ${entity.entity_name} (${entity.entity_code})${entity.status_code === 'ACTIVE' ? '' : ' is inactive and'} may not quote.`,
   );
 

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { HttpError } from '../../http/errors';
+import { NotFound, Refused } from '../domainErrors';
 import { execute } from '../../store/aggregate';
 import type { EventMetadata, NewEvent, Trx } from '../../store/eventStore';
 import { claimAggregate } from './claimAggregate';
@@ -40,7 +40,7 @@ export async function changeClaim(
     .select(['status', 'approved_cents', 'paid_cents'])
     .where('id', '=', claimId)
     .executeTakeFirst();
-  if (!row) throw new HttpError(404, 'The claim was not found.');
+  if (!row) throw new NotFound('The claim was not found.');
   let figures = {
     status: row.status as ClaimStatus,
     approvedCents: row.approved_cents,
@@ -49,7 +49,7 @@ export async function changeClaim(
   for (const event of events) {
     const next = applyClaimChange(figures, changeOf(event));
     if (!next) {
-      throw new HttpError(409, `A ${figures.status.toLowerCase()} claim does not allow ${event.type}.`);
+      throw new Refused(`A ${figures.status.toLowerCase()} claim does not allow ${event.type}.`);
     }
     figures = next;
   }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { ValidationFailed } from '../../http/errors';
+import { Invalid } from '../domainErrors';
 import { execute } from '../../store/aggregate';
 import type { Db } from '../../store/db';
 import type { EventMetadata } from '../../store/eventStore';
@@ -17,7 +17,7 @@ export interface Upload {
 
 // Checks an upload before anything is stored: size, an accepted type, and content that is what it claims.
 export function checkUpload(upload: Upload): { name: string; contentType: (typeof UPLOAD_TYPES)[number] } {
-  const fail = (message: string) => new ValidationFailed({ file: [message] });
+  const fail = (message: string) => new Invalid({ file: [message] });
   if (upload.bytes.byteLength === 0) throw fail('The file is empty.');
   if (upload.bytes.byteLength > MAX_UPLOAD_BYTES) throw fail('The file must be at most 10 MB.');
   const declared = mediaType(upload.declaredType);

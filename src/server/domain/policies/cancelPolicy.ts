@@ -1,7 +1,7 @@
 import { businessDate, systemClock, type Clock } from '../../../calendar';
 import type { CancelRequest, CancelResult } from '../../../api/schemas/policies';
 import type { Principal } from '../../access/principal';
-import { HttpError, ValidationFailed } from '../../http/errors';
+import { Invalid, Refused } from '../domainErrors';
 import { execute } from '../../store/aggregate';
 import type { Db } from '../../store/db';
 import type { EventMetadata } from '../../store/eventStore';
@@ -65,10 +65,10 @@ export async function cancelPolicy(
 
   const lifecycle = await db.transaction().execute((trx) => loadLifecycle(trx, p.policy_number, today));
   if (!lifecycle.snapshot.can(cancelEvent(false, false))) {
-    throw new HttpError(409, `The policy is ${stateName(lifecycle.state)}; it cannot be cancelled.`);
+    throw new Refused(`The policy is ${stateName(lifecycle.state)}; it cannot be cancelled.`);
   }
   if (request.cancelDate < p.effective_day || request.cancelDate >= p.expiration_day) {
-    throw new ValidationFailed({
+    throw new Invalid({
       cancelDate: [
         `The cancel date must be in the policy's term, ${p.effective_day} to before ${p.expiration_day}.`,
       ],

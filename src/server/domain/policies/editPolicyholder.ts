@@ -1,7 +1,7 @@
 import { businessDate, systemClock, type Clock } from '../../../calendar';
 import type { PolicyholderEdit } from '../../../api/schemas/policies';
 import type { Principal } from '../../access/principal';
-import { HttpError, ValidationFailed } from '../../http/errors';
+import { Invalid, Refused } from '../domainErrors';
 import { execute } from '../../store/aggregate';
 import type { Db } from '../../store/db';
 import { VersionConflictError, type EventMetadata } from '../../store/eventStore';
@@ -37,7 +37,7 @@ export async function editPolicyholder(
   };
   const given = { ...edit, addressLine2: edit.addressLine2 === '' ? null : edit.addressLine2 };
   if (FIELDS.every((f) => given[f] === undefined)) {
-    throw new ValidationFailed({ data: ['Give at least one contact detail to change.'] });
+    throw new Invalid({ data: ['Give at least one contact detail to change.'] });
   }
   if (given.zip !== undefined) await checkZip(db, p.customer_id, given.zip);
 
@@ -57,10 +57,7 @@ export async function editPolicyholder(
     }
     if (Object.keys(changes).length === 0) return;
     if (!lifecycle.snapshot.can({ type: 'policy.policyholderChanged' })) {
-      throw new HttpError(
-        409,
-        `The policy is ${stateName(lifecycle.state)}; its policyholder cannot be changed.`,
-      );
+      throw new Refused(`The policy is ${stateName(lifecycle.state)}; its policyholder cannot be changed.`);
     }
     await execute(
       trx,
@@ -101,6 +98,6 @@ async function checkZip(db: Db, customerId: number, zip: string): Promise<void> 
   const state = stateOfZip(zip);
   const wanted = states.map((s) => s.state).join(' and ');
   if (state === null || states.some((s) => s.state !== state)) {
-    throw new ValidationFailed({ zip: [`The zip code must be in ${wanted}, where the policy is filed.`] });
+    throw new Invalid({ zip: [`The zip code must be in ${wanted}, where the policy is filed.`] });
   }
 }

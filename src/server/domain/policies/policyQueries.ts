@@ -1,5 +1,5 @@
 import { entityScope, type Principal } from '../../access/principal';
-import { notFound } from '../../http/errors';
+import { notFound } from '../domainErrors';
 import type { Db } from '../../store/db';
 
 // A policy, if the caller may see it: staff see every policy, agency users those issued for their entity or

@@ -3,7 +3,7 @@ import { startOfBusinessDay } from '../../../calendar';
 import { transition, type AnyMachineSnapshot } from 'xstate';
 import type { PolicyLifecycleState } from '../../../machines/policyLifecycle';
 import { entityScope, type Principal } from '../../access/principal';
-import { notFound } from '../../http/errors';
+import { notFound } from '../domainErrors';
 import { fold } from '../../store/aggregate';
 import type { Db } from '../../store/db';
 import { readStream, type NewEvent, type StoredEvent, type Trx } from '../../store/eventStore';

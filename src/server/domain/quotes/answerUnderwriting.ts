@@ -1,5 +1,5 @@
 import type { AnswerUnderwritingData, QuoteCommandResult } from '../../../api/schemas/quoteCommands';
-import { ValidationFailed } from '../../http/errors';
+import { Invalid } from '../domainErrors';
 import { appendToQuote, journeyOf, type QuoteActor, requireWritableQuote } from './quoteExecution';
 import { quoteEvent } from './quoteEvents';
 import { entityQuestions, declines } from './underwritingRules';
@@ -39,7 +39,7 @@ export async function answerUnderwriting(
     if (unanswered.length > 0) {
       errors['data.pets'] = unanswered.map((p) => `Answer the questions for ${p.name}.`);
     }
-    if (Object.keys(errors).length > 0) throw new ValidationFailed(errors);
+    if (Object.keys(errors).length > 0) throw new Invalid(errors);
     return appendToQuote(
       trx,
       actor,

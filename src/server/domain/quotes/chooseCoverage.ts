@@ -1,5 +1,5 @@
 import type { ChooseCoverageData, QuoteCommandResult } from '../../../api/schemas/quoteCommands';
-import { ValidationFailed } from '../../http/errors';
+import { Invalid } from '../domainErrors';
 import { checkOffered, petInput } from './petRatingInput';
 import { loadRateTables } from '../rating/loadRateTables';
 import { planOptions } from '../rating/planOptions';
@@ -27,7 +27,7 @@ export async function chooseCoverage(
     });
     const unchosen = context.pets.filter((p) => !data.pets.some((g) => g.petId === p.id));
     if (unchosen.length > 0) errors['data.pets'] = unchosen.map((p) => `Choose a plan for ${p.name}.`);
-    if (Object.keys(errors).length > 0) throw new ValidationFailed(errors);
+    if (Object.keys(errors).length > 0) throw new Invalid(errors);
 
     // A quote not yet rated has no state or start date; the journey refuses coverage there anyway.
     const plans: Record<string, PlanChoice> = {};

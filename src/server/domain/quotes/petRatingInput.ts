@@ -1,5 +1,5 @@
 import type { PlansData } from '../../../api/schemas/quoteActions';
-import { ValidationFailed } from '../../http/errors';
+import { Invalid } from '../domainErrors';
 import type { planOptions } from '../rating/planOptions';
 import type { PetRatingInput, RateTables } from '../rating/rateTypes';
 import { cents, dollars } from '../rating/wireAmounts';
@@ -26,7 +26,7 @@ export async function checkBreeds(
       errors[`data.pets.${i}.breedCode`] = [`${pet.breedCode} is not a ${pet.species.toLowerCase()} breed.`];
     }
   });
-  if (Object.keys(errors).length > 0) throw new ValidationFailed(errors);
+  if (Object.keys(errors).length > 0) throw new Invalid(errors);
 }
 
 export function petInput(

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { QuoteCommandResult } from '../../../api/schemas/quoteCommands';
 import type { PurchaseData, RetryPaymentData } from '../../../api/schemas/quotePurchase';
 import type { PaymentDetails } from '../../../machines/petQuoteContext';
-import { HttpError, ValidationFailed } from '../../http/errors';
+import { Invalid, isRefusalOrConflict } from '../domainErrors';
 import { VersionConflictError, readStream, type Trx } from '../../store/eventStore';
 import { customerForPurchase } from '../customers/customerCommands';
 import { issuePolicies } from '../policies/issuePolicies';
@@ -73,7 +73,7 @@ async function replay(
 async function paymentOf(actor: QuoteActor, token: string): Promise<PaymentDetails> {
   const stored = await actor.payments.findToken(token);
   if (!stored || stored.createdBy !== actor.principal.userId) {
-    throw new ValidationFailed({
+    throw new Invalid({
       'data.payment.token': ['The payment method is not known; enter it again.'],
     });
   }
@@ -117,8 +117,7 @@ async function submitOnce<T>(
     return { done: await submit() };
   } catch (error) {
     // A lost append race, or a step that moved on because the other process's attempt committed first.
-    const raced =
-      error instanceof VersionConflictError || (error instanceof HttpError && error.statusCode === 409);
+    const raced = error instanceof VersionConflictError || isRefusalOrConflict(error);
     if (!raced) throw error;
     const replayed = await replay(actor, uuid, requestId);
     if (replayed) return { replayed };
@@ -276,8 +275,7 @@ async function settle(actor: QuoteActor, uuid: string, attempt: Attempt): Promis
   } catch (error) {
     // Another process recorded the outcome while this one was issuing: its transaction is rolled back
     // whole (customer and policies too), and the answer is what the log now says.
-    const raced =
-      error instanceof VersionConflictError || (error instanceof HttpError && error.statusCode === 409);
+    const raced = error instanceof VersionConflictError || isRefusalOrConflict(error);
     if (!raced) throw error;
     const quote = await quoteView(actor.db, uuid);
     return { uuid, step: quote.step, quote };

@@ -1,6 +1,6 @@
 import type { Clock } from '../../../calendar';
 import type { Principal, ActingEntity } from '../../access/principal';
-import { HttpError } from '../../http/errors';
+import { Refused } from '../domainErrors';
 import { CommandRejectedError, execute, loadAggregate } from '../../store/aggregate';
 import type { Db } from '../../store/db';
 import type { EventMetadata, NewEvent, Trx } from '../../store/eventStore';
@@ -75,10 +75,10 @@ export async function journeyOf(trx: Trx, uuid: string): Promise<{ state: string
 }
 
 // The 409 of a step the journey does not take, named for the agent.
-export function stepRefusal(state: string, eventType: string): HttpError {
+export function stepRefusal(state: string, eventType: string): Refused {
   const step = STEP_NAMES[state] ?? state;
   const action = ACTION_NAMES[eventType] ?? eventType;
-  return new HttpError(409, `This quote is at the ${step} step, which does not allow ${action}.`);
+  return new Refused(`This quote is at the ${step} step, which does not allow ${action}.`);
 }
 
 // What a charge made: recorded whatever the entity may do now, since the money has moved.

@@ -1,5 +1,5 @@
 import type { QuoteCommandResult, QuoteRefData, RemovePetData } from '../../../api/schemas/quoteCommands';
-import { ValidationFailed } from '../../http/errors';
+import { Invalid } from '../domainErrors';
 import { appendToQuote, journeyOf, requireWritableQuote, type QuoteActor } from './quoteExecution';
 import { quoteEvent } from './quoteEvents';
 
@@ -10,7 +10,7 @@ export async function removePet(actor: QuoteActor, data: RemovePetData): Promise
   return actor.db.transaction().execute(async (trx) => {
     const { context } = await journeyOf(trx, data.uuid);
     if (!context.pets.some((p) => p.id === data.petId)) {
-      throw new ValidationFailed({ 'data.petId': ['This pet is not on the quote.'] });
+      throw new Invalid({ 'data.petId': ['This pet is not on the quote.'] });
     }
     return appendToQuote(trx, actor, data.uuid, [quoteEvent.petRemoved({ petId: data.petId })], data.version);
   });

@@ -4,7 +4,7 @@ import { journeyStepPath } from '../../../machines/petQuoteSteps';
 import { entityScope, type Principal } from '../../access/principal';
 import type { Db } from '../../store/db';
 import type { Trx } from '../../store/eventStore';
-import { notFound } from '../../http/errors';
+import { notFound } from '../domainErrors';
 import { centralTimestamp } from '../centralTime';
 
 const dollarsOrNull = (cents: number | null): number | null => (cents === null ? null : cents / 100);

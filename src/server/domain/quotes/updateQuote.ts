@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { QuoteCommandResult } from '../../../api/schemas/quoteCommands';
 import type { UpdateQuoteData } from '../../../api/schemas/quotePurchase';
-import { ValidationFailed } from '../../http/errors';
+import { Invalid } from '../domainErrors';
 import { loadRateTables } from '../rating/loadRateTables';
 import { planOptions } from '../rating/planOptions';
 import { rateQuote } from '../rating/rateQuote';
@@ -47,7 +47,7 @@ export async function updateQuote(actor: QuoteActor, data: UpdateQuoteData): Pro
       }
       seen.add(p.id);
     });
-    if (Object.keys(errors).length > 0) throw new ValidationFailed(errors);
+    if (Object.keys(errors).length > 0) throw new Invalid(errors);
 
     const event = quoteEvent.petsRated({
       uuid: data.uuid,

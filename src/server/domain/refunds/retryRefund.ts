@@ -1,4 +1,4 @@
-import { ValidationFailed, notFound } from '../../http/errors';
+import { Invalid, notFound } from '../domainErrors';
 import { recordRefund } from '../billing/billingCommands';
 import type { PolicyRef } from '../billing/policyRef';
 import { askForRefund, type RefundAnswer, type RefundContext } from './askForRefund';
@@ -39,7 +39,7 @@ export async function retryRefund(
       return { answer: answerOf(state), ask: null };
     const next = state.attempt + 1;
     if (request.attempt !== next)
-      throw new ValidationFailed({
+      throw new Invalid({
         'data.attempt': [`The next attempt of this refund is attempt ${next}.`],
       });
     await recordRefund(

@@ -1,5 +1,5 @@
 import { entityScope, type Principal } from '../../access/principal';
-import { notFound } from '../../http/errors';
+import { notFound } from '../domainErrors';
 import type { Db } from '../../store/db';
 import type { Trx } from '../../store/eventStore';
 

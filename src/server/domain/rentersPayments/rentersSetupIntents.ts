@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { HttpError, notFound } from '../../http/errors';
+import { Conflict, notFound } from '../domainErrors';
 import type { Db } from '../../store/db';
 import type { Trx } from '../../store/eventStore';
 import type { RentersSetupIntentsTable } from './rentersPaymentTables';
@@ -37,7 +37,7 @@ export async function createSetupIntent(
   return row;
 }
 
-const conflict = (message: string) => new HttpError(409, message);
+const conflict = (message: string) => new Conflict(message);
 
 // The caller's own intent; another user's is as unknown as a made-up id. `customerId` narrows it to the
 // customer of the path, when there is one.

@@ -1,5 +1,5 @@
 import type { TokenizeData } from '../../../api/schemas/rentersPaymentMethods';
-import { ValidationFailed } from '../../http/errors';
+import { Invalid } from '../domainErrors';
 import type { BankAccountDetails, PaymentAdapter, PaymentToken } from '../payments/paymentAdapter';
 
 // MM/YY or MM/YYYY as printed on a card (as the pet payment session reads it).
@@ -19,7 +19,7 @@ export async function tokenizeMethod(
   const owner = { userId, sessionId: null };
   if (data.type === 'card') {
     const expiry = EXPIRY.exec(data.card.expiry.trim());
-    if (!expiry) throw new ValidationFailed({ 'data.card.expiry': ['The expiry must be MM/YY.'] });
+    if (!expiry) throw new Invalid({ 'data.card.expiry': ['The expiry must be MM/YY.'] });
     const result = await payments.tokenizeCard(
       {
         number: data.card.number,
@@ -31,7 +31,7 @@ export async function tokenizeMethod(
       },
       owner,
     );
-    if (!result.ok) throw new ValidationFailed(prefixed('data.card', result.errors));
+    if (!result.ok) throw new Invalid(prefixed('data.card', result.errors));
     return { payment: result.payment, billingZipCode: data.billing_zip_code ?? data.card.zip.trim() };
   }
   const result = await payments.tokenizeBankAccount(
@@ -44,6 +44,6 @@ export async function tokenizeMethod(
     },
     owner,
   );
-  if (!result.ok) throw new ValidationFailed(prefixed('data.bank', result.errors));
+  if (!result.ok) throw new Invalid(prefixed('data.bank', result.errors));
   return { payment: result.payment, billingZipCode: data.billing_zip_code ?? null };
 }

@@ -5,7 +5,7 @@ import {
   type RentersContactRequest,
   type RentersInsuredAddRequest,
 } from '../../../api/schemas/rentersPolicyRecord';
-import { ValidationFailed, notFound } from '../../http/errors';
+import { Invalid, notFound } from '../domainErrors';
 import { execute } from '../../store/aggregate';
 import type { Db } from '../../store/db';
 import { VersionConflictError, type EventMetadata, type NewEvent, type Trx } from '../../store/eventStore';
@@ -112,13 +112,13 @@ export function changeRentersAddress(
     if (input.address_type === 'PROPERTY') {
       const state = parts.issued.propertyAddress.state;
       if (input.state_code !== state)
-        throw new ValidationFailed({
+        throw new Invalid({
           'data.state_code': [
             `The insured property must stay in ${state}, the state the policy is rated and numbered in.`,
           ],
         });
       if (stateOfZip(input.zip_code) !== state)
-        throw new ValidationFailed({ 'data.zip_code': [`The ZIP code must be in ${state}.`] });
+        throw new Invalid({ 'data.zip_code': [`The ZIP code must be in ${state}.`] });
     }
     const data: RentersAddressChanged = {
       addressType: input.address_type,
@@ -145,7 +145,7 @@ export async function addRentersInsured(
   const insuredId = randomUUID();
   await edit(db, metadata, ref, input.policy_version, (parts) => {
     if (parts.insureds.size >= RENTERS_MAX_ADDITIONAL_INSUREDS)
-      throw new ValidationFailed({
+      throw new Invalid({
         data: [`A policy may name at most ${RENTERS_MAX_ADDITIONAL_INSUREDS} additional insureds.`],
       });
     const data: RentersInsuredAdded = {

@@ -1,6 +1,6 @@
 import type { PurchaseRentersQuoteRequest, RentersQuoteView } from '../../../api/schemas/rentersQuotes';
 import type { RentersJourneyContext, RentersPayment } from '../../../machines/rentersQuoteContext';
-import { HttpError, ValidationFailed } from '../../http/errors';
+import { Invalid, isRefusalOrConflict } from '../domainErrors';
 import { VersionConflictError, readStream, type Trx } from '../../store/eventStore';
 import { issueRentersPolicy } from '../rentersPolicies/issueRentersPolicy';
 import { rentersToday } from '../rentersPolicies/rentersToday';
@@ -66,8 +66,7 @@ async function ratingOf(trx: Trx, id: string): Promise<RentersRating> {
   return row.rating!;
 }
 
-const raced = (error: unknown) =>
-  error instanceof VersionConflictError || (error instanceof HttpError && error.statusCode === 409);
+const raced = (error: unknown) => error instanceof VersionConflictError || isRefusalOrConflict(error);
 
 export async function purchaseRentersQuote(
   actor: RentersQuoteActor,
@@ -84,7 +83,7 @@ export async function purchaseRentersQuote(
       ? null
       : await rentersPaymentOf(actor, data.token, data.billing_zip_code ?? '', 'token');
   if (newPayment && data.billing_zip_code === undefined) {
-    throw new ValidationFailed({
+    throw new Invalid({
       billing_zip_code: ['Give the billing zip code with a new payment method.'],
     });
   }
@@ -109,7 +108,7 @@ export async function purchaseRentersQuote(
       });
       const totalCents = context.premium!.totalCents;
       if (toCents(data.total) !== totalCents) {
-        throw new ValidationFailed({
+        throw new Invalid({
           total: [`The quote's total is $${toDollars(totalCents).toFixed(2)}; review it and agree again.`],
         });
       }

@@ -1,5 +1,5 @@
 import type { RentersAddress } from '../../../machines/rentersQuoteContext';
-import { ValidationFailed } from '../../http/errors';
+import { Invalid } from '../domainErrors';
 import type { Trx } from '../../store/eventStore';
 import { coverageOverlapMessage, findCoverageOverlap } from '../rentersPolicies/coverageOverlap';
 
@@ -30,5 +30,5 @@ export async function requireNoCoverageOverlap(trx: Trx, ask: RentersCoverageAsk
     rewriteOf: ask.rewriteOf,
   });
   if (overlap === null) return;
-  throw new ValidationFailed({ effective_date: [coverageOverlapMessage(ask.effectiveDate, overlap)] });
+  throw new Invalid({ effective_date: [coverageOverlapMessage(ask.effectiveDate, overlap)] });
 }

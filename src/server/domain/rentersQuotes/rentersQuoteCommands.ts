@@ -6,7 +6,7 @@ import type {
   RentersQuoteView,
   StartRentersQuoteRequest,
 } from '../../../api/schemas/rentersQuotes';
-import { ValidationFailed } from '../../http/errors';
+import { Invalid } from '../domainErrors';
 import type { Db } from '../../store/db';
 import type { Trx } from '../../store/eventStore';
 import { requireQuotingEntities } from '../entities/quotingRight';
@@ -43,7 +43,7 @@ async function tablesOf(db: Db | Trx, stateCode: string, date: string): Promise<
   try {
     return await loadRentersRateTables(db, stateCode, date);
   } catch (error) {
-    if (error instanceof RatingError) throw new ValidationFailed({ [error.field]: [error.message] });
+    if (error instanceof RatingError) throw new Invalid({ [error.field]: [error.message] });
     throw error;
   }
 }
@@ -65,7 +65,7 @@ async function checkStart(db: Db, data: StartRentersQuoteRequest, today: string)
       errors['property.state'] = [`Renters insurance is not sold in ${state} on ${data.effective_date}.`];
     }
   }
-  if (Object.keys(errors).length > 0) throw new ValidationFailed(errors);
+  if (Object.keys(errors).length > 0) throw new Invalid(errors);
 }
 
 // POST /v2/renters/quotes: the quote exists from its start step, made for the acting entity.
@@ -166,7 +166,7 @@ export async function chooseRentersCoverage(
 ): Promise<RentersQuoteView> {
   await requireWritableRentersQuote(actor, id);
   const fractional = fractionalCents(data.coverage);
-  if (Object.keys(fractional).length > 0) throw new ValidationFailed(fractional);
+  if (Object.keys(fractional).length > 0) throw new Invalid(fractional);
   return actor.db.transaction().execute(async (trx) => {
     const { state, context } = await rentersJourneyOf(trx, id);
     // The step first: options priced against no property would be a misleading 422.
@@ -175,7 +175,7 @@ export async function chooseRentersCoverage(
     const coverage = coverageOf(data.coverage);
     const tables = await tablesOf(trx, property.stateCode, context.effectiveDate!);
     const rated = rateRentersQuote(tables, ratingInput(property.zipCode, data.term_interval, coverage));
-    if (!rated.ok) throw new ValidationFailed(rated.errors);
+    if (!rated.ok) throw new Invalid(rated.errors);
     const r = rated.rating;
     const event = rentersQuoteEvent.coverageChosen({
       coverage,
@@ -225,7 +225,7 @@ export async function rentersPaymentOf(
 ) {
   const stored = await actor.payments.findToken(token);
   if (!stored || stored.createdBy !== actor.principal.userId) {
-    throw new ValidationFailed({ [field]: ['The payment method is not known; enter it again.'] });
+    throw new Invalid({ [field]: ['The payment method is not known; enter it again.'] });
   }
   return { method: stored.method, token: stored.token, last4: stored.last4, billingZipCode };
 }

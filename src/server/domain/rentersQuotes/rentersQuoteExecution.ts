@@ -2,7 +2,7 @@ import type { Clock } from '../../../calendar/clock';
 import type { RentersJourneyContext } from '../../../machines/rentersQuoteContext';
 import type { RentersQuoteView } from '../../../api/schemas/rentersQuotes';
 import { entityScope, type ActingEntity, type Principal } from '../../access/principal';
-import { HttpError, notFound } from '../../http/errors';
+import { notFound, Refused } from '../domainErrors';
 import { CommandRejectedError, execute, loadAggregate } from '../../store/aggregate';
 import type { Db } from '../../store/db';
 import type { NewEvent, Trx } from '../../store/eventStore';
@@ -49,10 +49,10 @@ const ACTION_NAMES: Readonly<Record<string, string>> = {
 };
 
 // The 409 of a step the journey does not take, named for the agent.
-export function rentersStepRefusal(state: string, eventType: string): HttpError {
+export function rentersStepRefusal(state: string, eventType: string): Refused {
   const step = STEP_NAMES[state] ?? state;
   const action = ACTION_NAMES[eventType] ?? eventType;
-  return new HttpError(409, `This renters quote is at the ${step} step, which does not allow ${action}.`);
+  return new Refused(`This renters quote is at the ${step} step, which does not allow ${action}.`);
 }
 
 export async function rentersJourneyOf(

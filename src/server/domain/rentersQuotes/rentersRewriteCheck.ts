@@ -6,7 +6,7 @@ import {
   type RewriteCheck,
 } from '../../../machines/rentersRewriteEligibility';
 import type { Principal } from '../../access/principal';
-import { HttpError } from '../../http/errors';
+import { Forbidden, Refused } from '../domainErrors';
 import type { Trx } from '../../store/eventStore';
 import { rentersToday } from '../rentersPolicies/rentersToday';
 import { requireRentersPolicyNumber } from '../rentersPolicies/rentersPolicyScope';
@@ -48,12 +48,12 @@ export async function requireRewritablePolicy(
   today: string = rentersToday(),
 ): Promise<RentersRewriteFacts> {
   await requireRentersPolicyNumber(trx, principal, policyNumber);
-  if (!holdsRewritePrivilege(principal)) throw new HttpError(403, 'You may not rewrite renters policies.');
+  if (!holdsRewritePrivilege(principal)) throw new Forbidden('You may not rewrite renters policies.');
   const facts = await rentersRewriteFacts(trx, policyNumber, today);
   const verdict = rewriteVerdict(facts, principal);
   if (!verdict.eligible) {
     const why = verdict.blockers.length > 0 ? verdict.blockers : ['The policy cannot be rewritten now.'];
-    throw new HttpError(409, `${policyNumber} cannot be rewritten. ${why.join(' ')}`);
+    throw new Refused(`${policyNumber} cannot be rewritten. ${why.join(' ')}`);
   }
   return facts;
 }
@@ -68,8 +68,7 @@ export async function requireStillRewritable(
 ): Promise<void> {
   const facts = await rentersRewriteFacts(trx, policyNumber, today);
   if (rewriteAllowedFrom(facts.state)) return;
-  throw new HttpError(
-    409,
+  throw new Refused(
     facts.rewrittenAs !== null
       ? `${policyNumber} was already rewritten as ${facts.rewrittenAs}; this quote can no longer be bought.`
       : `${policyNumber} is no longer cancelled or non-renewing; this quote can no longer be bought.`,

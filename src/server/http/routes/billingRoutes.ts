@@ -7,14 +7,14 @@ import { BillingResponse, PayNowRequest, PayNowResponse } from '../../../api/sch
 import { MatterIdParams } from '../../../api/schemas/policies';
 import { accessSubject, type Principal } from '../../access/principal';
 import { billingView } from '../../domain/billing/billingView';
-import { BillingRefusal, payNow } from '../../domain/billing/payNow';
+import { payNow } from '../../domain/billing/payNow';
 import type { PolicyRef } from '../../domain/billing/policyRef';
 import { requireMatter } from '../../domain/matters/matterScope';
 import type { PaymentAdapter } from '../../domain/payments/paymentAdapter';
 import { createSandboxPaymentAdapter } from '../../domain/payments/sandboxPaymentAdapter';
 import { requireRentersPolicy } from '../../domain/rentersPolicies/rentersPolicyScope';
 import type { Db } from '../../store/db';
-import { HttpError, ValidationFailed } from '../errors';
+import { ValidationFailed } from '../errors';
 import { CONFLICT } from '../openapi/conflicts';
 import { requirePrincipal } from '../routeTable';
 import { billingAnswer } from './billingAnswers';
@@ -130,9 +130,7 @@ export function billingRoutes(
           today(),
           metadataOf(request, principal),
           paymentToken,
-        ).catch((error: unknown) => {
-          throw error instanceof BillingRefusal ? new HttpError(409, error.message) : error;
-        });
+        );
         const billing = await answerOf(request, line, ref);
         // The loop stops at the first decline, so the declined one is the first still unpaid and due.
         const stopped = billing?.schedule.find(

@@ -6,7 +6,7 @@ import {
 import type { RentersChangeKind } from '../../../../machines/rentersPolicyStatus';
 import type { RentersChangeWire } from '../../../../api/schemas/rentersPolicyChanges';
 import type { PreviewClaims } from '../../../auth/previewTokens';
-import { HttpError } from '../../../http/errors';
+import { Conflict } from '../../domainErrors';
 import type { Db } from '../../../store/db';
 import { VersionConflictError, type EventMetadata, type StoredEvent } from '../../../store/eventStore';
 import type { PaymentAdapter } from '../../payments/paymentAdapter';
@@ -73,7 +73,7 @@ async function attempt(
         appended: null,
       };
     }
-    if (verdict !== 'commit') throw new HttpError(409, COMMIT_REFUSALS[verdict]);
+    if (verdict !== 'commit') throw new Conflict(COMMIT_REFUSALS[verdict]);
     checkAllowed(kind, policy);
     const decided = decideChange(kind, policy, inputs, previewed.fingerprint, today);
     // The same request on the same policy, but on another day, say, may end differently.
@@ -138,10 +138,9 @@ export async function commitRentersChange(
   const fingerprint = requestFingerprint({ kind, policyNumber: ref.policyNumber, policyVersion, inputs });
   // The fingerprint and version a client still sends must be those of the token.
   const sentFingerprint = wire.preview_fingerprint?.trim();
-  if (sentFingerprint && sentFingerprint !== fingerprint)
-    throw new HttpError(409, COMMIT_REFUSALS.inputsChanged);
+  if (sentFingerprint && sentFingerprint !== fingerprint) throw new Conflict(COMMIT_REFUSALS.inputsChanged);
   if (typeof wire.policy_version === 'number' && wire.policy_version !== policyVersion)
-    throw new HttpError(409, COMMIT_REFUSALS.policyChanged);
+    throw new Conflict(COMMIT_REFUSALS.policyChanged);
   const previewed = { fingerprint, policyVersion, claims };
   let decided: Decided;
   try {

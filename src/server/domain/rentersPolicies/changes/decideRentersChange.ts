@@ -14,7 +14,7 @@ import {
   wireFieldOf,
   type RentersChangeWire,
 } from '../../../../api/schemas/rentersPolicyChanges';
-import { HttpError, ValidationFailed } from '../../../http/errors';
+import { Invalid, Refused } from '../../domainErrors';
 import type { NewEvent } from '../../../store/eventStore';
 import type { RentersChangeData, RentersSettledData } from './rentersChangeEvents';
 import { CHANGE_EVENT } from './rentersChangeEvents';
@@ -49,7 +49,7 @@ export function checkedInputs(
   const reason = inputs.reasonCode;
   const refusal = reason ? reasonRefusal(kind, reason) : null;
   if (refusal) (errors['data.reason_code'] ??= []).push(refusal);
-  if (Object.keys(errors).length > 0) throw new ValidationFailed(errors);
+  if (Object.keys(errors).length > 0) throw new Invalid(errors);
   return inputs;
 }
 
@@ -70,8 +70,7 @@ const STATE_NAMES: Readonly<Record<string, string>> = {
 // 409 naming the state when the flow is not allowed from the policy's state on the day.
 export function checkAllowed(kind: RentersChangeKind, policy: RentersPolicyForChange): void {
   if (!changeAllowedFrom(kind, policy.state))
-    throw new HttpError(
-      409,
+    throw new Refused(
       `The policy is ${STATE_NAMES[policy.state] ?? policy.state}: it cannot be ${VERB[kind]}.`,
     );
 }
@@ -144,8 +143,7 @@ export function decideChange(
         on: today,
       }),
     });
-    if (isCancelRefusal(cancel))
-      throw new ValidationFailed({ [wireFieldOf(cancel.field)]: [cancel.message] });
+    if (isCancelRefusal(cancel)) throw new Invalid({ [wireFieldOf(cancel.field)]: [cancel.message] });
     figures = cancel;
     own = {
       method: cancel.method,

@@ -6,7 +6,7 @@ import {
   type RentersTerm,
 } from '../../../../machines/rentersRecordFlags';
 import type { RentersPolicyState } from '../../../../machines/rentersPolicyStatus';
-import { notFound } from '../../../http/errors';
+import { notFound } from '../../domainErrors';
 import type { RateRule } from '../../commission/commissionRules';
 import { rentersCollectedInTerm } from '../../billing/rentersCollected';
 import { entityRules } from '../../commission/commissionRuleQueries';

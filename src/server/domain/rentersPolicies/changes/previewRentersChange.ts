@@ -5,7 +5,7 @@ import {
 } from '../../../../machines/rentersPolicyChangeContext';
 import type { RentersChangeKind } from '../../../../machines/rentersPolicyStatus';
 import type { RentersChangeWire } from '../../../../api/schemas/rentersPolicyChanges';
-import { HttpError } from '../../../http/errors';
+import { Conflict } from '../../domainErrors';
 import type { Db } from '../../../store/db';
 import type { Trx } from '../../../store/eventStore';
 import { previewToken, type PreviewSigning } from '../../policyChangePreviews';
@@ -57,7 +57,7 @@ export async function previewRentersChange(
   const policy = await loadRentersPolicyForChange(ctx.db as unknown as Trx, ref.policyNumber, today);
   // A preview for a version the agent no longer sees could never be committed.
   const policyVersion = wire.policy_version ?? policy.version;
-  if (policyVersion !== policy.version) throw new HttpError(409, COMMIT_REFUSALS.policyChanged);
+  if (policyVersion !== policy.version) throw new Conflict(COMMIT_REFUSALS.policyChanged);
   checkAllowed(kind, policy);
   const fingerprint = requestFingerprint({ kind, policyNumber: ref.policyNumber, policyVersion, inputs });
   const { preview } = decideChange(kind, policy, inputs, fingerprint, today);
