@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ACCOUNTING } from '../support/personas';
 import { portalSuite } from './portalSession';
-import { waitForPath } from './portalPage';
+import { chooseOption, waitForPath } from './portalPage';
 
 // Accounting verifies a payee agency's bank account on /accounting/bank-verification (docs/payments.md
 // "Bank account verification"): the eligible answer, the history and the list with last four only, and a
@@ -23,7 +23,10 @@ describe('bank account verification', () => {
     await shot(page, 'bank-verification-empty', false);
 
     await form.getByLabel('Agency').fill('Lakeside');
-    await page.getByRole('option', { name: /Lakeside Renters Group/ }).click();
+    await chooseOption(
+      form.getByLabel('Agency'),
+      page.getByRole('option', { name: /Lakeside Renters Group/ }),
+    );
     await form.getByLabel('Routing number').fill('021000021');
     const account = form.getByLabel('Account number');
     await expect(account.getAttribute('type')).resolves.toBe('password');

@@ -13,7 +13,7 @@ import {
 } from '../support/personas';
 import { purchasePolicies } from '../support/policyFixtures';
 import { portalSuite } from './portalSession';
-import { waitForPath } from './portalPage';
+import { chooseOption, waitForPath } from './portalPage';
 
 // The commission cycle on its two screens (issue 7): a reviewer adjusts a statement with an override,
 // downloads it, and approves the three Northwind statements by filter; accounting verifies the agencies'
@@ -51,7 +51,7 @@ async function expectTotal(page: Page, total: number): Promise<void> {
 async function verifyAccount(page: Page, entityCode: string, account: string): Promise<void> {
   const form = page.getByRole('form', { name: 'Verify a bank account' });
   await form.getByLabel('Agency').fill(entityCode);
-  await page.getByRole('option', { name: new RegExp(entityCode) }).click();
+  await chooseOption(form.getByLabel('Agency'), page.getByRole('option', { name: new RegExp(entityCode) }));
   await form.getByLabel('Routing number').fill('021000021');
   await form.getByLabel('Account number').fill(account);
   await form.getByLabel('Account holder').fill(`Holder of ${entityCode}`);

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { portalSuite } from './portalSession';
-import { pathOf, waitForPath } from './portalPage';
+import { chooseOption, pathOf, waitForPath } from './portalPage';
 
 // Entity administration and the agency user's own entities, driven through the portal as people use it.
 const portal = portalSuite({ width: 1440, height: 900 });
@@ -54,7 +54,10 @@ describe('entity administration', () => {
     await page.getByLabel('Entity code').fill('2026-77');
     await page.getByLabel('Entity name').fill('Prairie Pet Agency');
     await page.getByLabel('Parent entity').fill('Lakeside');
-    await page.getByRole('option', { name: /Lakeside Renters Group/ }).click();
+    await chooseOption(
+      page.getByLabel('Parent entity'),
+      page.getByRole('option', { name: /Lakeside Renters Group/ }),
+    );
     await page.getByRole('button', { name: 'Add entity' }).click();
     const codeErrors = page.locator('[data-field-errors="entity_code"]');
     await codeErrors.waitFor();

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { DEMO_PASSWORD } from './browser';
 
 // What a user does and reads on the portal, in the words of the screens.
@@ -28,4 +28,18 @@ export function pathOf(page: Page): string {
 
 export async function waitForPath(page: Page, path: string): Promise<void> {
   await page.waitForURL((url) => url.pathname + url.search === path, { timeout: 15_000 });
+}
+
+// Chooses an option of a searchable field (Headless UI's combobox) and waits for it to settle. After a choice
+// the combobox gives focus back to its input a moment later; on a busy machine that can land after the next
+// field took focus, and the field, opening its list on focus, then makes the rest of the form inert.
+export async function chooseOption(input: Locator, option: Locator): Promise<void> {
+  const page = option.page();
+  // The open list is labelled like its input; the input is the one to watch.
+  const field = await input.and(page.locator('input')).elementHandle();
+  await option.click();
+  await page.waitForFunction(
+    (element) => document.activeElement === element && !document.querySelector('[role="listbox"]'),
+    field,
+  );
 }

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { signIn, waitForPath } from './portalPage';
+import { chooseOption, signIn, waitForPath } from './portalPage';
 
 // The pet quote journey as an agent walks it, in the words of its screens.
 
@@ -67,7 +67,7 @@ export async function fillStart(page: Page, customer: JourneyCustomer, agency?: 
   await page.getByRole('form', { name: 'Start the quote' }).waitFor();
   if (agency) {
     await page.getByLabel('Quote for').fill(agency);
-    await page.getByRole('option', { name: new RegExp(agency) }).click();
+    await chooseOption(page.getByLabel('Quote for'), page.getByRole('option', { name: new RegExp(agency) }));
   }
   await page.getByLabel('First name').fill(customer.firstName);
   await page.getByLabel('Last name').fill(customer.lastName);
@@ -83,7 +83,7 @@ export async function fillPet(page: Page, index: number, pet: JourneyPet): Promi
   await group.getByLabel('Name').fill(pet.name);
   await group.getByLabel('Species').selectOption({ label: pet.species });
   await group.getByLabel('Breed').fill(pet.breed.slice(0, 6));
-  await page.getByRole('option', { name: pet.breed, exact: true }).click();
+  await chooseOption(group.getByLabel('Breed'), page.getByRole('option', { name: pet.breed, exact: true }));
   await group.getByLabel('Age (years)').fill(pet.age);
   await group.getByLabel('Gender').selectOption({ label: pet.gender });
 }
