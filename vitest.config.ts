@@ -24,6 +24,7 @@ export default defineConfig({
       {
         test: {
           name: 'api',
+          globalSetup: ['tests/support/templatesSetup.ts'],
           include: ['tests/api/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
@@ -33,6 +34,7 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
+          globalSetup: ['tests/support/templatesSetup.ts'],
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
           testTimeout: 60_000,

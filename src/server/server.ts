@@ -26,6 +26,8 @@ export interface ServerOptions {
   logger?: FastifyServerOptions['logger'];
   // Embedded database directory; `null` keeps it in memory (tests).
   pgliteDir?: string | null;
+  // An embedded database to start from (a dump), already migrated and seeded (tests).
+  pgliteDump?: Blob;
   queryLog?: DatabaseOptions['log'];
   // The clock the server reads time from; a test or a QA sandbox hands in a movable one.
   clock?: Clock;
@@ -59,6 +61,7 @@ export async function createServer(config: Config, options: ServerOptions): Prom
     serveAsAppRole: config.serveAsAppRole,
     schema: config.databaseSchema,
     pgliteDir: options.pgliteDir === null ? undefined : (options.pgliteDir ?? join(config.dataDir, 'pglite')),
+    pgliteDump: options.pgliteDump,
     log: options.queryLog,
   });
   await migrateToLatest(database.db);

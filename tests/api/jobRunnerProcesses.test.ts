@@ -20,7 +20,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('job runners sharing one Postgre
     const runner = () =>
       startJobRunner({
         database: t.server.database,
-        ownerUrl: process.env.TEST_DATABASE_URL,
+        ownerUrl: t.databaseUrl!,
         appSchema: t.schema!,
         log: quiet,
         pollingIntervalSeconds: 0.5,
@@ -65,7 +65,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('job runners sharing one Postgre
         '--import',
         'tsx',
         'tests/support/crashingJobWorker.ts',
-        process.env.TEST_DATABASE_URL!,
+        t.databaseUrl!,
         t.schema!,
         'crash',
       ],

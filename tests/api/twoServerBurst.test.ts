@@ -194,7 +194,7 @@ describe.skipIf(!testDatabases().includes('postgres'))(
 
     beforeAll(async () => {
       owner = await startTestServer('postgres');
-      const postgres = { url: process.env.TEST_DATABASE_URL!, schema: owner.schema! };
+      const postgres = { url: owner.databaseUrl!, schema: owner.schema! };
       const started = await Promise.allSettled(
         [0, 1].map(() => {
           const dataDir = mkdtempSync(join(tmpdir(), 'two-servers-'));

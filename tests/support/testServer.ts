@@ -7,6 +7,15 @@ import type { Clock } from '../../src/calendar';
 import { loggerOptions } from '../../src/server/app';
 import { loadConfig, type Config } from '../../src/server/config';
 import { createServer, type RunningServer, type ServerOptions } from '../../src/server/server';
+import {
+  databaseFromTemplate,
+  databaseUrl,
+  dropDatabase,
+  pgliteTemplate,
+  postgresTemplate,
+  templatesDir,
+  type SeedRecipe,
+} from './databaseTemplates';
 
 export type TestDatabase = 'pglite' | 'postgres';
 
@@ -21,7 +30,8 @@ export interface TestServer {
   url: string;
   server: RunningServer;
   config: Config;
-  // The PostgreSQL schema the server works in (null on PGlite).
+  // The PostgreSQL database (its URL as the owner) and schema the server works in (null on PGlite).
+  databaseUrl: string | null;
   schema: string | null;
   lastMailTo(email: string): Promise<{ subject: string; body: string; link: string } | null>;
   close(): Promise<void>;
@@ -51,25 +61,48 @@ export async function startTestServer(
     throw new Error('Only PostgreSQL test servers share a schema');
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-test-'));
-  const schema = shared?.schema ?? `test_${randomBytes(6).toString('hex')}`;
   const baseUrl = process.env.TEST_DATABASE_URL;
   if (database === 'postgres' && !baseUrl) throw new Error('TEST_DATABASE_URL is not set');
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    ACCESS_TOKEN_SECRET: shared?.config.accessTokenSecret ?? randomBytes(32).toString('hex'),
-    DEMO_PASSWORD,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    // Tests make the policies they need; the demo's are bought only where a test asks for them.
-    SEED_DEMO_POLICIES: 'false',
-    ...(database === 'postgres' ? { DATABASE_URL: baseUrl!, DATABASE_SCHEMA: schema } : {}),
-    ...env,
+  const settings = (more: Record<string, string>) =>
+    loadConfig({
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      DEMO_PASSWORD,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      // Tests make the policies they need; the demo's are bought only where a test asks for them.
+      SEED_DEMO_POLICIES: 'false',
+      ...more,
+      ...env,
+    });
+  const recipe = seedRecipe(settings({ ACCESS_TOKEN_SECRET: 'x'.repeat(64) }));
+  // A template (tests/support/databaseTemplates.ts) unless the test names its own database or clock, or the
+  // demo's bank fingerprints must follow a secret of its own.
+  const dir = templatesDir();
+  const templated =
+    dir !== null &&
+    !shared &&
+    !env.DATABASE_URL &&
+    !env.DATABASE_SCHEMA &&
+    !env.DATABASE_MIGRATION_URL &&
+    !(recipe.seedDemoPolicies && (options.clock || env.ACCESS_TOKEN_SECRET));
+  const pglite = templated && database === 'pglite' ? await pgliteTemplate(dir, recipe) : null;
+  const postgres =
+    templated && database === 'postgres' ? await postgresTemplate(dir, baseUrl!, recipe) : null;
+  const ownDatabase = postgres ? await databaseFromTemplate(baseUrl!, postgres) : null;
+  const schema = shared?.schema ?? postgres?.schema ?? `test_${randomBytes(6).toString('hex')}`;
+  const url = shared?.databaseUrl ?? (ownDatabase ? databaseUrl(baseUrl!, ownDatabase) : baseUrl);
+  // The seed of a template with the demo's policies keyed the bank fingerprints by the template's secret.
+  const secret = recipe.seedDemoPolicies ? (pglite ?? postgres)?.secret : undefined;
+  const config = settings({
+    ACCESS_TOKEN_SECRET: shared?.config.accessTokenSecret ?? secret ?? randomBytes(32).toString('hex'),
+    ...(database === 'postgres' ? { DATABASE_URL: url!, DATABASE_SCHEMA: schema } : {}),
   });
   const server = await createServer(config, {
     // E2E_DIST_DIR serves a build made elsewhere (vite build --outDir), so parallel work need not share dist/.
     distDir: process.env.E2E_DIST_DIR ?? resolve(import.meta.dirname, '../../dist'),
     pgliteDir: null,
+    pgliteDump: pglite?.dump,
     logger: options.logTo ? loggerOptions({ ...config, logLevel: 'info' }, options.logTo) : false,
     clock: options.clock,
     dailyWork: options.dailyWork,
@@ -83,6 +116,7 @@ export async function startTestServer(
     url: `http://127.0.0.1:${port}`,
     server,
     config,
+    databaseUrl: database === 'postgres' ? url! : null,
     schema: database === 'postgres' ? schema : null,
     async lastMailTo(email) {
       const mail = await db
@@ -97,7 +131,9 @@ export async function startTestServer(
     async close() {
       await server.close();
       rmSync(dataDir, { recursive: true, force: true });
-      if (database === 'postgres' && !shared) {
+      if (ownDatabase) {
+        await dropDatabase(baseUrl!, ownDatabase);
+      } else if (database === 'postgres' && !shared) {
         const client = new pg.Client({ connectionString: baseUrl });
         await client.connect();
         await client.query(`drop schema if exists "${schema}" cascade`);
@@ -113,5 +149,14 @@ export async function startTestServer(
         );
       }
     },
+  };
+}
+
+function seedRecipe(config: Config): SeedRecipe {
+  return {
+    seedDemo: config.seedDemo,
+    seedDemoPolicies: config.seedDemoPolicies,
+    demoPassword: config.demoPassword,
+    businessTimeZone: config.businessTimeZone,
   };
 }

@@ -61,6 +61,9 @@ export interface DatabaseOptions {
   schema?: string | undefined;
   // Directory of the embedded database; absent means in memory.
   pgliteDir?: string | undefined;
+  // A dump of an embedded database (PGlite's dumpDataDir) to start from instead of an empty one: tests start
+  // each server from one database migrated and seeded once.
+  pgliteDump?: Blob | undefined;
   // Sees every query with its parameters and time (the benchmark explains the searches' SQL with it).
   log?: ((event: LogEvent) => void) | undefined;
 }
@@ -129,7 +132,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenDataba
     };
   }
   // pg_trgm serves the quote search's contains-matches by index (migration 022), as it does on PostgreSQL.
-  const pglite = await PGlite.create(options.pgliteDir ?? 'memory://', { extensions: { pg_trgm } });
+  const pglite = await PGlite.create(options.pgliteDir ?? 'memory://', {
+    extensions: { pg_trgm },
+    ...(options.pgliteDump ? { loadDataDir: options.pgliteDump } : {}),
+  });
   const db = new Kysely<Database>({ dialect: new SerialPGliteDialect(pglite), log: options.log });
   return { db, appDb: db, kind: 'pglite', pglite, close: () => db.destroy() };
 }
