@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
-import { PRIVILEGES } from '../../../api/privilegeCatalogue';
-import { US_STATES } from '../../domain/usStates';
+import { PRIVILEGES, US_STATES } from './frozen/002_reference_data';
 
 // Reference data lives in plain tables seeded here (DESIGN.md "Event sourcing").
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations must not depend on today's table types

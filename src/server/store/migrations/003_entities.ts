@@ -1,11 +1,12 @@
 import { sql, type Kysely } from 'kysely';
-import { ATTRIBUTES, ATTRIBUTE_SECTIONS } from '../../domain/attributes/attributeCatalogue';
 import {
+  ATTRIBUTES,
+  ATTRIBUTE_SECTIONS,
   CODE_LISTS,
   ENTITY_TYPES,
   EVENT_TYPES,
   UNDERWRITING_QUESTIONS,
-} from '../../domain/entities/entityReference';
+} from './frozen/003_entities';
 
 // Entity administration: reference data (code lists, entity and event types, underwriting questions, the
 // settings catalogue) and the projections of entity details (locations, contacts, underwriting question

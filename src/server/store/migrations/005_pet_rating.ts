@@ -1,24 +1,19 @@
 import type { Kysely } from 'kysely';
-import { BREEDS } from '../../domain/rating/breedCatalogue';
-import {
-  COVERAGE_ITEMS,
-  WELLNESS_PLANS,
-  type CoverageItemDefinition,
-} from '../../domain/rating/coverageReference';
-import {
-  CONFIG_ROWS,
-  DISCOUNT_CODE_ROWS,
-  PET_TYPE_ROWS,
-  PLAN_ROWS,
-} from '../../domain/rating/quoteReference';
 import {
   AGE_BAND_ROWS,
   BASE_RATE_ROWS,
+  BREEDS,
+  CONFIG_ROWS,
+  COVERAGE_ITEMS,
+  DISCOUNT_CODE_ROWS,
   FACTOR_ROWS,
   FEE_ROWS,
+  PET_TYPE_ROWS,
+  PLAN_ROWS,
   STATE_ROWS,
   TERRITORY_ROWS,
-} from '../../domain/rating/rateTableRows';
+  WELLNESS_PLANS,
+} from './frozen/005_pet_rating';
 
 // Pet quoting: reference data (pet types, breeds, configs, coverage items, wellness levels, plans, discount
 // codes) and the rate tables, versioned by effective date (docs/rating.md). The pet underwriting questions
@@ -212,6 +207,18 @@ async function seed(db: Kysely<any>): Promise<void> {
   await db.insertInto('rate_age_bands').values(AGE_BAND_ROWS).execute();
   await db.insertInto('rate_territories').values(TERRITORY_ROWS).execute();
   await db.insertInto('rate_fees').values(FEE_ROWS).execute();
+}
+
+// A coverage item as the frozen catalogue holds it, with its nested items.
+interface CoverageItemDefinition {
+  code: string;
+  description: string;
+  tooltip?: string;
+  type: string;
+  available?: boolean;
+  display?: boolean;
+  value?: string;
+  items?: readonly CoverageItemDefinition[];
 }
 
 // Parents before children, so one insert satisfies the parent reference.

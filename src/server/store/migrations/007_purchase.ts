@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { DISPOSABLE_EMAIL_DOMAINS } from '../../domain/quotes/disposableDomains';
+import { DISPOSABLE_EMAIL_DOMAINS } from './frozen/007_purchase';
 
 // Checkout and purchase (docs/purchase.md, docs/payments.md): the payment service's sessions, tokens and
 // charges (shared by every server process, so a repeated idempotency key never charges twice), the

@@ -6,7 +6,7 @@ import {
   RENTERS_OPTION_ROWS,
   RENTERS_STATE_ROWS,
   RENTERS_TERRITORY_ROWS,
-} from '../../domain/rentersRating/rentersReference';
+} from './frozen/011_renters_rating';
 
 // Renters rating: the rate tables and coverage option rules, versioned by effective date (docs/rating.md
 // "Renters"), seeded with the filing of rentersReference.ts.

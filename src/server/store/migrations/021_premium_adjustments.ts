@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { fillPremiumAdjustments } from '../../domain/reports/premiumAdjustmentProjection';
+import { fillPremiumAdjustments } from './frozen/021_premium_adjustments';
 import type { Trx } from '../eventStore';
 
 // The premium adjustments of the policy logs as a table (premiumAdjustmentProjection.ts), read by the net

@@ -1,0 +1,33 @@
+// Frozen copy of what migration 007_purchase seeds: the disposable email domains (src/server/domain/quotes/disposableDomains.ts), as they were when it was written.
+// A later change of the live code must not change what an old migration writes; never edit this file.
+
+export const DISPOSABLE_EMAIL_DOMAINS = [
+  '10minutemail.com',
+  '33mail.com',
+  'burnermail.io',
+  'discard.email',
+  'dispostable.com',
+  'emailondeck.com',
+  'fakeinbox.com',
+  'getairmail.com',
+  'getnada.com',
+  'grr.la',
+  'guerrillamail.com',
+  'guerrillamail.net',
+  'guerrillamailblock.com',
+  'mailcatch.com',
+  'maildrop.cc',
+  'mailinator.com',
+  'mailnesia.com',
+  'mintemail.com',
+  'mohmal.com',
+  'sharklasers.com',
+  'spambox.us',
+  'spamgourmet.com',
+  'temp-mail.org',
+  'tempr.email',
+  'throwawaymail.com',
+  'trashmail.com',
+  'trashmail.de',
+  'yopmail.com',
+];
