@@ -9,7 +9,7 @@ import type { EntityScope } from '../../src/server/access/principal';
 import { searchPolicyPage } from '../../src/server/domain/policies/policySearch';
 import { searchQuotePage } from '../../src/server/domain/quotes/quoteSearch';
 import { searchRentersPolicyPage } from '../../src/server/domain/rentersPolicies/rentersPolicySearch';
-import { countUpTo } from '../../src/server/http/paging';
+import { countUpTo } from '../../src/server/store/paging';
 import { entityApi } from '../support/entityApi';
 import { AGENT, NORTHWIND_AUSTIN } from '../support/personas';
 import { issuePolicies } from '../support/policyFixtures';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 // Paging of every search (SPEC §3 "Search criteria and paging", §9 defaults): ?page=1&limit=10&sort=x&order=asc
 // with filters as filter[name]=value; the answer's meta names the page, its first and last row, and the total.
-// A large search counts its matching rows only up to a cap (TOTAL_CAP, src/server/http/paging.ts): counting a
+// A large search counts its matching rows only up to a cap (TOTAL_CAP, src/server/store/paging.ts): counting a
 // million rows would cost more than the page itself. Past the cap `total` is a lower bound (the cap, or the
 // last row of the page when that lies further) and `totalCapped` is true; the flag is absent when the total
 // is exact.

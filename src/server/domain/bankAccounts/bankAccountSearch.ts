@@ -1,7 +1,7 @@
 import type { BankAccountRow, BankAccountSortField } from '../../../api/schemas/bankAccounts';
 import type { SortOrder } from '../../../api/schemas/paging';
 import type { EntityScope } from '../../access/principal';
-import { fetchPage } from '../../http/paging';
+import { fetchPage } from '../../store/paging';
 import type { Db } from '../../store/db';
 import { bankAccountOut } from './bankAccountView';
 

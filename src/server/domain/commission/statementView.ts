@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Statement, StatementOverride } from '../../../api/schemas/commissionStatements';
 import { statementStatuses, type StatementState } from '../../../machines/commissionStatement';
 import type { Db } from '../../store/db';
-import { streamHistory } from '../../http/history';
+import { streamHistory } from '../streamHistory';
 import { hasVerifiedBankAccount } from '../bankAccounts/bankAccountQueries';
 import { previousMonth } from './commissionableEvents';
 import { COMMISSION_STATEMENT_STREAM, STATEMENT_EVENT_LABELS } from './statementEvents';

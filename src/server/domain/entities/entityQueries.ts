@@ -10,7 +10,7 @@ import type {
 } from '../../../api/schemas/entities';
 import type { PageMeta, SortOrder } from '../../../api/schemas/paging';
 import type { EntityScope } from '../../access/principal';
-import { fetchPage, likePattern } from '../../http/paging';
+import { fetchPage, likePattern } from '../../store/paging';
 import type { Db } from '../../store/db';
 import { HEADQUARTERS } from './entityReference';
 

@@ -1,5 +1,5 @@
 import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
-import { countUpTo, likePattern, searchPage, sortedKeysPage, TOTAL_CAP } from '../../http/paging';
+import { countUpTo, likePattern, searchPage, sortedKeysPage, TOTAL_CAP } from '../../store/paging';
 import type { EntityScope } from '../../access/principal';
 import type { Db } from '../../store/db';
 import type {

@@ -1,5 +1,5 @@
 import type { RentersPayment, RentersPolicyEventEntry } from '../../../api/schemas/rentersPolicyRecord';
-import { streamHistory } from '../../http/history';
+import { streamHistory } from '../streamHistory';
 import type { Db } from '../../store/db';
 import type { CollectedCharge } from '../billing/collectedCharges';
 import type { StoredEvent } from '../../store/eventStore';

@@ -8,7 +8,7 @@ import type {
   RentersPolicySortField,
 } from '../../../api/schemas/rentersPolicies';
 import type { PageMeta, SortOrder } from '../../../api/schemas/paging';
-import { countUpTo, searchPage, sortedKeysPage, TOTAL_CAP } from '../../http/paging';
+import { countUpTo, searchPage, sortedKeysPage, TOTAL_CAP } from '../../store/paging';
 import {
   afterKeyCondition,
   fullName,

@@ -36,7 +36,7 @@ import { utcToday } from '../../domain/rentersPolicies/rentersPolicyNumbers';
 import type { Db } from '../../store/db';
 import { HttpError, ValidationFailed, notFound } from '../errors';
 import { CONFLICT } from '../openapi/conflicts';
-import { fetchPage } from '../paging';
+import { fetchPage } from '../../store/paging';
 import { entityFor, metadataOf } from './entityRouteSupport';
 
 // /v2/entities/{entityId}/commission-configs: an entity's commission rate rules (SPEC §3 "Rate/pay rule",

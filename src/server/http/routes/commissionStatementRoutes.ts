@@ -32,7 +32,7 @@ import type { Db } from '../../store/db';
 import { sendCsv } from '../csvDownload';
 import { ValidationFailed } from '../errors';
 import { CONFLICT } from '../openapi/conflicts';
-import { fetchPage } from '../paging';
+import { fetchPage } from '../../store/paging';
 import { requirePrincipal } from '../routeTable';
 import { metadataOf } from './entityRouteSupport';
 

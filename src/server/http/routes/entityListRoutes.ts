@@ -16,7 +16,7 @@ import {
 import { entityScope } from '../../access/principal';
 import type { CodeListName } from '../../domain/entities/entityReference';
 import type { Db } from '../../store/db';
-import { likePattern } from '../paging';
+import { likePattern } from '../../store/paging';
 import { requirePrincipal } from '../routeTable';
 
 // Reference lists of the entity area (SPEC §7 "Lists"). Entity pickers answer only entities in the

@@ -20,7 +20,7 @@ import { checkEntityCode, checkEntityFields, type FieldErrors } from '../../doma
 import type { Db } from '../../store/db';
 import { HttpError, ValidationFailed, notFound } from '../errors';
 import { CONFLICT } from '../openapi/conflicts';
-import { streamHistory } from '../history';
+import { streamHistory } from '../../domain/streamHistory';
 import { requirePrincipal } from '../routeTable';
 import { can, entityFor, metadataOf } from './entityRouteSupport';
 import { sqlStateOf } from '../../store/sqlState';

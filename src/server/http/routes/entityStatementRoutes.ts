@@ -37,7 +37,7 @@ import { utcToday } from '../../domain/rentersPolicies/rentersPolicyNumbers';
 import type { Db } from '../../store/db';
 import { notFound } from '../errors';
 import { CONFLICT } from '../openapi/conflicts';
-import { fetchPage } from '../paging';
+import { fetchPage } from '../../store/paging';
 import { can, entityFor, metadataOf } from './entityRouteSupport';
 import { checkStatementFilter, STATEMENT_COMMANDS } from './commissionStatementRoutes';
 import { roleReach } from '../../domain/roles/roleOwnership';

@@ -16,7 +16,7 @@ import type { Jobs } from '../../jobs/jobs';
 import type { Db } from '../../store/db';
 import type { DailyWorkRunsTable } from '../../store/schema';
 import { HttpError, notFound } from '../errors';
-import { fetchPage } from '../paging';
+import { fetchPage } from '../../store/paging';
 
 // The jobs screen's API (docs/jobs.md): the daily work of every business day, a Retry of a failed piece, the
 // business clock and mail delivery, and a sandbox's clock moved forward. Background work is the whole

@@ -27,7 +27,7 @@ import { utcToday } from '../../domain/rentersPolicies/rentersPolicyNumbers';
 import type { Db } from '../../store/db';
 import { sendCsv } from '../csvDownload';
 import { ValidationFailed } from '../errors';
-import { fetchPage } from '../paging';
+import { fetchPage } from '../../store/paging';
 import { requirePrincipal } from '../routeTable';
 import { checkStatementFilter } from './commissionStatementRoutes';
 

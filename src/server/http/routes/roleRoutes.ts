@@ -29,8 +29,8 @@ import type { Db } from '../../store/db';
 import type { Trx } from '../../store/eventStore';
 import { HttpError, ValidationFailed, notFound } from '../errors';
 import { CONFLICT } from '../openapi/conflicts';
-import { streamHistory } from '../history';
-import { fetchPage, likePattern } from '../paging';
+import { streamHistory } from '../../domain/streamHistory';
+import { fetchPage, likePattern } from '../../store/paging';
 import { requirePrincipal } from '../routeTable';
 import { isUniqueViolation, metadataOf } from './userMetadata';
 

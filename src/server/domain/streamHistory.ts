@@ -1,7 +1,7 @@
-import { sql } from 'kysely';
 import type { HistoryEntry } from '../../api/schemas/history';
-import { actorOf, actorsFor, type ActorViewer } from '../domain/users/actorNames';
 import type { Db } from '../store/db';
+import { streamEventRows } from '../store/eventHistory';
+import { actorOf, actorsFor, type ActorViewer } from './users/actorNames';
 
 const SECRET_KEY = /password|hash|token|secret/i;
 
@@ -21,19 +21,7 @@ export async function streamHistory(
   streamId: string,
   viewer: ActorViewer = STAFF,
 ): Promise<HistoryEntry[]> {
-  const rows = await db
-    .selectFrom('events as e')
-    .select([
-      'e.version',
-      'e.type',
-      'e.data',
-      'e.recorded_at',
-      sql<number | null>`(e.metadata->>'userId')::int`.as('actor_id'),
-    ])
-    .where('e.stream_type', '=', streamType)
-    .where('e.stream_id', '=', streamId)
-    .orderBy('e.version')
-    .execute();
+  const rows = await streamEventRows(db, streamType, streamId);
   const actors = await actorsFor(
     db,
     rows.map((row) => row.actor_id),
