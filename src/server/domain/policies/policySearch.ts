@@ -187,7 +187,7 @@ type PageSearch = {
   limit: number;
 };
 
-// The matter ids of one page, in order (searchPage in src/server/http/paging.ts says when `sortAll`).
+// The matter ids of one page, in order (searchPage in src/server/store/paging.ts says when `sortAll`).
 function pageKeys(db: Db, scope: EntityScope, search: PageSearch, sortAll: boolean) {
   const { page, limit, sort, order } = search;
   const key = SORT_COLUMNS[sort];
