@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
+import { installServerProjections } from '../../src/server/projections';
 import { openDatabase } from '../../src/server/store/db';
 import { migrateToLatest } from '../../src/server/store/migrate';
 import { seedDemo } from '../../src/server/seed/seedDemo';
@@ -125,6 +126,8 @@ async function adminQuery(baseUrl: string, sql: string): Promise<void> {
 }
 
 async function migrateAndSeed(db: Parameters<typeof migrateToLatest>[0], recipe: SeedRecipe, secret: string) {
+  // The seed's events fill the read tables through the projections, as a server's start does.
+  installServerProjections();
   await migrateToLatest(db);
   if (recipe.seedDemo) {
     await seedDemo(db, recipe.demoPassword, { policies: recipe.seedDemoPolicies, secret });

@@ -49,6 +49,8 @@ export interface TestServerOptions {
   // only with JOBS=on in `env`).
   dailyWork?: ServerOptions['dailyWork'];
   jobTimings?: ServerOptions['jobTimings'];
+  // Migrate and seed a database of its own rather than start from the run's template.
+  fresh?: boolean;
 }
 
 export async function startTestServer(
@@ -81,6 +83,7 @@ export async function startTestServer(
   const dir = templatesDir();
   const templated =
     dir !== null &&
+    !options.fresh &&
     !shared &&
     !env.DATABASE_URL &&
     !env.DATABASE_SCHEMA &&
