@@ -53,6 +53,7 @@ import { userRoutes } from './http/routes/userRoutes';
 import { sessionRoutes } from './http/routes/sessionRoutes';
 import type { Db } from './store/db';
 import type { Jobs } from './jobs/jobs';
+import { createServices, type Services } from './services';
 
 export interface AppOptions {
   config: Config;
@@ -64,6 +65,9 @@ export interface AppOptions {
   clock?: Clock;
   // Background work (src/server/jobs): the jobs screen reads and retries it, the sandbox moves its clock.
   jobs?: Jobs;
+  // The payment service and the bank check (src/server/services.ts); the server hands in the ones it made
+  // for its jobs too. An app built on its own (a test) makes its own.
+  services?: Services;
 }
 
 export interface BuiltApp {
@@ -110,6 +114,7 @@ export function loggerOptions(config: Config, stream?: { write(line: string): vo
 export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   const { config, db } = options;
   const clock = options.clock ?? systemClock;
+  const { payments, rtp } = options.services ?? createServices(db, config);
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config),
     bodyLimit: BODY_LIMIT_BYTES,
@@ -187,8 +192,8 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   dashboardRoutes(app, { db });
   entityStatementRoutes(app, { db });
   reportRoutes(app, { db });
-  quoteActionRoutes(app, { db, secret: config.accessTokenSecret, clock });
-  paymentSessionRoutes(app, { db });
+  quoteActionRoutes(app, { db, secret: config.accessTokenSecret, clock, payments });
+  paymentSessionRoutes(app, { db, payments });
   receiptRoutes(app, { db });
   quoteRoutes(app, { db });
   quoteSearchRoutes(app, { db });
@@ -197,18 +202,19 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   rentersPolicyChangeRoutes(app, {
     db,
     secret: config.accessTokenSecret,
+    payments,
     today: () => businessDate(clock.now(), 'UTC'),
   });
   rentersPolicyRecordRoutes(app, { db, clock });
-  rentersPaymentMethodRoutes(app, { db });
+  rentersPaymentMethodRoutes(app, { db, payments });
   rentersRewriteRoutes(app, { db, clock });
-  rentersQuoteRoutes(app, { db, clock });
-  policyRoutes(app, { db, secret: config.accessTokenSecret, clock });
+  rentersQuoteRoutes(app, { db, clock, payments });
+  policyRoutes(app, { db, secret: config.accessTokenSecret, clock, payments });
   quoteDocumentRoutes(app, { db });
   policyMatterRoutes(app, { db });
-  billingRoutes(app, { db, clock });
+  billingRoutes(app, { db, clock, payments });
   matterFileRoutes(app, { db });
-  bankAccountRoutes(app, { db, secret: config.accessTokenSecret });
+  bankAccountRoutes(app, { db, secret: config.accessTokenSecret, rtp });
   await installPortal(app, options.distDir);
   return { app, clock, routes, idempotentRoutes, undeclaredConflicts };
 }

@@ -7,7 +7,7 @@ import { openDatabase, type DatabaseOptions, type OpenDatabase } from './store/d
 import { installServerProjections } from './projections';
 import { migrateToLatest } from './store/migrate';
 import { seedDemo } from './seed/seedDemo';
-import { createSandboxPaymentAdapter } from './domain/payments/sandboxPaymentAdapter';
+import { createServices, type Services } from './services';
 import { resumeCancellationRefunds } from './domain/policies/policyRefunds';
 import { pruneAttempts } from './auth/loginThrottle';
 import { resumeRentersSettlements } from './domain/rentersPolicies/changes/resumeRentersSettlements';
@@ -71,16 +71,14 @@ export async function createServer(config: Config, options: ServerOptions): Prom
       secret: config.accessTokenSecret,
       clock,
     });
+  const services = createServices(database.appDb, config);
   const jobs = new Jobs(
     database,
     businessClock,
     {
       enabled: config.jobs,
-      mail: {
-        smtpUrl: config.smtpUrl,
-        from: config.mailFrom,
-        unsetIsExpected: config.appEnv !== 'production',
-      },
+      mail: services.mail,
+      payments: services.payments,
       ownerUrl: config.databaseMigrationUrl ?? config.databaseUrl,
       appSchema: config.databaseSchema,
       ...options.jobTimings,
@@ -95,8 +93,9 @@ export async function createServer(config: Config, options: ServerOptions): Prom
     logger: options.logger,
     clock,
     jobs,
+    services,
   });
-  await resumeMoney(database.appDb, built.app.log);
+  await resumeMoney(database.appDb, services, built.app.log);
   const pruning = pruneLoginAttemptsHourly(database.appDb, built.app.log);
   await jobs.start(built.app.log);
   let closed = false;
@@ -129,8 +128,11 @@ function pruneLoginAttemptsHourly(db: OpenDatabase['db'], log: FastifyBaseLogger
 // Money that a stopped process committed to move but never asked the payment service for: pet cancellation
 // refunds and renters change settlements (docs/reliability.md "Crashes"). A failure here is logged and does
 // not keep the portal from starting.
-async function resumeMoney(db: OpenDatabase['db'], log: FastifyBaseLogger): Promise<void> {
-  const payments = createSandboxPaymentAdapter({ db });
+async function resumeMoney(
+  db: OpenDatabase['db'],
+  { payments }: Services,
+  log: FastifyBaseLogger,
+): Promise<void> {
   try {
     const refunds = await resumeCancellationRefunds({ db, payments, log });
     const settlements = await resumeRentersSettlements({ db, payments, log });

@@ -1,6 +1,6 @@
 import type PgBoss from 'pg-boss';
 import { businessDate } from '../../calendar';
-import { createSandboxPaymentAdapter } from '../domain/payments/sandboxPaymentAdapter';
+import type { PaymentAdapter } from '../domain/payments/paymentAdapter';
 import type { OpenDatabase } from '../store/db';
 import type { DailyWork } from './dailyWork';
 import { DAILY_WORK } from './dailyWorkList';
@@ -20,6 +20,8 @@ export interface JobsSettings {
   // JOBS=off: no runner, no background work (tests that do not want it, a process that only serves).
   enabled: boolean;
   mail: MailSettings;
+  // Charges and refunds of the day's billing (the server's one payment service).
+  payments: PaymentAdapter;
   ownerUrl: string | undefined;
   appSchema: string | undefined;
   // How often each process looks for due days and unsent mail, in milliseconds.
@@ -59,7 +61,7 @@ export class Jobs {
 
   #context(log: JobLog): RunContext {
     const db = this.database.appDb;
-    return { db, clock: this.businessClock.clock, payments: createSandboxPaymentAdapter({ db }), log };
+    return { db, clock: this.businessClock.clock, payments: this.settings.payments, log };
   }
 
   async start(log: JobLog): Promise<void> {

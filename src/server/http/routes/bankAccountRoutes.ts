@@ -17,7 +17,6 @@ import { bankAccountOut } from '../../domain/bankAccounts/bankAccountView';
 import { verifyBankAccount } from '../../domain/bankAccounts/verifyBankAccount';
 import { findEntityInScope } from '../../domain/entities/entityQueries';
 import type { RtpEligibilityChecker } from '../../domain/payments/rtpEligibility';
-import { createSandboxRtp } from '../../domain/payments/sandboxRtp';
 import type { Db } from '../../store/db';
 import { ValidationFailed, notFound } from '../errors';
 import { CONFLICT } from '../openapi/conflicts';
@@ -33,10 +32,10 @@ const EntityParams = z.object({ entityId: integerParam('entityId') });
 
 export function bankAccountRoutes(
   app: FastifyInstance,
-  options: { db: Db; secret: string; rtp?: RtpEligibilityChecker },
+  options: { db: Db; secret: string; rtp: RtpEligibilityChecker },
 ): void {
   const { db, secret } = options;
-  const rtp = options.rtp ?? createSandboxRtp();
+  const { rtp } = options;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(

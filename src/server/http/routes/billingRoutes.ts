@@ -11,7 +11,6 @@ import { payNow } from '../../domain/billing/payNow';
 import type { PolicyRef } from '../../domain/billing/policyRef';
 import { requireMatter } from '../../domain/matters/matterScope';
 import type { PaymentAdapter } from '../../domain/payments/paymentAdapter';
-import { createSandboxPaymentAdapter } from '../../domain/payments/sandboxPaymentAdapter';
 import { requireRentersPolicy } from '../../domain/rentersPolicies/rentersPolicyScope';
 import type { Db } from '../../store/db';
 import { ValidationFailed } from '../errors';
@@ -67,10 +66,10 @@ const LINES: Line[] = [
 
 export function billingRoutes(
   app: FastifyInstance,
-  options: { db: Db; payments?: PaymentAdapter; clock?: Clock },
+  options: { db: Db; payments: PaymentAdapter; clock?: Clock },
 ): void {
   const { db, clock = systemClock } = options;
-  const payments = options.payments ?? createSandboxPaymentAdapter({ db });
+  const { payments } = options;
   const r = app.withTypeProvider<ZodTypeProvider>();
   // Billing runs on the business calendar for both lines (the daily run's day).
   const today = () => businessDate(clock.now());

@@ -15,7 +15,6 @@ import type {
   PaymentAdapter,
   TokenizeResult,
 } from '../../domain/payments/paymentAdapter';
-import { createSandboxPaymentAdapter } from '../../domain/payments/sandboxPaymentAdapter';
 import type { Db } from '../../store/db';
 import { ValidationFailed, notFound } from '../errors';
 import { requirePrincipal } from '../routeTable';
@@ -33,10 +32,10 @@ const prefixed = (prefix: string, errors: Record<string, string[]>) =>
 
 export function paymentSessionRoutes(
   app: FastifyInstance,
-  options: { db: Db; payments?: PaymentAdapter },
+  options: { db: Db; payments: PaymentAdapter },
 ): void {
   const { db } = options;
-  const payments = options.payments ?? createSandboxPaymentAdapter({ db });
+  const { payments } = options;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(

@@ -13,7 +13,6 @@ import {
   PolicyViewResponse,
 } from '../../../api/schemas/policies';
 import type { PaymentAdapter } from '../../domain/payments/paymentAdapter';
-import { createSandboxPaymentAdapter } from '../../domain/payments/sandboxPaymentAdapter';
 import { cancelPolicy } from '../../domain/policies/cancelPolicy';
 import { editPolicyholder } from '../../domain/policies/editPolicyholder';
 import { POLICY_STREAM } from '../../domain/policies/policyEvents';
@@ -37,12 +36,12 @@ const STATE_REFUSES = (what: string) =>
 
 export function policyRoutes(
   app: FastifyInstance,
-  options: { db: Db; secret: string; payments?: PaymentAdapter; clock?: Clock },
+  options: { db: Db; secret: string; payments: PaymentAdapter; clock?: Clock },
 ): void {
   const { db, clock = systemClock } = options;
   // Preview tokens are signed with the server's secret and checked against its clock.
   const signing = { secret: options.secret, now: () => Date.now() };
-  const payments = options.payments ?? createSandboxPaymentAdapter({ db });
+  const { payments } = options;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   // A static path wins over /:matterId in the router, whatever the order.

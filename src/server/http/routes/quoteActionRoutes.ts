@@ -26,7 +26,6 @@ import { purchase, retryPayment } from '../../domain/quotes/purchaseQuote';
 import { updateQuote } from '../../domain/quotes/updateQuote';
 import { encodedCustomerId, viewCustomer } from '../../domain/customers/customerQueries';
 import type { PaymentAdapter } from '../../domain/payments/paymentAdapter';
-import { createSandboxPaymentAdapter } from '../../domain/payments/sandboxPaymentAdapter';
 import { ratePlans } from './quoteActions/plansAction';
 import {
   breeds,
@@ -47,7 +46,7 @@ export interface QuoteActionOptions {
   // Signs encoded customer ids (a key is derived from it); the server's secret.
   secret: string;
   // The payment service purchases charge through; the sandbox by default (docs/payments.md).
-  payments?: PaymentAdapter;
+  payments: PaymentAdapter;
   // The server's clock: a moved one (a QA sandbox, a test) dates the journey's events and the purchase, as
   // it dates a renters sale; the database's clock otherwise.
   clock?: Clock;
@@ -55,7 +54,7 @@ export interface QuoteActionOptions {
 
 export function quoteActionRoutes(app: FastifyInstance, options: QuoteActionOptions): void {
   const { db, secret } = options;
-  const payments = options.payments ?? createSandboxPaymentAdapter({ db });
+  const { payments } = options;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(

@@ -15,7 +15,6 @@ import {
   TokenizeResponse,
 } from '../../../api/schemas/rentersPaymentMethods';
 import type { PaymentAdapter } from '../../domain/payments/paymentAdapter';
-import { createSandboxPaymentAdapter } from '../../domain/payments/sandboxPaymentAdapter';
 import { requireRentersCustomer } from '../../domain/rentersPayments/rentersCustomerScope';
 import {
   addPrimaryMethod,
@@ -63,10 +62,10 @@ async function accountOf(db: Db | Trx, customerId: number, named: string): Promi
 
 export function rentersPaymentMethodRoutes(
   app: FastifyInstance,
-  options: { db: Db; payments?: PaymentAdapter },
+  options: { db: Db; payments: PaymentAdapter },
 ): void {
   const { db } = options;
-  const payments = options.payments ?? createSandboxPaymentAdapter({ db });
+  const { payments } = options;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(

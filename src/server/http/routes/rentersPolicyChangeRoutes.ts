@@ -12,7 +12,6 @@ import {
 } from '../../../api/schemas/rentersPolicyChanges';
 import type { RentersChangeKind } from '../../../machines/rentersPolicyStatus';
 import type { PaymentAdapter } from '../../domain/payments/paymentAdapter';
-import { createSandboxPaymentAdapter } from '../../domain/payments/sandboxPaymentAdapter';
 import { commitRentersChange } from '../../domain/rentersPolicies/changes/commitRentersChange';
 import {
   previewRentersChange,
@@ -64,12 +63,12 @@ function wireAnswer(kind: RentersChangeKind, answer: RentersChangeAnswer) {
 
 export function rentersPolicyChangeRoutes(
   app: FastifyInstance,
-  options: { db: Db; secret: string; payments?: PaymentAdapter; today?: () => string },
+  options: { db: Db; secret: string; payments: PaymentAdapter; today?: () => string },
 ): void {
   const { db } = options;
   // Preview tokens are signed with the server's secret and checked against its clock.
   const signing = { secret: options.secret, now: () => Date.now() };
-  const payments = options.payments ?? createSandboxPaymentAdapter({ db });
+  const { payments } = options;
   const today = options.today ?? (() => utcToday());
   const r = app.withTypeProvider<ZodTypeProvider>();
 

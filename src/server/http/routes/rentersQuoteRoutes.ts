@@ -17,7 +17,6 @@ import {
   StartRentersQuoteRequest,
 } from '../../../api/schemas/rentersQuotes';
 import type { PaymentAdapter } from '../../domain/payments/paymentAdapter';
-import { createSandboxPaymentAdapter } from '../../domain/payments/sandboxPaymentAdapter';
 import { rentersCoverageOptions } from '../../domain/rentersRating/coverageOptions';
 import { loadRentersRateTables } from '../../domain/rentersRating/loadRentersRateTables';
 import { coverageOptionsWire } from '../../domain/rentersQuotes/coverageOptionsWire';
@@ -54,10 +53,10 @@ const STEP_CONFLICTS = [
 
 export function rentersQuoteRoutes(
   app: FastifyInstance,
-  options: { db: Db; payments?: PaymentAdapter; clock?: Clock },
+  options: { db: Db; payments: PaymentAdapter; clock?: Clock },
 ): void {
   const { db, clock } = options;
-  const payments = options.payments ?? createSandboxPaymentAdapter({ db });
+  const { payments } = options;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const actorOf = (request: FastifyRequest): RentersQuoteActor => {
     const principal = requirePrincipal(request);
