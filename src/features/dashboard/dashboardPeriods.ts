@@ -1,3 +1,5 @@
+import { addDays, daysBetween } from '../../calendar';
+
 // The period chooser's choices (docs/reports.md "Dashboard"): each preset names days in UTC, as the server
 // counts them, worked out from today when the page loads, so a bookmarked "Last 30 days" keeps rolling. Each
 // preset also names the period its figures are compared with (presetPeriods), sent to the server, so the URL
@@ -27,15 +29,6 @@ export interface PeriodDates {
 }
 
 const iso = (y: number, m: number, d: number) => new Date(Date.UTC(y, m, d)).toISOString().slice(0, 10);
-
-export function addDays(day: string, days: number): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
-
-const DAY_MS = 86_400_000;
-const daysBetween = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / DAY_MS;
 
 // Day `day` of month `m` (0-based, may run over into other years) of year `y`, clipped to the month's last
 // day (the 31st of February is its 28th or 29th); a month's last day stands for the other's last day, so a
