@@ -1,4 +1,5 @@
 import { setup } from 'xstate';
+import { takesEvent } from './machineAnswers';
 
 // The review and payment of one commission statement (SPEC §4 "Commission statement review", issue 7;
 // docs/decisions/009). SPEC §4 names two axes, review (Pending ⇄ Approved) and payment (Not Paid ⇄ Paid),
@@ -102,17 +103,11 @@ export const COMMAND_EVENTS: Readonly<Record<StatementCommand, StatementEventTyp
   markUnpaid: 'statement.markedUnpaid',
 };
 
-// Why a command cannot move a statement in `state`, as the bulk answer reports it per row; null when it can
-// (markPaid still needs the verified bank account and approve an up-to-date statement, which the machine's
-// guards check: outOfDateRefusal words the latter).
+// Why a command cannot move a statement in `state`, as the bulk answer reports it per row; null when the
+// machine takes the command's event there (markPaid still needs the verified bank account and approve an
+// up-to-date statement, which the machine's guards check: outOfDateRefusal words the latter).
 export function commandRefusal(command: StatementCommand, state: StatementState): string | null {
-  const from: Readonly<Record<StatementCommand, StatementState>> = {
-    approve: 'pending',
-    unapprove: 'approved',
-    markPaid: 'approved',
-    markUnpaid: 'paid',
-  };
-  if (state === from[command]) return null;
+  if (takesEvent(commissionStatementMachine, state, COMMAND_EVENTS[command])) return null;
   const reasons: Readonly<Record<StatementCommand, string>> = {
     approve: 'Only a pending statement can be approved.',
     unapprove:
@@ -127,7 +122,7 @@ export function commandRefusal(command: StatementCommand, state: StatementState)
 
 // Overrides and recalculation change what a reviewer approves, so they wait for an unapproval.
 export function isEditable(state: StatementState): boolean {
-  return state === 'pending';
+  return takesEvent(commissionStatementMachine, state, 'statement.recalculated');
 }
 
 // What an out-of-date statement is missing: commissionable events recorded in its month after it was last

@@ -1,4 +1,7 @@
+import { targetsOf } from './machineAnswers';
 import {
+  CHANGE_EVENTS,
+  rentersPolicyStatusMachine,
   statusCodeOf,
   type RentersChangeKind,
   type RentersPolicyState,
@@ -123,11 +126,12 @@ export function isSettlement(s: Settlement): boolean {
   return Number.isInteger(s.amountCents) && (s.kind === 'none' ? s.amountCents === 0 : s.amountCents > 0);
 }
 
-// The states each flow can leave a policy in: a cancel pending or at once, a non-renewal, an active policy.
+// The states each flow can leave a policy in (a cancel pending or at once, a non-renewal, an active policy):
+// where the policy machine's event for the flow leads.
 export const NEW_STATES: Readonly<Record<RentersChangeKind, readonly RentersPolicyState[]>> = {
-  cancel: ['pendingCancellation', 'cancelled'],
-  discontinue: ['nonRenewing'],
-  reinstate: ['active'],
+  cancel: targetsOf(rentersPolicyStatusMachine, CHANGE_EVENTS.cancel) as RentersPolicyState[],
+  discontinue: targetsOf(rentersPolicyStatusMachine, CHANGE_EVENTS.discontinue) as RentersPolicyState[],
+  reinstate: targetsOf(rentersPolicyStatusMachine, CHANGE_EVENTS.reinstate) as RentersPolicyState[],
 };
 
 export function isWellFormedPreview(kind: RentersChangeKind, p: ChangePreview): boolean {

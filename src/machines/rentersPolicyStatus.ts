@@ -1,4 +1,5 @@
 import { setup } from 'xstate';
+import { takesEvent } from './machineAnswers';
 
 // The life of one renters policy (SPEC §3 "Renters", §4; docs/decisions/008). The cancel, discontinue and
 // reinstate flows and rewrite eligibility act on it: the server folds a policy's log through this machine and
@@ -156,22 +157,20 @@ export function isNonRenewing(state: RentersPolicyState): boolean {
 
 export type RentersChangeKind = 'cancel' | 'discontinue' | 'reinstate';
 
-// Which states each change flow may start from; the same answer as the machine's `can` for the event the
-// flow's commit appends (checked in the model test).
-const CHANGE_FROM: Readonly<Record<RentersChangeKind, readonly RentersPolicyState[]>> = {
-  cancel: ['active', 'nonRenewing'],
-  discontinue: ['active'],
-  reinstate: ['nonRenewing', 'pendingCancellation', 'cancelled'],
-};
+// The event each change flow's commit appends.
+export const CHANGE_EVENTS = {
+  cancel: 'renters.cancelled',
+  discontinue: 'renters.discontinued',
+  reinstate: 'renters.reinstated',
+} as const satisfies Readonly<Record<RentersChangeKind, RentersPolicyEventType>>;
 
+// Which states a change flow may start from: those where the machine takes the event its commit appends.
 export function changeAllowedFrom(kind: RentersChangeKind, state: RentersPolicyState): boolean {
-  return CHANGE_FROM[kind].includes(state);
+  return takesEvent(rentersPolicyStatusMachine, state, CHANGE_EVENTS[kind]);
 }
 
 export function rewriteAllowedFrom(state: RentersPolicyState): boolean {
-  return (
-    state === 'nonRenewing' || state === 'pendingCancellation' || state === 'cancelled' || state === 'expired'
-  );
+  return takesEvent(rentersPolicyStatusMachine, state, 'renters.rewritten');
 }
 
 export function isRentersPolicyState(value: unknown): value is RentersPolicyState {
