@@ -1,6 +1,6 @@
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Database } from './schema';
-import { sqlStateOf } from './sqlState';
+import { hasSqlState, sqlStateOf } from './sqlState';
 
 export type Trx = Transaction<Database>;
 
@@ -50,17 +50,28 @@ export type Projection = (trx: Trx, event: StoredEvent) => Promise<void>;
 // (bulkReplay.ts; tests/api/bulkReplay.test.ts compares the two).
 export type BulkProjection = (trx: Trx, streams: readonly (readonly StoredEvent[])[]) => Promise<void>;
 
+// The same projection over events just appended to many streams of one type at once (appendToStreams): it must
+// leave the tables as running the per-event projection over each event in turn would.
+export type AppendedProjection = (trx: Trx, events: readonly StoredEvent[]) => Promise<void>;
+
 interface Registered {
   each: Projection;
   bulk: BulkProjection | null;
+  appended: AppendedProjection | null;
 }
 
 const projections = new Map<string, Registered[]>();
 
 // Projections run inside the appending transaction, so a reader sees what a writer just wrote.
-export function registerProjection(streamType: string, projection: Projection, bulk?: BulkProjection): void {
+export function registerProjection(
+  streamType: string,
+  projection: Projection,
+  bulk?: BulkProjection,
+  appended?: AppendedProjection,
+): void {
   const list = projections.get(streamType) ?? [];
-  if (!list.some((r) => r.each === projection)) list.push({ each: projection, bulk: bulk ?? null });
+  if (!list.some((r) => r.each === projection))
+    list.push({ each: projection, bulk: bulk ?? null, appended: appended ?? null });
   projections.set(streamType, list);
 }
 
@@ -70,11 +81,12 @@ export interface ProjectionSpec {
   streamType: string;
   each: Projection;
   bulk?: BulkProjection;
+  appended?: AppendedProjection;
 }
 
 // Installs projections in the order given, which is the order they run in for an event.
 export function installProjections(specs: readonly ProjectionSpec[]): void {
-  for (const spec of specs) registerProjection(spec.streamType, spec.each, spec.bulk);
+  for (const spec of specs) registerProjection(spec.streamType, spec.each, spec.bulk, spec.appended);
 }
 
 export function projectionsOf(streamType: string): readonly Projection[] {
@@ -176,6 +188,76 @@ export async function appendToStream(
   const appended = rows.map(toStoredEvent);
   for (const event of appended) {
     for (const projection of projectionsOf(streamType)) await projection(trx, event);
+  }
+  return appended;
+}
+
+// One stream's part of a bulk append: its events after `expectedVersion` (0 for a new stream).
+export interface StreamAppend {
+  streamId: string;
+  expectedVersion: number;
+  events: readonly NewEvent[];
+}
+
+// A stream of a bulk append was not at its expected version (or two bulk appends deadlocked): the insert
+// failed whole, and the transaction with it.
+export class BulkConflictError extends Error {
+  constructor(
+    readonly streamType: string,
+    cause: unknown,
+  ) {
+    super(`A stream of type ${streamType} was changed by another writer`, { cause });
+    this.name = 'BulkConflictError';
+  }
+}
+
+// PostgreSQL's unique_violation and deadlock_detected.
+const BULK_CONFLICT_CODES = new Set(['23505', '40P01']);
+
+// Appends to many streams of one type with one insert, for a bulk command whose caller has already decided
+// each stream's events from the version it read. The unique (stream, version) key refuses the insert if any
+// stream moved on meanwhile: then nothing is kept and BulkConflictError is thrown. Rows go in stream order, so
+// two bulk appends over the same streams wait for each other instead of deadlocking. The stream type's
+// projections then run as appendToStream runs them, each over all the events: its `appended` form where it
+// has one, else its per-event form event by event.
+export async function appendToStreams(
+  trx: Trx,
+  streamType: string,
+  appends: readonly StreamAppend[],
+  metadata: EventMetadata,
+): Promise<StoredEvent[]> {
+  const { at, ...stored } = metadata;
+  const records = [...appends]
+    .sort((a, b) => (a.streamId < b.streamId ? -1 : a.streamId > b.streamId ? 1 : 0))
+    .flatMap((a) =>
+      a.events.map((e, i) => ({
+        stream_type: streamType,
+        stream_id: a.streamId,
+        version: a.expectedVersion + i + 1,
+        type: e.type,
+        data: e.data,
+        metadata: stored,
+        recorded_at: e.recordedAt ?? at ?? null,
+      })),
+    );
+  if (records.length === 0) return [];
+  let rows: EventRow[];
+  try {
+    // One JSON parameter however many rows; a row without its own time takes the database's, as the
+    // column's default would give it.
+    ({ rows } = await sql<EventRow>`
+      insert into events (stream_type, stream_id, version, type, data, metadata, recorded_at)
+      select stream_type, stream_id, version, type, data, metadata, coalesce(recorded_at, now())
+      from json_populate_recordset(null::events, ${JSON.stringify(records)}::json)
+      returning *`.execute(trx));
+  } catch (error) {
+    if (hasSqlState(error, BULK_CONFLICT_CODES)) throw new BulkConflictError(streamType, error);
+    throw error;
+  }
+  const appended = rows.map(toStoredEvent);
+  for (const registered of projections.get(streamType) ?? []) {
+    if (registered.appended) await registered.appended(trx, appended);
+    else for (const event of appended) await registered.each(trx, event);
   }
   return appended;
 }

@@ -1,31 +1,26 @@
 import { sql } from 'kysely';
 import type { AnyMachineSnapshot } from 'xstate';
+import type { StatementCommand } from '../../../machines/commissionStatement';
+import { fold } from '../../store/aggregate';
 import {
-  commandRefusal,
-  type StatementCommand,
-  type StatementState,
-} from '../../../machines/commissionStatement';
-import { Refused } from '../domainErrors';
-import { CommandRejectedError, fold } from '../../store/aggregate';
-import {
-  projectionsOf,
-  toStoredEvent,
+  appendToStreams,
+  BulkConflictError,
   type EventMetadata,
   type NewEvent,
-  type StoredEvent,
+  type StreamAppend,
   type Trx,
 } from '../../store/eventStore';
 import { statementAggregate } from './statementAggregate';
+import { decideStatementCommand, stateRefusal } from './statementDecision';
 import { outOfDateOf } from './statementFreshness';
-import { commandEvent, paymentFacts } from './statementPayment';
-import { projectAppended, projectStatementEvent } from './statementProjection';
-import { hasSqlState } from '../../store/sqlState';
+import { paymentFacts } from './statementPayment';
 
 // One batch of a bulk statement command in one transaction (issue 10: 10,000 statements by filter in 3 s).
-// The batch's streams are read in one query, each statement is decided as runStatementCommand decides it
-// (the same refusal texts, the same machine), the batch's events are appended in one insert at the versions
-// read, and the read table is updated a kind of change at a time. Each statement's outcome is the one the
-// single command would have had in a transaction of its own at the moment the batch read it.
+// The batch's streams are read in one query, each statement is decided by the single command's decision
+// (statementDecision.ts), the batch's events are appended by the event store in one insert at the versions
+// read, and the read table is updated a kind of change at a time (the projection's appended form). Each
+// statement's outcome is the one the single command would have had in a transaction of its own at the moment
+// the batch read it.
 
 // A concurrent writer appended to one of the batch's streams between its read and its insert (or the two
 // inserts deadlocked): the transaction is lost whole, and the caller decides the batch again one by one.
@@ -35,9 +30,6 @@ export class BatchConflictError extends Error {
     this.name = 'BatchConflictError';
   }
 }
-
-// PostgreSQL's unique_violation and deadlock_detected.
-const CONFLICT_CODES = new Set(['23505', '40P01']);
 
 interface Loaded {
   version: number;
@@ -77,49 +69,6 @@ async function loadStreams(trx: Trx, ids: readonly string[]): Promise<Map<string
   return loaded;
 }
 
-interface Append {
-  streamId: string;
-  version: number;
-  event: NewEvent;
-}
-
-// One insert for the batch, one event per stream at the version after the one read. The unique (stream,
-// version) key refuses the insert if any stream moved on meanwhile; then nothing of the batch is kept.
-async function appendAll(trx: Trx, appends: readonly Append[], metadata: EventMetadata) {
-  if (appends.length === 0) return [];
-  // Ordered by stream, so two batches over the same statements wait for each other instead of deadlocking.
-  const records = [...appends]
-    .sort((a, b) => (a.streamId < b.streamId ? -1 : a.streamId > b.streamId ? 1 : 0))
-    .map((a) => ({
-      stream_type: statementAggregate.streamType,
-      stream_id: a.streamId,
-      version: a.version,
-      type: a.event.type,
-      data: a.event.data,
-      metadata,
-    }));
-  try {
-    const { rows } = await sql<Parameters<typeof toStoredEvent>[0]>`
-      insert into events (stream_type, stream_id, version, type, data, metadata)
-      select stream_type, stream_id, version, type, data, metadata
-      from json_populate_recordset(null::events, ${JSON.stringify(records)}::json)
-      returning *`.execute(trx);
-    return rows.map(toStoredEvent);
-  } catch (error) {
-    if (hasSqlState(error, CONFLICT_CODES)) throw new BatchConflictError(error);
-    throw error;
-  }
-}
-
-// The stream type's projections over the batch's events, as appendToStream runs them for each event; the
-// statement tables' own through their set-based form.
-async function project(trx: Trx, events: readonly StoredEvent[]) {
-  for (const projection of projectionsOf(statementAggregate.streamType)) {
-    if (projection === projectStatementEvent) await projectAppended(trx, events);
-    else for (const event of events) await projection(trx, event);
-  }
-}
-
 // Which of the statements an approval would leave out of date (docs/decisions/014): one query for the batch,
 // the figures only for those lacking events.
 async function staleOf(trx: Trx, ids: readonly number[]) {
@@ -152,46 +101,29 @@ export async function runStatementBatch(
   );
   const states = ids.map((id) => streams.get(String(id)));
   if (states.some((loaded) => !loaded)) return null;
-  const refusals = states.map((loaded) => commandRefusal(command, loaded!.snapshot.value as StatementState));
-  const facts =
-    command === 'markPaid'
-      ? await paymentFacts(
-          trx,
-          ids.filter((_, i) => refusals[i] === null),
-        )
-      : null;
-  const stale =
-    command === 'approve'
-      ? await staleOf(
-          trx,
-          ids.filter((_, i) => refusals[i] === null),
-        )
-      : null;
+  // Only the statements whose state takes the command are read further, as the single command reads them.
+  const moving = ids.filter((_, i) => stateRefusal(command, states[i]!.snapshot) === null);
+  const facts = command === 'markPaid' ? await paymentFacts(trx, moving) : null;
+  const stale = command === 'approve' ? await staleOf(trx, moving) : null;
   const outcomes: (Error | null)[] = [];
-  const appends: Append[] = [];
+  const appends: StreamAppend[] = [];
   for (const [i, id] of ids.entries()) {
-    const refusal = refusals[i];
-    if (refusal) {
-      outcomes.push(new Refused(refusal));
-      continue;
-    }
-    const event = commandEvent(command, facts?.get(id), context.today, stale?.get(id));
+    const { version, snapshot } = states[i]!;
+    const reads = { facts: facts?.get(id), stale: stale?.get(id) };
+    const event = decideStatementCommand(command, String(id), snapshot, reads, context.today);
     if (event === null) return null;
-    if (event instanceof Refused) {
+    if (event instanceof Error) {
       outcomes.push(event);
       continue;
     }
-    const { version, snapshot } = states[i]!;
-    // The machine has the last word, as in the single command.
-    if (!snapshot.can(statementAggregate.toMachineEvent(event))) {
-      outcomes.push(
-        new CommandRejectedError(statementAggregate.streamType, String(id), event.type, snapshot.value),
-      );
-      continue;
-    }
     outcomes.push(null);
-    appends.push({ streamId: String(id), version: version + 1, event });
+    appends.push({ streamId: String(id), expectedVersion: version, events: [event] });
   }
-  await project(trx, await appendAll(trx, appends, context.metadata));
+  try {
+    await appendToStreams(trx, statementAggregate.streamType, appends, context.metadata);
+  } catch (error) {
+    if (error instanceof BulkConflictError) throw new BatchConflictError(error.cause);
+    throw error;
+  }
   return outcomes;
 }

@@ -1,20 +1,11 @@
-import {
-  commandRefusal,
-  type StatementCommand,
-  type StatementState,
-} from '../../../machines/commissionStatement';
-import { notFound, Refused } from '../domainErrors';
-import { CommandRejectedError, execute, loadAggregate } from '../../store/aggregate';
-import {
-  appendToStream,
-  VersionConflictError,
-  type EventMetadata,
-  type NewEvent,
-  type Trx,
-} from '../../store/eventStore';
+import type { StatementCommand } from '../../../machines/commissionStatement';
+import { notFound } from '../domainErrors';
+import { execute, loadAggregate } from '../../store/aggregate';
+import { appendToStream, VersionConflictError, type EventMetadata, type Trx } from '../../store/eventStore';
 import { outOfDate } from './statementFreshness';
-import { commandEvent, paymentFacts } from './statementPayment';
+import { paymentFacts } from './statementPayment';
 import { statementAggregate } from './statementAggregate';
+import { decideStatementCommand, stateRefusal, type StatementReads } from './statementDecision';
 
 // Approve, unapprove, mark paid and mark unpaid of one statement (SPEC §4; docs/decisions/009). The stream is
 // folded through the machine, the command's refusal (if any) is answered in words, and the event is
@@ -29,22 +20,11 @@ export interface CommandContext {
 
 export { noBankAccountMessage } from './statementPayment';
 
-async function eventFor(
-  trx: Trx,
-  statementId: number,
-  command: StatementCommand,
-  today: string,
-): Promise<NewEvent> {
+// What the command reads of the statement: its payment facts to mark it paid, what it would leave out to
+// approve it.
+async function readsFor(trx: Trx, statementId: number, command: StatementCommand): Promise<StatementReads> {
   const facts = command === 'markPaid' ? await paymentFacts(trx, [statementId]) : new Map();
-  const event = commandEvent(
-    command,
-    facts.get(statementId),
-    today,
-    await stalenessFor(trx, statementId, command),
-  );
-  if (event instanceof Refused) throw event;
-  if (!event) throw notFound('No such statement.');
-  return event;
+  return { facts: facts.get(statementId), stale: await stalenessFor(trx, statementId, command) };
 }
 
 // What an approval would leave out (docs/decisions/014); only approve asks.
@@ -84,19 +64,11 @@ export async function runStatementCommand(
   if (context.expectedVersion !== undefined && context.expectedVersion !== loaded.version) {
     throw new VersionConflictError(statementAggregate.streamType, streamId, context.expectedVersion);
   }
-  const refusal = commandRefusal(command, loaded.snapshot.value as StatementState);
-  if (refusal) throw new Refused(refusal);
-  const event = await eventFor(trx, statementId, command, context.today);
-  const machineEvent = statementAggregate.toMachineEvent(event);
-  // The machine has the last word (the refusal texts are checked against it in its model test).
-  if (!loaded.snapshot.can(machineEvent)) {
-    throw new CommandRejectedError(
-      statementAggregate.streamType,
-      streamId,
-      event.type,
-      loaded.snapshot.value,
-    );
-  }
+  // A statement whose state refuses the command is answered before anything is read.
+  const reads = stateRefusal(command, loaded.snapshot) ? {} : await readsFor(trx, statementId, command);
+  const event = decideStatementCommand(command, streamId, loaded.snapshot, reads, context.today);
+  if (event instanceof Error) throw event;
+  if (!event) throw notFound('No such statement.');
   await appendToStream(
     trx,
     statementAggregate.streamType,

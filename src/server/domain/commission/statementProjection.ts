@@ -62,7 +62,7 @@ async function projectMany(trx: Trx, streams: readonly (readonly StoredEvent[])[
 // sets are written for all its statements in one UPDATE, as the per-event form would write them one by one.
 // An event that changes more than the statement's row goes through the per-event form, and so do all of
 // them when a statement has several, whose order matters.
-export async function projectAppended(trx: Trx, events: readonly StoredEvent[]): Promise<void> {
+async function projectAppended(trx: Trx, events: readonly StoredEvent[]): Promise<void> {
   if (new Set(events.map((e) => e.streamId)).size !== events.length) {
     for (const event of events) await project(trx, event);
     return;
@@ -95,10 +95,9 @@ export async function projectAppended(trx: Trx, events: readonly StoredEvent[]):
   }
 }
 
-export { project as projectStatementEvent };
-
 export const statementProjection: ProjectionSpec = {
   streamType: COMMISSION_STATEMENT_STREAM,
   each: project,
   bulk: projectMany,
+  appended: projectAppended,
 };
