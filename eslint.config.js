@@ -32,6 +32,8 @@ const zones = [
   { target: './src/server', from: ['./src/features', './src/ui'] },
   // The domain knows nothing of HTTP: it raises its own errors, which the HTTP layer maps to statuses.
   { target: './src/server/domain', from: ['./src/server/http'] },
+  // The store knows no domain: the server hands it the projections, and migrations keep frozen copies.
+  { target: './src/server/store', from: ['./src/server/domain'] },
 ];
 
 export default tseslint.config(

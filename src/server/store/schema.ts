@@ -1,19 +1,19 @@
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
-import type { AttributeTables } from '../domain/attributes/attributeTables';
-import type { CommissionRuleTables } from '../domain/commission/commissionRuleTables';
-import type { CommissionStatementTables } from '../domain/commission/statementTables';
-import type { ReportTables } from '../domain/reports/reportTables';
-import type { BankAccountTables } from '../domain/bankAccounts/bankAccountTables';
-import type { EntityDetailTables } from '../domain/entities/entityTables';
-import type { MatterTables } from '../domain/matters/matterTables';
-import type { QuoteTables } from '../domain/quotes/quoteTables';
-import type { RatingTables } from '../domain/rating/ratingTables';
-import type { RentersRatingTables } from '../domain/rentersRating/rentersTables';
-import type { RentersPolicyTables } from '../domain/rentersPolicies/rentersPolicyTables';
-import type { RentersPaymentTables } from '../domain/rentersPayments/rentersPaymentTables';
-import type { RentersQuoteTables } from '../domain/rentersQuotes/rentersQuoteTables';
-import type { TableViewTables } from '../domain/tableViews/tableViewTables';
-import type { BillingTables } from '../domain/billing/billingTables';
+import type { AttributeTables } from './tables/attributeTables';
+import type { CommissionRuleTables } from './tables/commissionRuleTables';
+import type { CommissionStatementTables } from './tables/statementTables';
+import type { ReportTables } from './tables/reportTables';
+import type { BankAccountTables } from './tables/bankAccountTables';
+import type { EntityDetailTables } from './tables/entityTables';
+import type { MatterTables } from './tables/matterTables';
+import type { QuoteTables } from './tables/quoteTables';
+import type { RatingTables } from './tables/ratingTables';
+import type { RentersRatingTables } from './tables/rentersTables';
+import type { RentersPolicyTables } from './tables/rentersPolicyTables';
+import type { RentersPaymentTables } from './tables/rentersPaymentTables';
+import type { RentersQuoteTables } from './tables/rentersQuoteTables';
+import type { TableViewTables } from './tables/tableViewTables';
+import type { BillingTables } from './tables/billingTables';
 
 // Table types of the database. Projections are rebuilt from `events`; the rest is reference or security data.
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;

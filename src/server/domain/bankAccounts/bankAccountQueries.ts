@@ -1,7 +1,7 @@
 import { sql, type Expression, type Selectable } from 'kysely';
 import type { Db } from '../../store/db';
 import type { Trx } from '../../store/eventStore';
-import type { EntityBankAccountsTable } from './bankAccountTables';
+import type { EntityBankAccountsTable } from '../../store/tables/bankAccountTables';
 
 export type StoredBankAccount = Selectable<EntityBankAccountsTable>;
 

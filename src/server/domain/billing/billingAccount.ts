@@ -3,7 +3,7 @@ import { addDays, type BusinessDate } from '../../../calendar';
 import { DUNNING } from '../../../machines/billingAccount';
 import type { Db } from '../../store/db';
 import type { Trx } from '../../store/eventStore';
-import type { BillingAccountsTable } from './billingTables';
+import type { BillingAccountsTable } from '../../store/tables/billingTables';
 import type { PolicyRef } from './policyRef';
 
 export type BillingAccountRow = Selectable<BillingAccountsTable>;

@@ -11,7 +11,7 @@ import type {
   CommissionStatementLinesTable,
   CommissionStatementOverridesTable,
   CommissionStatementsTable,
-} from './statementTables';
+} from '../../store/tables/statementTables';
 
 // The rows of the commission_statement stream's read tables, as pure functions of its events: what one event
 // changes (the per-event projection writes that with SQL) and what a whole stream ends as (a bulk replay

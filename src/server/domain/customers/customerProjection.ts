@@ -1,7 +1,7 @@
 import type { Insertable, Updateable } from 'kysely';
 import { type ProjectionSpec, type StoredEvent, type Trx } from '../../store/eventStore';
 import { insertRows } from '../../store/insertRows';
-import type { CustomersTable } from './customerTables';
+import type { CustomersTable } from '../../store/tables/customerTables';
 import {
   CUSTOMER_STREAM,
   type CustomerContactChanged,

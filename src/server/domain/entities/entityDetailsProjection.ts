@@ -1,6 +1,6 @@
 import type { Updateable } from 'kysely';
 import { type ProjectionSpec, type StoredEvent, type Trx } from '../../store/eventStore';
-import type { EntityContactsTable, EntityLocationsTable } from './entityTables';
+import type { EntityContactsTable, EntityLocationsTable } from '../../store/tables/entityTables';
 import {
   ContactAdded,
   ContactRemoved,

@@ -1,7 +1,7 @@
 import type { Insertable } from 'kysely';
 import type { StoredEvent, Trx } from '../../store/eventStore';
 import type { DocumentGenerated, NoteAdded } from './matterEvents';
-import type { PolicyDocumentsTable, PolicyNotesTable } from './matterTables';
+import type { PolicyDocumentsTable, PolicyNotesTable } from '../../store/tables/matterTables';
 
 // The read rows of a policy's notes and generated documents, keyed by policy number (the stream's id). The
 // pet and renters streams write them alike, so both projections call these. An insert of a known id does

@@ -11,7 +11,7 @@ import {
   type ClaimSubmitted,
   type FileAttached,
 } from './matterEvents';
-import type { ClaimPaymentsTable, ClaimsTable, PolicyFilesTable } from './matterTables';
+import type { ClaimPaymentsTable, ClaimsTable, PolicyFilesTable } from '../../store/tables/matterTables';
 
 // Read tables of a policy's notes, documents and files, and of claims with their payments. Every write is
 // safe to replay over rows already there (an insert of a known id does nothing, a submitted claim starts

@@ -3,7 +3,7 @@ import { type ProjectionSpec, type StoredEvent, type Trx } from '../../store/eve
 import { insertRows } from '../../store/insertRows';
 import { refundKey } from './policyRefunds';
 import { POLICY_STREAM, type PolicyCancelled, type PolicyIssued, type PolicyRenewed } from './policyEvents';
-import type { PoliciesTable, PolicyRefundsTable } from './policyTables';
+import type { PoliciesTable, PolicyRefundsTable } from '../../store/tables/policyTables';
 
 // Read table `policies` (SPEC §3 "Policies (pets)"), kept in step with the policy stream; policy search
 // reads it. A cancellation also records the refund (`policy_refunds`).

@@ -14,7 +14,7 @@ import type {
   QuoteStarted,
   QuoteUnderwritingAnswered,
 } from './quoteEvents';
-import type { QuotePetsTable, QuotesTable } from './quoteTables';
+import type { QuotePetsTable, QuotesTable } from '../../store/tables/quoteTables';
 
 // A quote's read rows (`quotes`, `quote_pets`) as its events leave them: one pure fold that the per-event
 // projection runs over the stream up to the event and the bulk projection over whole streams. Data of each

@@ -14,7 +14,7 @@ import type {
   RateFeesTable,
   RateTerritoriesTable,
   WellnessPlansTable,
-} from './ratingTables';
+} from '../../store/tables/ratingTables';
 import { inForce } from './versions';
 
 // Rows as read from the tables, with dates as 'YYYY-MM-DD' text.

@@ -1,5 +1,10 @@
 import type { Insertable } from 'kysely';
-import type { DiscountCodesTable, PetPlansTable, PetTypesTable, QuoteConfigsTable } from './ratingTables';
+import type {
+  DiscountCodesTable,
+  PetPlansTable,
+  PetTypesTable,
+  QuoteConfigsTable,
+} from '../../store/tables/ratingTables';
 
 // Pet quoting reference data that is not a rate table: pet types, configuration values, plans and discount
 // codes. Migration 005 copies it into its tables; rating reads it from there.

@@ -6,7 +6,7 @@ import type {
   RateFactorsTable,
   RateFeesTable,
   RateTerritoriesTable,
-} from './ratingTables';
+} from '../../store/tables/ratingTables';
 
 // The rate tables as filed: migration 005 inserts these rows, and unit tests rate against the same rows
 // (selected in force as the loader does), so tests and the database never disagree. Factors are basis

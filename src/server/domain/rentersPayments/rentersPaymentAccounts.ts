@@ -4,7 +4,7 @@ import type { Db } from '../../store/db';
 import type { EventMetadata, Trx } from '../../store/eventStore';
 import { rentersPaymentAccountAggregate } from './rentersPaymentAggregate';
 import { rentersPaymentEvent, type PaymentMethodAdded } from './rentersPaymentEvents';
-import type { RentersPaymentMethodsTable } from './rentersPaymentTables';
+import type { RentersPaymentMethodsTable } from '../../store/tables/rentersPaymentTables';
 
 // A customer's renters payment account: opened on first need, holding the methods, exactly one of them the
 // active primary method that bills the customer's renters policies.

@@ -1,7 +1,10 @@
 import type { Insertable } from 'kysely';
 import type { StoredEvent } from '../../store/eventStore';
 import type { PaymentAccountOpened, PaymentMethodAdded, PrimaryMethodChanged } from './rentersPaymentEvents';
-import type { RentersPaymentAccountsTable, RentersPaymentMethodsTable } from './rentersPaymentTables';
+import type {
+  RentersPaymentAccountsTable,
+  RentersPaymentMethodsTable,
+} from '../../store/tables/rentersPaymentTables';
 
 // The rows of a renters payment account stream, as pure functions: the projection writes them event by
 // event, a bulk replay folds each whole stream first.

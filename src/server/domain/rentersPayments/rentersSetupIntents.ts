@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Conflict, notFound } from '../domainErrors';
 import type { Db } from '../../store/db';
 import type { Trx } from '../../store/eventStore';
-import type { RentersSetupIntentsTable } from './rentersPaymentTables';
+import type { RentersSetupIntentsTable } from '../../store/tables/rentersPaymentTables';
 
 // Setup intents: one per "update payment method" attempt, for one customer and the user who opened it,
 // good for 30 minutes, created → tokenized (the card or account became a token) → attached (the token

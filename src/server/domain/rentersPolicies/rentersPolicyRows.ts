@@ -3,7 +3,7 @@ import { rentersPolicyFacts } from '../../../machines/rentersRecordFlags';
 import { isNonRenewing, statusCodeOf } from '../../../machines/rentersPolicyStatus';
 import type { StoredEvent } from '../../store/eventStore';
 import { rentersPolicyStatusEvent, type RentersPolicyIssued } from './rentersPolicyEvents';
-import type { RentersPoliciesTable } from './rentersPolicyTables';
+import type { RentersPoliciesTable } from '../../store/tables/rentersPolicyTables';
 
 // The `renters_policies` row of a renters policy stream, as pure folds: the projection writes the row after
 // each event from the stream up to it, a bulk replay the row of each whole stream.

@@ -63,7 +63,7 @@ async function ratingOf(trx: Trx, id: string): Promise<RentersRating> {
     .where('id', '=', id)
     .executeTakeFirstOrThrow();
   // Review is reached only through a priced coverage step, which stores the rating.
-  return row.rating!;
+  return row.rating as RentersRating;
 }
 
 const raced = (error: unknown) => error instanceof VersionConflictError || isRefusalOrConflict(error);

@@ -4,7 +4,7 @@ import { fold } from '../../store/aggregate';
 import type { StoredEvent } from '../../store/eventStore';
 import { rentersQuoteAggregate } from './rentersQuoteAggregate';
 import type { RentersCoverageChosen, RentersPropertyGiven } from './rentersQuoteEvents';
-import type { RentersQuotesTable } from './rentersQuoteTables';
+import type { RentersQuotesTable } from '../../store/tables/rentersQuoteTables';
 
 export type RentersQuoteRow = Insertable<RentersQuotesTable> & { id: string };
 

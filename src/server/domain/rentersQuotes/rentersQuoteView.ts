@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { RentersQuoteView } from '../../../api/schemas/rentersQuotes';
 import { rentersJourneyStepPath } from '../../../machines/rentersQuoteSteps';
+import type { RentersRating } from '../rentersRating/rentersTypes';
 import type { Db } from '../../store/db';
 import type { Trx } from '../../store/eventStore';
 import { addressWire, coverageWire, toDollars } from './rentersWire';
@@ -14,7 +15,7 @@ export async function rentersQuoteView(db: Db | Trx, id: string): Promise<Renter
     .where('id', '=', id)
     .executeTakeFirstOrThrow();
   const j = row.journey;
-  const rating = row.rating;
+  const rating = row.rating as RentersRating | null;
   return {
     id: row.id,
     version: row.version,

@@ -6,7 +6,7 @@ import type {
   RentersRateFactorsTable,
   RentersStatesTable,
   RentersTerritoriesTable,
-} from './rentersTables';
+} from '../../store/tables/rentersTables';
 import type { OptionCode } from './rentersTypes';
 
 // The renters rate tables as filed: migration 011 inserts these rows, and unit tests rate against the same

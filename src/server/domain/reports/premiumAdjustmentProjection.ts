@@ -5,7 +5,7 @@ import { insertRows } from '../../store/insertRows';
 import { POLICY_STREAM } from '../policies/policyEvents';
 import { RENTERS_POLICY_STREAM } from '../rentersPolicies/rentersPolicyEvents';
 import { ADJUSTMENT_TYPES, adjustmentsOfStream, type PremiumAdjustment } from './premiumAdjustments';
-import type { PremiumAdjustmentsTable } from './reportTables';
+import type { PremiumAdjustmentsTable } from '../../store/tables/reportTables';
 
 // Keeps `premium_adjustments`: one row per premium adjustment of the pet and renters policy logs, as
 // adjustmentsOfStream reads them. The net written premium report, the dashboard and statement generation sum

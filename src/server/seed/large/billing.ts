@@ -3,7 +3,7 @@ import { addDays, startOfBusinessDay, type BusinessDate } from '../../../calenda
 import { billingEvent, type PaymentMethodOnFile } from '../../domain/billing/billingEvents';
 import type { BillingOpened, Closed, InstalmentCollected } from '../../domain/billing/billingEvents';
 import { termSchedule } from '../../domain/billing/billingSchedule';
-import type { BillingAccountsTable, BillingInstalmentsTable } from '../../domain/billing/billingTables';
+import type { BillingAccountsTable, BillingInstalmentsTable } from '../../store/tables/billingTables';
 import { chargeKey } from '../../domain/billing/collectInstalment';
 import { BILLING_STREAM, billingStreamId, type PolicyLine } from '../../domain/billing/policyRef';
 import type { EventMetadata, StoredEvent } from '../../store/eventStore';

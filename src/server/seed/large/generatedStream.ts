@@ -1,5 +1,5 @@
 import type { Insertable } from 'kysely';
-import type { PaymentTokensTable } from '../../domain/payments/paymentTables';
+import type { PaymentTokensTable } from '../../store/tables/paymentTables';
 import type { EventMetadata, NewEvent } from '../../store/eventStore';
 
 // One stream of the generated book: its events in order, each with the moment it happened and, when another

@@ -1,7 +1,7 @@
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
-import type { CustomerTables } from '../customers/customerTables';
-import type { PaymentTables } from '../payments/paymentTables';
-import type { PolicyTables } from '../policies/policyTables';
+import type { CustomerTables } from './customerTables';
+import type { PaymentTables } from './paymentTables';
+import type { PolicyTables } from './policyTables';
 
 // Read tables of the `quote` stream (migration 006): one row per quote and one per pet on it. Rebuilt from
 // the log by `npm run projections:rebuild`; the stream stays the source of truth.
