@@ -13,12 +13,13 @@ import { HistoryResponse, type HistoryEntry } from '../../../api/schemas/history
 import { integerParam } from '../../../api/schemas/params';
 import { entityScope, type Principal } from '../../access/principal';
 import { revokeEntitySessions } from '../../auth/sessions';
-import { createEntity, setEntityActive, updateEntity } from '../../domain/entities/entityCommands';
+import { createEntity } from '../../domain/entities/entityCommands';
+import { deactivateEntity, editEntity } from '../../domain/entities/entityLifecycle';
 import type { EntityFields } from '../../domain/entities/entityEvents';
 import { findEntityInScope, loadEntityView, searchEntities } from '../../domain/entities/entityQueries';
 import { checkEntityCode, checkEntityFields, type FieldErrors } from '../../domain/entities/entityValidation';
 import type { Db } from '../../store/db';
-import { HttpError, ValidationFailed, notFound } from '../errors';
+import { ValidationFailed, notFound } from '../errors';
 import { CONFLICT } from '../openapi/conflicts';
 import { streamHistory } from '../../domain/streamHistory';
 import { requirePrincipal } from '../routeTable';
@@ -182,44 +183,8 @@ export function entityRoutes(app: FastifyInstance, options: { db: Db }): void {
           ([key, value]) => value !== current[COLUMN_OF[key as keyof typeof COLUMN_OF]],
         ),
       ) as Partial<EntityFields>;
-      const reactivate = body.status_code === 'ACTIVE' && entity.status_code !== 'ACTIVE';
-      if (entity.status_code !== 'ACTIVE' && !reactivate && Object.keys(changes).length > 0) {
-        throw new HttpError(409, 'Reactivate the entity before editing it.');
-      }
-      if (reactivate && entity.master_entity_id !== null) {
-        const parent = await db
-          .selectFrom('entities')
-          .select('status_code')
-          .where('id', '=', entity.master_entity_id)
-          .executeTakeFirst();
-        if (parent?.status_code !== 'ACTIVE') throw new HttpError(409, 'Reactivate the parent entity first.');
-      }
-      failIfAny(
-        await checkEntityFields(db, changes, {
-          scope,
-          current: {
-            id: entity.id,
-            path: entity.path,
-            typeCode: entity.type_code,
-            canQuote: entity.can_quote,
-          },
-        }),
-      );
-      if (!reactivate && Object.keys(changes).length === 0) {
-        if (body.version !== undefined && body.version !== entity.version) {
-          throw new HttpError(409, 'The record was changed by someone else. Reload it and try again.');
-        }
-        return view(principal, entity.id);
-      }
-      const metadata = metadataOf(request, principal);
-      await db.transaction().execute(async (trx) => {
-        let expected = body.version;
-        if (reactivate) {
-          await setEntityActive(trx, entity.id, true, metadata, expected);
-          expected = undefined;
-        }
-        if (Object.keys(changes).length > 0) await updateEntity(trx, entity.id, changes, metadata, expected);
-      });
+      const edit = { changes, active: body.status_code === 'ACTIVE', version: body.version };
+      await editEntity(db, entity, edit, scope, metadataOf(request, principal));
       return view(principal, entity.id);
     },
   );
@@ -238,25 +203,8 @@ export function entityRoutes(app: FastifyInstance, options: { db: Db }): void {
     },
     async (request) => {
       const { principal, entity } = await entityFor(db, request, request.params.entityId);
-      if (entity.status_code !== 'ACTIVE') throw new HttpError(409, 'The entity is already inactive.');
-      if (entity.id === principal.entityId)
-        throw new HttpError(409, 'You cannot deactivate your own entity.');
-      // No cascade: an agency's children are deactivated (or moved) one by one, on purpose.
-      const { n } = await db
-        .selectFrom('entities')
-        .select((eb) => eb.fn.countAll<string>().as('n'))
-        .where('master_entity_id', '=', entity.id)
-        .where('status_code', '=', 'ACTIVE')
-        .executeTakeFirstOrThrow();
-      const active = Number(n);
-      if (active > 0) {
-        throw new HttpError(
-          409,
-          `${entity.entity_name} has ${active} active child ${active === 1 ? 'entity' : 'entities'}. Deactivate or move ${active === 1 ? 'it' : 'them'} first.`,
-        );
-      }
       await db.transaction().execute(async (trx) => {
-        await setEntityActive(trx, entity.id, false, metadataOf(request, principal));
+        await deactivateEntity(trx, entity, principal.entityId, metadataOf(request, principal));
         // Ended, not suspended: the sessions stay refused after a reactivation, as for a deactivated user.
         await revokeEntitySessions(trx, entity.path, 'entity deactivated');
       });
