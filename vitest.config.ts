@@ -18,6 +18,9 @@ export default defineConfig({
           name: 'model',
           include: ['tests/model/**/*.test.ts'],
           environment: 'node',
+          // Some model tests drive the API of a test server along each path.
+          globalSetup: ['tests/support/templatesSetup.ts'],
+          testTimeout: 30_000,
           hookTimeout: 60_000,
         },
       },
