@@ -1,5 +1,7 @@
 import type { RoleOption } from '../../../api/schemas/roles';
-import type { UserType } from '../../../api/schemas/users';
+import type { User, UserType } from '../../../api/schemas/users';
+import type { Principal } from '../../access/principal';
+import { Forbidden, Invalid } from '../domainErrors';
 import { holdsAll, type Grantor } from '../roles/privilegeGrants';
 import { mayHoldRole } from '../roles/roleOwnership';
 
@@ -41,4 +43,17 @@ export function roleOwnerErrors(
       (role) =>
         `The role ${role.role_name} belongs to another agency and cannot be given to a user of this entity.`,
     );
+}
+
+// Managing someone who holds more than you (changing their e-mail, password, roles or status) would be a way
+// to become them.
+export function requireManageable(principal: Principal, user: User): void {
+  if (!holdsAll(principal, user.priv_codes)) {
+    throw new Forbidden('You cannot manage a user who holds privileges you do not hold yourself.');
+  }
+}
+
+// Status changes of one's own account go through someone else, so nobody locks themselves out by accident.
+export function refuseSelf(principal: Principal, user: User, message: string): void {
+  if (principal.userId === user.id) throw new Invalid({ id: [message] }, message);
 }

@@ -14,7 +14,8 @@ import {
   type Role,
 } from '../../../api/schemas/roles';
 import { isStaff, type Principal } from '../../access/principal';
-import { grantErrors, holdsAll, revokeErrors, setChanges } from '../../domain/roles/privilegeGrants';
+import { grantErrors, revokeErrors, setChanges } from '../../domain/roles/privilegeGrants';
+import { requireDeletable, requireManageable } from '../../domain/roles/roleRules';
 import { changeRole, createRole, deleteRole, type RoleChanges } from '../../domain/roles/roleCommands';
 import { ROLE_STREAM } from '../../domain/roles/roleEvents';
 import { mayManageRole, roleReach } from '../../domain/roles/roleOwnership';
@@ -41,34 +42,6 @@ import { isUniqueViolation, metadataOf } from './userMetadata';
 const canList = anyOf('admin', 'admin_role_list');
 const Params = z.object({ roleId: integerParam('roleId') });
 const NAME_TAKEN = 'The role name has already been taken.';
-
-// Nobody changes a role that carries more than they hold: that would let them strip (or, by renaming,
-// disguise) the privileges of those above them.
-function requireManageable(principal: Principal, role: Role): void {
-  if (
-    !holdsAll(
-      principal,
-      role.privileges.map((p) => p.priv_code),
-    )
-  ) {
-    throw new HttpError(403, 'You cannot change a role that holds privileges you do not hold yourself.');
-  }
-}
-
-// Deleting a role one holds oneself, or one carrying a privilege that can never be granted again
-// (root_admin), could lock every administrator out for good.
-function requireDeletable(principal: Principal, role: Role): void {
-  if (principal.roles.includes(role.role_name)) {
-    throw new HttpError(409, 'You hold this role yourself. Ask another administrator to delete it.');
-  }
-  const lasting = revokeErrors(role.privileges.map((p) => p.priv_code));
-  if (lasting.length) {
-    throw new HttpError(
-      409,
-      'This role holds a privilege that cannot be granted again, so it cannot be deleted.',
-    );
-  }
-}
 
 type OwnedRole = Role & { ownerPath: string | null };
 

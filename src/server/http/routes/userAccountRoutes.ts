@@ -13,7 +13,8 @@ import { CONFLICT } from '../openapi/conflicts';
 import { refuseCommonPassword } from '../newPassword';
 import { requirePrincipal } from '../routeTable';
 import { portalOrigin } from './authRoutes';
-import { UserParams, loadUser, refuseSelf, requireManageable } from './userAccess';
+import { refuseSelf, requireManageable } from '../../domain/users/userRules';
+import { UserParams, loadUser } from './userAccess';
 import { metadataOf } from './userMetadata';
 
 // A user's account: deactivate, reactivate, delete (admin_user_delete, which the catalogue names "Deactivate

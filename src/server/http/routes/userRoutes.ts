@@ -29,7 +29,8 @@ import { streamHistory } from '../../domain/streamHistory';
 import { fetchPage, likePattern } from '../../store/paging';
 import { requirePrincipal } from '../routeTable';
 import { portalOrigin } from './authRoutes';
-import { UserParams, loadUser, requireManageable } from './userAccess';
+import { requireManageable } from '../../domain/users/userRules';
+import { UserParams, loadUser } from './userAccess';
 import { checkEntity, checkRoles, emailTakenMessage, userChanges, type Errors } from './userChecks';
 import { isUniqueViolation, metadataOf } from './userMetadata';
 
