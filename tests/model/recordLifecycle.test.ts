@@ -5,6 +5,7 @@ import { recordLifecycleMachine, type RecordLifecycleEvent } from '../../src/mac
 import { listTransitions, transitionsTaken } from '../../src/machines/transitions';
 import { entityAggregate } from '../../src/server/domain/entities/entityAggregate';
 import { userAggregate } from '../../src/server/domain/users/userAggregate';
+import { installServerProjections } from '../../src/server/projections';
 import { CommandRejectedError, execute, type AggregateSpec } from '../../src/server/store/aggregate';
 import { openDatabase, type OpenDatabase } from '../../src/server/store/db';
 import type { NewEvent } from '../../src/server/store/eventStore';
@@ -208,6 +209,8 @@ describe('record lifecycle coverage', () => {
 });
 
 beforeAll(async () => {
+  // The projections a server installs at start, so each state is read from the read tables.
+  installServerProjections();
   database = await openDatabase({});
   await migrateToLatest(database.db);
   homeEntityId = nextId++;
