@@ -11,12 +11,10 @@ import type {
 } from '../../../api/schemas/quoteSearch';
 import type { PageMeta, SortOrder } from '../../../api/schemas/paging';
 import { journeyStepPath } from '../../../machines/petQuoteSteps';
-import { centralTimestamp } from '../centralTime';
+import { CENTRAL_ZONE, centralTimestamp } from '../centralTime';
 
 // Quote search (SPEC §3 "Search criteria and paging"): one query builder shared by the paged search, the
 // export and the match, so the three can never disagree about which rows a caller sees.
-const CENTRAL = 'America/Chicago';
-
 // "First Last", either alone when the other is missing, null when both are. Written with || rather than
 // concat_ws (which is not immutable) so migration 022 can index it, and each expression here must stay
 // identical to its index there: trigram indexes serve the contains-filters, btrees the sorts.
@@ -66,11 +64,11 @@ export function whereFilters(filter: QuoteFilters): Expression<SqlBool>[] {
   // A Central-time day starts at local midnight; `timestamp at time zone` turns that into the instant.
   if (filter.createdFrom)
     where.push(
-      sql<SqlBool>`q.created_at >= (${filter.createdFrom}::date::timestamp at time zone ${CENTRAL})`,
+      sql<SqlBool>`q.created_at >= (${filter.createdFrom}::date::timestamp at time zone ${CENTRAL_ZONE})`,
     );
   if (filter.createdTo)
     where.push(
-      sql<SqlBool>`q.created_at < ((${filter.createdTo}::date + 1)::timestamp at time zone ${CENTRAL})`,
+      sql<SqlBool>`q.created_at < ((${filter.createdTo}::date + 1)::timestamp at time zone ${CENTRAL_ZONE})`,
     );
   if (filter.policyNumber) where.push(sql<SqlBool>`lower(q.policy_number) = lower(${filter.policyNumber})`);
   if (filter.emailAddress) where.push(sql<SqlBool>`lower(q.email) = lower(${filter.emailAddress})`);

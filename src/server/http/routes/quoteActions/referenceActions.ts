@@ -16,15 +16,14 @@ import { loadRateTables } from '../../../domain/rating/loadRateTables';
 import type { RateTables } from '../../../domain/rating/rateTypes';
 import type { Db } from '../../../store/db';
 import { ActionRefused } from '../../../domain/quotes/actionRefused';
+import { centralDate } from '../../../domain/centralTime';
 import { dollars, dollarsOrNull } from '../../../domain/rating/wireAmounts';
 
 // The quote journey's reference reads through the action wrapper: breeds, coverage items, wellness plans,
 // fees and underwriting questions.
 
 // Today in Central time, the zone of quote dates (SPEC §9), for reads that have no start date.
-function today(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago' }).format(new Date());
-}
+const today = (): string => centralDate();
 
 const tablesOf = (db: Db, state: string, date = today()): Promise<RateTables> =>
   loadRateTables(db, state, date);
