@@ -1,31 +1,12 @@
-import { initialTransition, transition, type SnapshotFrom } from 'xstate';
+import { type SnapshotFrom } from 'xstate';
 import type { QuoteView } from '../../../api/schemas/quoteCommands';
-import type { QuoteCustomer, QuotePet } from '../../../machines/petQuoteContext';
-import {
-  petQuoteJourneyMachine,
-  type PetQuoteEvent,
-  type ResumableStep,
-} from '../../../machines/petQuoteJourney';
+import { EMPTY_JOURNEY, type JourneyContext, type QuotePet } from '../../../machines/petQuoteContext';
+import { petQuoteJourneyMachine, type PetQuoteEvent } from '../../../machines/petQuoteJourney';
 
-// The journey as the browser sees it: the same statechart the server folds the quote's log through,
-// brought to the quote's step from its view. Screens ask it what the agent may do next (snapshot.can) to
-// show or hide buttons; the server still judges every write.
+// The journey as the browser sees it: the same statechart the server folds the quote's log through, at the
+// state the server reports (the view's step) with what the view says of the quote. Screens ask it what the
+// agent may do next (snapshot.can) to show or hide buttons; the server still judges every write.
 export type JourneySnapshot = SnapshotFrom<typeof petQuoteJourneyMachine>;
-
-function customerOf(quote: QuoteView): QuoteCustomer | null {
-  const c = quote.customer;
-  if (!c) return null;
-  return {
-    firstName: c.first_name,
-    lastName: c.last_name,
-    email: c.email,
-    phone: c.phone,
-    street: c.street,
-    city: c.city,
-    state: c.state,
-    zip: c.zip,
-  };
-}
 
 function petsOf(quote: QuoteView): QuotePet[] {
   return quote.pets.map((p) => ({
@@ -49,61 +30,63 @@ function petsOf(quote: QuoteView): QuotePet[] {
 // A stand-in for the payment the log holds: the browser never learns the token, only that one was given.
 const RECORDED_PAYMENT = { method: 'card', token: 'recorded', last4: '0000' } as const;
 
-// The events that bring a fresh journey to the quote's step: a resume where the machine allows one, then
-// the facts that lead from there to the steps a quote cannot be resumed at.
-function eventsFor(quote: QuoteView): PetQuoteEvent[] {
-  const pets = petsOf(quote);
-  const resumed = (step: ResumableStep): PetQuoteEvent => ({
-    type: 'quote.resumed',
+// What the journey remembers at the quote's step, as the steps that led there left it.
+function contextOf(quote: QuoteView): JourneyContext {
+  const c = quote.customer;
+  const restored: JourneyContext = {
+    ...EMPTY_JOURNEY,
     uuid: quote.uuid,
-    step,
     entityCode: quote.entity_code,
-    customer: customerOf(quote),
-    pets,
+    customer: c && {
+      firstName: c.first_name,
+      lastName: c.last_name,
+      email: c.email,
+      phone: c.phone,
+      street: c.street,
+      city: c.city,
+      state: c.state,
+      zip: c.zip,
+    },
+    pets: petsOf(quote),
     policyNumbers: quote.policies.map((p) => p.policy_number),
-  });
-  const submitted: PetQuoteEvent = {
-    type: 'quote.checkoutSubmitted',
+  };
+  // A purchase was submitted with consent, the terms and a payment method.
+  const submitted = {
     payment: RECORDED_PAYMENT,
     electronicDeliveryConsent: true,
     termsAccepted: true,
   };
   switch (quote.step) {
-    case 'ratingInfo':
-    case 'underwritingQuestions':
-    case 'coverage':
-    case 'checkout':
-    case 'thankYou':
-      return [resumed(quote.step)];
     case 'declined':
-      return [
-        resumed('underwritingQuestions'),
-        {
-          type: 'quote.underwritingAnswered',
-          answers: Object.fromEntries(pets.map((p) => [p.id, p.answers ?? {}])),
-          declinedPetIds: pets.filter((p) => p.declined).map((p) => p.id),
-        },
-      ];
+      // Answered, some pet ruled out: a plan is chosen only after the answers.
+      return {
+        ...restored,
+        pets: restored.pets.map((p) => ({ ...p, answers: p.answers ?? {}, plan: null })),
+      };
     case 'fraudWarning':
-      return [resumed('checkout'), { type: 'quote.fraudFlagged', reason: quote.fraud_warning ?? '' }];
+      return { ...restored, fraudWarning: quote.fraud_warning ?? '', fraudAcknowledged: false };
     case 'purchasing':
-      return [resumed('checkout'), submitted];
+      return { ...restored, ...submitted };
     case 'paymentFailed':
-      return [
-        resumed('checkout'),
-        submitted,
-        { type: 'quote.purchaseFailed', reason: quote.payment_error?.reason ?? 'declined' },
-      ];
+      return {
+        ...restored,
+        ...submitted,
+        errors: { payment: [quote.payment_error?.reason ?? 'declined'] },
+      };
     default:
-      return [];
+      return restored;
   }
 }
 
+function isJourneyState(step: string): boolean {
+  return Object.hasOwn(petQuoteJourneyMachine.root.states, step);
+}
+
 export function journeySnapshotOf(quote: QuoteView | null): JourneySnapshot {
-  let [snapshot] = initialTransition(petQuoteJourneyMachine);
-  if (!quote) return snapshot;
-  for (const event of eventsFor(quote)) [snapshot] = transition(petQuoteJourneyMachine, snapshot, event);
-  return snapshot;
+  if (!quote || !isJourneyState(quote.step)) {
+    return petQuoteJourneyMachine.resolveState({ value: 'start', context: EMPTY_JOURNEY });
+  }
+  return petQuoteJourneyMachine.resolveState({ value: quote.step, context: contextOf(quote) });
 }
 
 export const BACK: PetQuoteEvent = { type: 'quote.back' };

@@ -1,16 +1,18 @@
 import { initialTransition, transition, type SnapshotFrom } from 'xstate';
 import { RentersCoverageWire, type RentersQuoteView } from '../../../api/schemas/rentersQuotes';
 import type { RentersRewriteSourceWire } from '../../../api/schemas/rentersRewrite';
-import type { RentersAddress, RentersCoverage, RewriteSource } from '../../../machines/rentersQuoteContext';
 import {
-  rentersQuoteJourneyMachine,
-  type RentersQuoteEvent,
-  type RentersResumableStep,
-} from '../../../machines/rentersQuoteJourney';
+  EMPTY_RENTERS_JOURNEY,
+  type RentersAddress,
+  type RentersCoverage,
+  type RentersJourneyContext,
+  type RewriteSource,
+} from '../../../machines/rentersQuoteContext';
+import { rentersQuoteJourneyMachine, type RentersQuoteEvent } from '../../../machines/rentersQuoteJourney';
 
-// The journey as the browser sees it: the statechart the server folds the quote's log through, brought to
-// the quote's step from its view. Screens ask it what the agent may do next (snapshot.can) to show or hide
-// buttons; the server still judges every write.
+// The journey as the browser sees it: the statechart the server folds the quote's log through, at the state
+// the server reports (the view's step). Screens ask it what the agent may do next (snapshot.can) to show or
+// hide buttons; the server still judges every write.
 export type RentersSnapshot = SnapshotFrom<typeof rentersQuoteJourneyMachine>;
 
 const cents = (dollars: number) => Math.round(dollars * 100);
@@ -92,12 +94,13 @@ export function rewriteSnapshotOf(source: RewriteSource): RentersSnapshot | null
 // The browser never learns the token, only that one was given.
 const RECORDED_TOKEN = 'recorded';
 
-function resumedOf(quote: RentersQuoteView, step: RentersResumableStep): RentersQuoteEvent {
+// What the journey remembers at the quote's step, as the steps that led there left it.
+function contextOf(quote: RentersQuoteView): RentersJourneyContext {
   const p = quote.premium;
+  const step = quote.step;
   return {
-    type: 'rentersQuote.resumed',
+    ...EMPTY_RENTERS_JOURNEY,
     id: quote.id,
-    step,
     entityCode: quote.entity_code,
     rewriteOf: quote.rewrite_of,
     property: quote.property && addressOf(quote.property),
@@ -132,50 +135,36 @@ function resumedOf(quote: RentersQuoteView, step: RentersResumableStep): Renters
       last4: quote.payment_method.last_4,
       billingZipCode: quote.payment_method.billing_zip_code,
     },
-    policy: quote.policy && {
-      policyNumber: quote.policy.policy_number,
-      statusCode: quote.policy.status_code,
-      termInterval: quote.policy.term_interval,
-      termPremiumCents: cents(quote.policy.term_premium),
-      effectiveDate: quote.policy.effective_at,
-      expirationDate: quote.policy.expiration_at,
-      nextBill: p?.next_bill ? { date: p.next_bill.due_date, amountCents: cents(p.next_bill.amount) } : null,
-      rewriteOf: quote.rewrite_of,
-    },
+    // Only a purchase that was submitted can be running, have failed or have succeeded.
+    termsAccepted: step === 'purchasing' || step === 'paymentFailed' || step === 'purchased',
+    policy:
+      step === 'purchased' && quote.policy
+        ? {
+            policyNumber: quote.policy.policy_number,
+            statusCode: quote.policy.status_code,
+            termInterval: quote.policy.term_interval,
+            termPremiumCents: cents(quote.policy.term_premium),
+            effectiveDate: quote.policy.effective_at,
+            expirationDate: quote.policy.expiration_at,
+            nextBill: p?.next_bill
+              ? { date: p.next_bill.due_date, amountCents: cents(p.next_bill.amount) }
+              : null,
+            rewriteOf: quote.rewrite_of,
+          }
+        : null,
   };
 }
 
-const RESUMABLE: readonly string[] = [
-  'start',
-  'coverage',
-  'customer',
-  'payment',
-  'review',
-  'paymentFailed',
-  'purchased',
-];
+function isJourneyState(step: string): boolean {
+  return Object.hasOwn(rentersQuoteJourneyMachine.root.states, step);
+}
 
-// A fresh journey resumed at the quote's step; a running purchase is the review step with the purchase
-// submitted at the quote's own total.
+// The journey at the quote's step, with what the view says of the quote.
 export function rentersSnapshotOf(quote: RentersQuoteView | null): RentersSnapshot {
-  let [snapshot] = initialTransition(rentersQuoteJourneyMachine);
-  if (!quote) return snapshot;
-  const purchasing = quote.step === 'purchasing';
-  const step = purchasing ? 'review' : quote.step;
-  if (!RESUMABLE.includes(step)) return snapshot;
-  [snapshot] = transition(
-    rentersQuoteJourneyMachine,
-    snapshot,
-    resumedOf(quote, step as RentersResumableStep),
-  );
-  if (purchasing && quote.premium) {
-    [snapshot] = transition(rentersQuoteJourneyMachine, snapshot, {
-      type: 'rentersQuote.purchaseSubmitted',
-      termsAccepted: true,
-      acceptedTotalCents: cents(quote.premium.total),
-    });
+  if (!quote || !isJourneyState(quote.step)) {
+    return rentersQuoteJourneyMachine.resolveState({ value: 'start', context: EMPTY_RENTERS_JOURNEY });
   }
-  return snapshot;
+  return rentersQuoteJourneyMachine.resolveState({ value: quote.step, context: contextOf(quote) });
 }
 
 export const BACK: RentersQuoteEvent = { type: 'rentersQuote.back' };
