@@ -4,6 +4,8 @@ import { purchase, retryPayment } from '../../../api/calls/quoteJourney';
 import { ApiError } from '../../../api/httpErrors';
 import type { PaymentPeriod, QuoteView } from '../../../api/schemas/quoteCommands';
 import type { PaymentMethod } from '../../../api/schemas/quotePurchase';
+import { takesEvent } from '../../../machines/machineAnswers';
+import { petQuoteJourneyMachine } from '../../../machines/petQuoteJourney';
 import { Alert } from '../../../ui/feedback/Alert';
 import { Button } from '../../../ui/forms/Button';
 import { useDirtyForm } from '../../../ui/forms/unsavedChanges';
@@ -55,8 +57,6 @@ export function CheckoutScreen() {
 }
 
 type Mode = 'purchase' | 'retry';
-
-const PROBE_PAYMENT = { method: 'card', token: 'probe', last4: '0000' } as const;
 
 function Checkout({ quote, snapshot }: { quote: QuoteView; snapshot: JourneySnapshot }) {
   const [customer, setCustomer] = useState<CheckoutCustomer>(() => checkoutCustomerOf(quote));
@@ -112,14 +112,9 @@ function Checkout({ quote, snapshot }: { quote: QuoteView; snapshot: JourneySnap
   const processing = pay.isPending || step === 'purchasing';
   // At the fraud warning the details stay on screen to be checked, but nothing is submitted.
   const frozen = processing || step === 'fraudWarning';
-  // What the journey takes next from here; a usable payment and consent stand in for the real ones.
-  const retrying = snapshot.can({ type: 'quote.paymentRetried', payment: PROBE_PAYMENT });
-  const mayPurchase = snapshot.can({
-    type: 'quote.checkoutSubmitted',
-    payment: PROBE_PAYMENT,
-    electronicDeliveryConsent: true,
-    termsAccepted: true,
-  });
+  // What the journey takes next from here; the payment and the consent typed are the server's to judge.
+  const retrying = takesEvent(petQuoteJourneyMachine, snapshot.value, 'quote.paymentRetried');
+  const mayPurchase = takesEvent(petQuoteJourneyMachine, snapshot.value, 'quote.checkoutSubmitted');
   const fields = { ...pay.errors.fields, ...checked };
   const totals = quote.totals;
 

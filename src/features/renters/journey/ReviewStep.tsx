@@ -1,6 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { purchaseRentersQuote, type RentersPurchaseInput } from '../../../api/calls/rentersQuotes';
 import type { RentersQuoteView } from '../../../api/schemas/rentersQuotes';
+import { takesEvent } from '../../../machines/machineAnswers';
+import { rentersQuoteJourneyMachine } from '../../../machines/rentersQuoteJourney';
 import { Alert } from '../../../ui/feedback/Alert';
 import { formatBusinessDate } from '../../../calendar';
 import { formatMoney, formatPhone } from '../../../ui/format';
@@ -20,9 +22,6 @@ export interface ReviewStepProps {
   quote: RentersQuoteView;
   snapshot: RentersSnapshot;
 }
-
-// Stand-ins that ask the journey what it would take next; the real ones go to the server.
-const PROBE_PAYMENT = { method: 'card', token: 'probe', last4: '0000', billingZipCode: '00000' } as const;
 
 interface Attempt {
   // null: charge the quote's own payment method again.
@@ -61,7 +60,8 @@ export function ReviewStep({ quote, snapshot }: ReviewStepProps) {
     termsAccepted: true,
     acceptedTotalCents: totalCents,
   });
-  const canRetry = snapshot.can({ type: 'rentersQuote.paymentRetried', payment: PROBE_PAYMENT });
+  // A retry charges the quote's own method or one typed here: the server judges the method.
+  const canRetry = takesEvent(rentersQuoteJourneyMachine, snapshot.value, 'rentersQuote.paymentRetried');
   const submit = (e: FormEvent) => {
     e.preventDefault();
     write.mutate({ details: failed && another ? details : null }, { onSuccess: dirty.markClean });
