@@ -14,6 +14,7 @@ import { CommissionTab } from './commission/CommissionTab';
 import { DetailsTab } from './DetailsTab';
 import { DiscountStatesTab } from './DiscountStatesTab';
 import { EntityHeader } from './EntityHeader';
+import { entityTakes } from './entityLifecycle';
 import { HierarchyTab } from './HierarchyTab';
 import { HistoryTab } from './HistoryTab';
 import { LocationsTab } from './LocationsTab';
@@ -62,17 +63,17 @@ function EntityRecord({ id }: { id: number }) {
   }
   if (!entity.data) return <RecordSkeleton label="Loading entity…" />;
   const e = entity.data;
-  const active = e.status_code === 'ACTIVE';
-  const canEdit = can(ENTITY_ACCESS.edit) && active;
+  const changeable = entityTakes(e, 'record.update');
+  const canEdit = can(ENTITY_ACCESS.edit) && changeable;
 
   const actions = (
     <>
-      {active && can(ENTITY_ACCESS.deactivate) && (
+      {entityTakes(e, 'record.deactivate') && can(ENTITY_ACCESS.deactivate) && (
         <Button variant="secondary" className="text-red-700" onClick={() => setConfirming(true)}>
           Deactivate
         </Button>
       )}
-      {!active && can(ENTITY_ACCESS.edit) && (
+      {entityTakes(e, 'record.reactivate') && can(ENTITY_ACCESS.edit) && (
         <Button busy={status.isPending} onClick={() => status.mutate(true)}>
           Reactivate
         </Button>
@@ -86,7 +87,7 @@ function EntityRecord({ id }: { id: number }) {
       <div className="mb-5 space-y-3">
         {notice && <Alert tone="success">{notice}</Alert>}
         {!confirming && status.error && <Alert tone="error">{errorMessage(status.error)}</Alert>}
-        {!active && (
+        {!changeable && (
           <Alert>
             This entity is inactive: it cannot quote and nobody can act for it. Reactivate it to change it.
           </Alert>
@@ -143,7 +144,7 @@ function EntityRecord({ id }: { id: number }) {
                   id: 'commission',
                   label: 'Commission',
                   content: (
-                    <CommissionTab entityId={id} canEdit={can(COMMISSION_RULE_ACCESS.edit) && active} />
+                    <CommissionTab entityId={id} canEdit={can(COMMISSION_RULE_ACCESS.edit) && changeable} />
                   ),
                 },
               ]

@@ -7,6 +7,7 @@ import type { Entity } from '../../api/schemas/entities';
 import { DataTable } from '../../ui/table/DataTable';
 import { Card } from './Card';
 import { entityColumns } from './entityColumns';
+import { entityTakes } from './entityLifecycle';
 import { EntityPicker, type PickedEntity } from '../../ui/forms/EntityPicker';
 import { formErrors } from './formErrors';
 import { SaveBar } from './SaveBar';
@@ -62,7 +63,9 @@ export function HierarchyTab({ entity, canEdit, canAdd }: HierarchyTabProps) {
     [types],
   );
   const { fields, message } = formErrors(move.error);
-  const active = entity.status_code === 'ACTIVE';
+  // Moving is an edit of the entity; a child needs a parent that can still be changed, as reactivating a
+  // child asks of its parent.
+  const changeable = entityTakes(entity, 'record.update');
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -89,7 +92,7 @@ export function HierarchyTab({ entity, canEdit, canAdd }: HierarchyTabProps) {
             </li>
           </ol>
         </nav>
-        {canEdit && active && entity.parent && (
+        {canEdit && changeable && entity.parent && (
           <form onSubmit={submit} aria-label="Change parent" className="mt-5 border-t border-slate-100 pt-5">
             <p className="mb-3 text-sm text-slate-600">
               Parent now: <span className="font-medium text-slate-900">{entity.parent.entity_name}</span> (
@@ -130,7 +133,7 @@ export function HierarchyTab({ entity, canEdit, canAdd }: HierarchyTabProps) {
         }
         actions={
           canAdd &&
-          active && (
+          changeable && (
             <Link
               to={`/admin/entities/add?parent=${entity.id}`}
               className="inline-flex items-center rounded-md bg-white px-3 py-1.5 text-sm font-semibold text-slate-700 shadow-sm ring-1 ring-inset ring-slate-300 hover:bg-slate-50"
@@ -152,7 +155,7 @@ export function HierarchyTab({ entity, canEdit, canAdd }: HierarchyTabProps) {
           empty="No entity sits under this one yet."
         />
       </Card>
-      {!active && (
+      {!changeable && (
         <p className="text-sm text-slate-500">
           <StatusBadge status={entity.status_code} /> An inactive entity cannot be moved or given children.
         </p>

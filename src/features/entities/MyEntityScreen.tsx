@@ -7,6 +7,7 @@ import { Alert } from '../../ui/feedback/Alert';
 import { useAccess } from '../../ui/useAccess';
 import { Card } from './Card';
 import { EntityHeader } from './EntityHeader';
+import { entityTakes } from './entityLifecycle';
 import { addressLines } from './format';
 import { formatPhone } from '../../ui/format';
 import { SettingsForm } from './SettingsForm';
@@ -40,7 +41,7 @@ function MyEntity({ id }: { id: number }) {
   }
   if (!entity.data) return <RecordSkeleton label="Loading entity…" />;
   const e = entity.data;
-  const canEdit = can(ENTITY_ACCESS.settingsEdit) && e.status_code === 'ACTIVE';
+  const canEdit = can(ENTITY_ACCESS.settingsEdit) && entityTakes(e, 'record.update');
 
   return (
     <div className="mx-auto max-w-6xl space-y-6">
