@@ -1,6 +1,6 @@
 // What a pet policy covers, as the coverage step lists it (code, description, tooltip, nested items), and
-// the wellness levels sold beside it. Migration 005 copies these into coverage_items, wellness_plans and
-// wellness_benefits.
+// the wellness levels sold beside it. Migration 005 seeded coverage_items, wellness_plans and wellness_benefits
+// from a frozen copy of these (src/server/store/migrations/frozen).
 export interface CoverageItemDefinition {
   code: string;
   description: string;

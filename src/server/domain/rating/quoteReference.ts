@@ -7,7 +7,7 @@ import type {
 } from '../../store/tables/ratingTables';
 
 // Pet quoting reference data that is not a rate table: pet types, configuration values, plans and discount
-// codes. Migration 005 copies it into its tables; rating reads it from there.
+// codes. Migration 005 seeded its tables from a frozen copy of it; rating reads it from there.
 export const PET_TYPE_ROWS: Insertable<PetTypesTable>[] = [
   { code: 'DOG', description: 'Dog', sort_order: 1 },
   { code: 'CAT', description: 'Cat', sort_order: 2 },

@@ -9,7 +9,7 @@ import {
 } from './frozen/011_renters_rating';
 
 // Renters rating: the rate tables and coverage option rules, versioned by effective date (docs/rating.md
-// "Renters"), seeded with the filing of rentersReference.ts.
+// "Renters"), seeded with the filing of rentersReference.ts as frozen in frozen/011_renters_rating.ts.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations must not depend on today's table types
 export async function up(db: Kysely<any>): Promise<void> {
   const stateRef = 'states.code';
