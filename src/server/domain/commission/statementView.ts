@@ -1,6 +1,10 @@
 import { sql } from 'kysely';
 import type { Statement, StatementOverride } from '../../../api/schemas/commissionStatements';
-import { statementStatuses, type StatementState } from '../../../machines/commissionStatement';
+import {
+  commissionStatementMachine,
+  statementStatuses,
+  type StatementState,
+} from '../../../machines/commissionStatement';
 import type { Db } from '../../store/db';
 import { streamHistory } from '../streamHistory';
 import { hasVerifiedBankAccount } from '../bankAccounts/bankAccountQueries';
@@ -131,6 +135,7 @@ export async function statementView(
 ): Promise<Statement> {
   const state = statement.state as StatementState;
   const statuses = statementStatuses(state)!;
+  const machine = commissionStatementMachine.resolveState({ value: state, context: undefined });
   const [lines, overrides, previous, history, bankAccount, stale] = await Promise.all([
     statementLines(db, statement.id),
     statementOverrides(db, statement.id),
@@ -198,13 +203,16 @@ export async function statementView(
       by: h.actor?.name ?? null,
       detail: historyDetail(h.type, h.changes),
     })),
+    // What the caller may do: their privileges, and what the statement's machine takes in its state, its
+    // guards weighed with the statement's facts (up to date, a verified bank account).
     can: {
-      approve: may.review && state === 'pending' && !stale,
-      recalculate: may.review && state === 'pending',
-      unapprove: may.unapprove && state === 'approved',
-      markPaid: may.payments && state === 'approved' && bankAccount,
-      markUnpaid: may.payments && state === 'paid',
-      editOverrides: may.review && state === 'pending',
+      approve: may.review && machine.can({ type: 'statement.approved', upToDate: !stale }),
+      recalculate: may.review && machine.can({ type: 'statement.recalculated' }),
+      unapprove: may.unapprove && machine.can({ type: 'statement.unapproved' }),
+      markPaid:
+        may.payments && machine.can({ type: 'statement.markedPaid', bankAccountVerified: bankAccount }),
+      markUnpaid: may.payments && machine.can({ type: 'statement.markedUnpaid' }),
+      editOverrides: may.review && machine.can({ type: 'statement.overrideAdded' }),
       download: may.download,
     },
   };
