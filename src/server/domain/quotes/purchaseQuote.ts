@@ -1,7 +1,9 @@
 import { sql } from 'kysely';
 import type { QuoteCommandResult } from '../../../api/schemas/quoteCommands';
 import type { PurchaseData, RetryPaymentData } from '../../../api/schemas/quotePurchase';
+import { takesEvent } from '../../../machines/machineAnswers';
 import type { PaymentDetails } from '../../../machines/petQuoteContext';
+import { petQuoteJourneyMachine } from '../../../machines/petQuoteJourney';
 import { Invalid, isRefusalOrConflict } from '../domainErrors';
 import { VersionConflictError, readStream, type Trx } from '../../store/eventStore';
 import { customerForPurchase } from '../customers/customerCommands';
@@ -136,7 +138,9 @@ export async function purchase(actor: QuoteActor, data: PurchaseData): Promise<Q
   const outcome = await submitOnce(actor, data.uuid, data.requestId, () =>
     actor.db.transaction().execute(async (trx) => {
       const { state, context } = await journeyOf(trx, data.uuid);
-      if (state !== 'checkout') throw stepRefusal(state, 'quote.checkoutSubmitted');
+      if (!takesEvent(petQuoteJourneyMachine, state, 'quote.checkoutSubmitted')) {
+        throw stepRefusal(state, 'quote.checkoutSubmitted');
+      }
       // Checkout is reached only after rating, so the customer is there; state and zip stay the quote's.
       const rated = context.customer!;
       if (!context.fraudAcknowledged) {
@@ -181,7 +185,9 @@ export async function retryPayment(actor: QuoteActor, data: RetryPaymentData): P
   const outcome = await submitOnce(actor, data.uuid, data.requestId, () =>
     actor.db.transaction().execute(async (trx) => {
       const { state } = await journeyOf(trx, data.uuid);
-      if (state !== 'paymentFailed') throw stepRefusal(state, 'quote.paymentRetried');
+      if (!takesEvent(petQuoteJourneyMachine, state, 'quote.paymentRetried')) {
+        throw stepRefusal(state, 'quote.paymentRetried');
+      }
       const row = await trx
         .selectFrom('quotes')
         .select('payment_period')

@@ -1,5 +1,7 @@
 import type { PurchaseRentersQuoteRequest, RentersQuoteView } from '../../../api/schemas/rentersQuotes';
+import { takesEvent } from '../../../machines/machineAnswers';
 import type { RentersJourneyContext, RentersPayment } from '../../../machines/rentersQuoteContext';
+import { rentersQuoteJourneyMachine } from '../../../machines/rentersQuoteJourney';
 import { Invalid, isRefusalOrConflict } from '../domainErrors';
 import { VersionConflictError, readStream, type Trx } from '../../store/eventStore';
 import { issueRentersPolicy } from '../rentersPolicies/issueRentersPolicy';
@@ -92,7 +94,9 @@ export async function purchaseRentersQuote(
   try {
     attempt = await actor.db.transaction().execute(async (trx) => {
       const { state, context } = await rentersJourneyOf(trx, id);
-      if (state !== 'review' && state !== 'paymentFailed') {
+      // A first purchase from review, or a retry after a declined payment.
+      const takes = (type: string) => takesEvent(rentersQuoteJourneyMachine, state, type);
+      if (!takes('rentersQuote.purchaseSubmitted') && !takes('rentersQuote.paymentRetried')) {
         throw rentersStepRefusal(state, 'rentersQuote.purchaseSubmitted');
       }
       if (context.rewriteOf !== null) {

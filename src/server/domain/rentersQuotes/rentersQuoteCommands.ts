@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { takesEvent } from '../../../machines/machineAnswers';
+import { rentersQuoteJourneyMachine } from '../../../machines/rentersQuoteJourney';
 import type {
   ChooseRentersCoverageRequest,
   GiveRentersCustomerRequest,
@@ -135,7 +137,9 @@ export async function saveRentersProperty(
   await checkStart(actor.db, data, rentersToday(actor.clock));
   return actor.db.transaction().execute(async (trx) => {
     const { state, context } = await rentersJourneyOf(trx, id);
-    if (state !== 'start') throw rentersStepRefusal(state, 'rentersQuote.propertyGiven');
+    if (!takesEvent(rentersQuoteJourneyMachine, state, 'rentersQuote.propertyGiven')) {
+      throw rentersStepRefusal(state, 'rentersQuote.propertyGiven');
+    }
     await requireNoCoverageOverlap(trx, {
       entityId: quote.entity_id,
       email: context.customer?.email ?? null,
@@ -170,7 +174,9 @@ export async function chooseRentersCoverage(
   return actor.db.transaction().execute(async (trx) => {
     const { state, context } = await rentersJourneyOf(trx, id);
     // The step first: options priced against no property would be a misleading 422.
-    if (state !== 'coverage') throw rentersStepRefusal(state, 'rentersQuote.coverageChosen');
+    if (!takesEvent(rentersQuoteJourneyMachine, state, 'rentersQuote.coverageChosen')) {
+      throw rentersStepRefusal(state, 'rentersQuote.coverageChosen');
+    }
     const property = context.property!;
     const coverage = coverageOf(data.coverage);
     const tables = await tablesOf(trx, property.stateCode, context.effectiveDate!);
