@@ -1,6 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
 import { apiFor, type Api } from './http';
-import { startTestServer, type TestDatabase, type TestServer } from './testServer';
+import { startTestServer, type TestDatabase, type TestServer, type TestServerOptions } from './testServer';
 
 export interface SuiteServer {
   t: TestServer;
@@ -8,11 +8,15 @@ export interface SuiteServer {
 }
 
 // Starts one test server for the enclosing describe block and closes it afterwards. The fields are set in
-// beforeAll, so read them inside tests and hooks only.
-export function useTestServer(database: TestDatabase, env: Record<string, string> = {}): SuiteServer {
+// beforeAll, so read them inside tests and hooks only. `options` hands the server a clock of the test's own.
+export function useTestServer(
+  database: TestDatabase,
+  env: Record<string, string> = {},
+  options: TestServerOptions = {},
+): SuiteServer {
   const suite = {} as SuiteServer;
   beforeAll(async () => {
-    suite.t = await startTestServer(database, env);
+    suite.t = await startTestServer(database, env, options);
     suite.api = apiFor(suite.t.url);
   });
   afterAll(async () => {

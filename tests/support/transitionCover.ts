@@ -1,4 +1,10 @@
-import { createActor, type AnyStateMachine, type EventFromLogic, type SnapshotFrom } from 'xstate';
+import {
+  createActor,
+  type AnyMachineSnapshot,
+  type AnyStateMachine,
+  type EventFromLogic,
+  type SnapshotFrom,
+} from 'xstate';
 import type { TestModel } from 'xstate/graph';
 import { transitionsTaken } from '../../src/machines/transitions';
 
@@ -40,4 +46,68 @@ export function coveringPaths<M extends AnyStateMachine>(
     for (const t of candidate.transitions) taken.add(t);
   }
   return kept;
+}
+
+// Covering paths that differ only in a last step that leaves the state as it was (a record annotating a
+// policy, a refusal the journey takes where it is) walked as one: those steps one after another where the
+// paths part, then on along the longest kept path through that point (or alone when none goes on). Every
+// transition the paths took is still taken, by far fewer walks, each of which a driver pays for with its
+// setup (a purchase, a moved clock). The machine checks the folded paths: a step it would refuse throws.
+export function foldSelfLoops<M extends AnyStateMachine>(
+  machine: M,
+  paths: readonly CoveringPath<EventFromLogic<M>>[],
+): CoveringPath<EventFromLogic<M>>[] {
+  type E = EventFromLogic<M>;
+  const keyOf = (events: readonly E[]) => JSON.stringify(events);
+  const endsInLoop = (events: readonly E[]) => {
+    if (events.length === 0) return false;
+    const actor = createActor(machine).start();
+    for (const event of events.slice(0, -1)) actor.send(event);
+    const valueOf = () => JSON.stringify((actor.getSnapshot() as AnyMachineSnapshot).value);
+    const before = valueOf();
+    actor.send(events.at(-1)!);
+    const after = valueOf();
+    actor.stop();
+    return before === after;
+  };
+  const loops = new Map<string, { prefix: E[]; group: E[] }>();
+  const kept: E[][] = [];
+  for (const path of paths) {
+    if (!endsInLoop(path.events)) {
+      kept.push([...path.events]);
+      continue;
+    }
+    const prefix = path.events.slice(0, -1);
+    const last = path.events.at(-1)!;
+    const found = loops.get(keyOf(prefix)) ?? { prefix, group: [] };
+    if (!found.group.some((e) => keyOf([e]) === keyOf([last]))) found.group.push(last);
+    loops.set(keyOf(prefix), found);
+  }
+  kept.sort((a, b) => b.length - a.length);
+  const folded = kept.map((events) => {
+    const out: E[] = [];
+    for (let i = 0; i <= events.length; i++) {
+      const key = keyOf(events.slice(0, i));
+      const found = loops.get(key);
+      if (found) {
+        out.push(...found.group);
+        loops.delete(key);
+      }
+      if (i < events.length) out.push(events[i]!);
+    }
+    return out;
+  });
+  for (const { prefix, group } of loops.values()) folded.push([...prefix, ...group]);
+  return folded.map((events) => {
+    const actor = createActor(machine).start();
+    const transitions: string[] = [];
+    for (const event of events) {
+      const snapshot = actor.getSnapshot() as AnyMachineSnapshot;
+      if (!snapshot.can(event)) throw new Error(`A folded path sends ${event.type} where it is refused`);
+      transitions.push(...transitionsTaken(machine, snapshot, event));
+      actor.send(event);
+    }
+    actor.stop();
+    return { events, transitions };
+  });
 }
