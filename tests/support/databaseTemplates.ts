@@ -54,6 +54,11 @@ function recipeKey(kind: string, recipe: SeedRecipe): string {
   return createHash('sha256').update(text).digest('hex').slice(0, 12);
 }
 
+// The run's templates folder ends in a random suffix (mkdtemp); it tells this run's databases apart.
+function runTag(dir: string): string {
+  return createHash('sha256').update(dir).digest('hex').slice(0, 8);
+}
+
 const pgliteDumps = new Map<string, PgliteTemplate>();
 
 export async function pgliteTemplate(dir: string, recipe: SeedRecipe): Promise<PgliteTemplate> {
@@ -83,7 +88,9 @@ export async function postgresTemplate(
   recipe: SeedRecipe,
 ): Promise<PostgresTemplate> {
   const key = recipeKey('postgres', recipe);
-  const database = `test_template_${key}`;
+  // Named for the run as well as the recipe: two runs on one PostgreSQL (a developer's and a helper script's)
+  // must not drop or rebuild each other's template, nor copy one while the other holds it open.
+  const database = `test_template_${key}_${runTag(dir)}`;
   const secret = await builtOnce(dir, key, async (secret) => {
     await dropDatabase(baseUrl, database);
     await adminQuery(baseUrl, `create database "${database}"`);
