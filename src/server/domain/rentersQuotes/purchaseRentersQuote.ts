@@ -228,6 +228,8 @@ async function settle(
         feesCents: premium.feesCents,
         totalCents: premium.totalCents,
         nextBill,
+        // Dated by the server's clock, as a pet purchase is, so a QA sandbox's moved day dates the sale.
+        ...(actor.clock && { soldAt: actor.clock.now() }),
         payment: {
           method: attempt.payment.method,
           token: attempt.payment.token,
