@@ -1,5 +1,12 @@
 import { defineConfig } from 'vitest/config';
 
+// API test files that replace a module (vi.mock) or a global for their own run.
+const API_ISOLATED = [
+  'tests/api/demoYear.test.ts',
+  'tests/api/fuzzRequests.test.ts',
+  'tests/api/fuzzTransport.test.ts',
+];
+
 // One project per test level (STYLE.md); `npm test` runs them all in order.
 export default defineConfig({
   test: {
@@ -24,11 +31,26 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      // The API files share one module graph per worker (isolate: false): each test file starts servers of
+      // its own, and importing the server afresh for each of some 120 files cost over a second a file. The
+      // files that mock a module or spy on a global need a graph of their own, so they run apart.
       {
         test: {
           name: 'api',
           globalSetup: ['tests/support/templatesSetup.ts'],
           include: ['tests/api/**/*.test.ts'],
+          exclude: API_ISOLATED,
+          isolate: false,
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'api-isolated',
+          globalSetup: ['tests/support/templatesSetup.ts'],
+          include: API_ISOLATED,
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -42,7 +64,10 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // A browser test waits on the browser about half of its time, so two files run side by side, each
+          // with its own server and browser; they share one module graph per worker, as the API files do.
+          maxWorkers: 2,
+          isolate: false,
         },
       },
     ],

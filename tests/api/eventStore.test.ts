@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { recordLifecycleMachine, type RecordLifecycleEvent } from '../../src/machines/recordLifecycle';
 import { userAggregate } from '../../src/server/domain/users/userAggregate';
 import { registerUser } from '../../src/server/domain/users/userCommands';
@@ -31,9 +31,11 @@ const probeAggregate: AggregateSpec = {
   toMachineEvent: (event: NewEvent): RecordLifecycleEvent =>
     event.type === 'probe.created' ? { type: 'record.create' } : { type: 'record.update' },
 };
-registerProjection(PROBE, async (_trx, event) => {
+// Removed after the file: other test files of the run share this module's projection registry.
+const removeProbe = registerProjection(PROBE, async (_trx, event) => {
   if (event.data.failProjection === true) throw new Error('projection failed');
 });
+afterAll(removeProbe);
 
 const created = (): NewEvent => ({ type: 'probe.created', data: {} });
 const updated = (data: Record<string, unknown> = {}): NewEvent => ({ type: 'probe.updated', data });

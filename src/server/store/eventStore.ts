@@ -62,17 +62,24 @@ interface Registered {
 
 const projections = new Map<string, Registered[]>();
 
-// Projections run inside the appending transaction, so a reader sees what a writer just wrote.
+// Projections run inside the appending transaction, so a reader sees what a writer just wrote. The answer
+// removes the projection again: the registry lives as long as the module, which a test run may share
+// between test files.
 export function registerProjection(
   streamType: string,
   projection: Projection,
   bulk?: BulkProjection,
   appended?: AppendedProjection,
-): void {
+): () => void {
   const list = projections.get(streamType) ?? [];
   if (!list.some((r) => r.each === projection))
     list.push({ each: projection, bulk: bulk ?? null, appended: appended ?? null });
   projections.set(streamType, list);
+  return () => {
+    const left = (projections.get(streamType) ?? []).filter((r) => r.each !== projection);
+    if (left.length > 0) projections.set(streamType, left);
+    else projections.delete(streamType);
+  };
 }
 
 // One projection of a stream type, as its module declares it: the per-event form and, where it has one, the
