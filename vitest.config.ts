@@ -7,7 +7,8 @@ const API_ISOLATED = [
   'tests/api/fuzzTransport.test.ts',
 ];
 
-// One project per test level (STYLE.md); `npm test` runs them all in order.
+// One project per test level (STYLE.md); `npm test` runs them all in order. Projects with different worker
+// counts run in groups of their own when one vitest run takes several (sequence.groupOrder).
 export default defineConfig({
   test: {
     projects: [
@@ -15,6 +16,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
+          sequence: { groupOrder: 0 },
           include: ['tests/unit/**/*.test.ts'],
           environment: 'node',
           hookTimeout: 60_000,
@@ -23,8 +25,13 @@ export default defineConfig({
       {
         test: {
           name: 'model',
+          sequence: { groupOrder: 1 },
           include: ['tests/model/**/*.test.ts'],
           environment: 'node',
+          // Pure machine files and files that drive a server along the paths, side by side in one module graph
+          // per worker; each machine's API part writes a coverage file of its own (coverageFile.ts).
+          maxWorkers: 2,
+          isolate: false,
           // Some model tests drive the API of a test server along each path.
           globalSetup: ['tests/support/templatesSetup.ts'],
           testTimeout: 30_000,
@@ -37,10 +44,12 @@ export default defineConfig({
       {
         test: {
           name: 'api',
+          sequence: { groupOrder: 2 },
           globalSetup: ['tests/support/templatesSetup.ts'],
           include: ['tests/api/**/*.test.ts'],
           exclude: API_ISOLATED,
           isolate: false,
+          maxWorkers: 2,
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -49,8 +58,10 @@ export default defineConfig({
       {
         test: {
           name: 'api-isolated',
+          sequence: { groupOrder: 2 },
           globalSetup: ['tests/support/templatesSetup.ts'],
           include: API_ISOLATED,
+          maxWorkers: 2,
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -59,6 +70,7 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
+          sequence: { groupOrder: 3 },
           globalSetup: ['tests/support/templatesSetup.ts'],
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
