@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import type { Db } from './db';
-import { sqlStateOf } from './sqlState';
+import { withMigrationIntrospection } from './migrationIntrospection';
 import * as m001 from './migrations/001_foundation';
 import * as m002 from './migrations/002_reference_data';
 import * as m003 from './migrations/003_entities';
@@ -70,30 +70,14 @@ export async function migrateToLatest(db: Db): Promise<void> {
   // on the same PostgreSQL would make it skip creating its own. Name the schema the connection works in.
   const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
   const migrationTableSchema = rows[0]!.schema;
-  const migrator = new Migrator({ db, provider, migrationTableSchema });
-  for (let attempt = 1; ; attempt += 1) {
-    const { error, results } = await migrator.migrateToLatest();
-    if (attempt < MIGRATE_ATTEMPTS && droppedMeanwhile(error, migrationTableSchema)) {
-      await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
-      continue;
-    }
-    const failed = results?.find((r) => r.status === 'Error');
-    if (error || failed) {
-      throw new Error(`Migration ${failed?.migrationName ?? ''} failed`, { cause: error });
-    }
-    return;
+  const migrator = new Migrator({
+    db: withMigrationIntrospection(db, migrationTableSchema),
+    provider,
+    migrationTableSchema,
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed`, { cause: error });
   }
 }
-
-const MIGRATE_ATTEMPTS = 10;
-
-// Kysely's introspection lists the tables of every schema and asks has_schema_privilege of each by name: a
-// schema another server drops meanwhile (the tests run many on one PostgreSQL, each dropping its own when it
-// closes) fails the question with 3F000, naming that schema. The migrations run in one transaction, which the
-// failure rolled back, so they are run again.
-function droppedMeanwhile(error: unknown, ours: string): boolean {
-  if (sqlStateOf(error) !== INVALID_SCHEMA_NAME) return false;
-  return !(error instanceof Error && error.message.includes(`"${ours}"`));
-}
-
-const INVALID_SCHEMA_NAME = '3F000';
