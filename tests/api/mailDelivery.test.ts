@@ -59,9 +59,11 @@ describe.each(testDatabases())('mail delivery on %s', (database) => {
     expect(refused.sent_at).toBeNull();
     expect(refused.attempts).toBeGreaterThanOrEqual(1);
     expect(sink.received.filter((m) => m.to.includes(MANAGER))).toEqual([]);
-    // The retry comes after the runner's backoff (half a minute), longer than a test waits: the job is there.
-    const jobs = await t.server.jobs.runner!.getQueueSize('mail', { before: 'active' });
-    expect(jobs).toBeGreaterThanOrEqual(1);
+    // The retry comes after the runner's backoff (half a minute), longer than a test waits: the job is there,
+    // once the runner has marked the failed attempt for retry (the outbox row is written before that).
+    await expect
+      .poll(() => t.server.jobs.runner!.getQueueSize('mail', { before: 'active' }), { timeout: 10_000 })
+      .toBeGreaterThanOrEqual(1);
     sink.refuseWith = null;
   });
 });
