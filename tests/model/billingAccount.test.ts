@@ -10,25 +10,11 @@ import {
 } from '../../src/machines/billingAccount';
 import { listTransitions, transitionsTaken } from '../../src/machines/transitions';
 import { CoverageLog, reachedDescription, writeCoverage } from './coverageFile';
+import { BILLING_EVENTS, declined, paid, partlyPaid } from './billingAccountEvents';
 
 type BillingSnapshot = SnapshotFrom<typeof billingAccountMachine>;
 
-const paid: BillingAccountEvent = { type: 'billing.instalmentCollected', settlesArrears: true };
-const partlyPaid: BillingAccountEvent = { type: 'billing.instalmentCollected', settlesArrears: false };
-const declined: BillingAccountEvent = { type: 'billing.instalmentDeclined' };
-const ALL: BillingAccountEvent[] = [
-  { type: 'billing.opened' },
-  paid,
-  partlyPaid,
-  declined,
-  { type: 'billing.chargeAdded' },
-  { type: 'billing.termScheduled' },
-  { type: 'billing.refundRecorded' },
-  { type: 'billing.paymentMethodChanged' },
-  { type: 'billing.lapsed' },
-  { type: 'billing.reinstated' },
-  { type: 'billing.closed' },
-];
+const ALL = BILLING_EVENTS;
 
 // What each state must allow, the rule book of docs/billing.md in a table.
 const ALLOWED: Record<BillingAccountState, BillingAccountEvent['type'][]> = {

@@ -34,6 +34,7 @@ import { useTestServer } from '../support/suite';
 import { testDatabases } from '../support/testServer';
 import { coveringPaths, foldSelfLoops, type CoveringPath } from '../support/transitionCover';
 import { CoverageLog, addCoverage } from './coverageFile';
+import { BILLING_EVENTS } from './billingAccountEvents';
 
 // The billing account of a monthly pet policy (docs/billing.md) driven through the product on a server whose
 // clock the test moves: paths that together take every transition are walked each on a policy of its own,
@@ -69,22 +70,7 @@ const SYSTEM = { userId: null, entityId: null, requestId: null };
 // A sandbox card declined for insufficient funds (docs/payments.md).
 const INSUFFICIENT_FUNDS_CARD = '4000000000009995';
 
-const paid: BillingAccountEvent = { type: 'billing.instalmentCollected', settlesArrears: true };
-const partlyPaid: BillingAccountEvent = { type: 'billing.instalmentCollected', settlesArrears: false };
-const declined: BillingAccountEvent = { type: 'billing.instalmentDeclined' };
-const EVENTS: BillingAccountEvent[] = [
-  { type: 'billing.opened' },
-  paid,
-  partlyPaid,
-  declined,
-  { type: 'billing.chargeAdded' },
-  { type: 'billing.termScheduled' },
-  { type: 'billing.refundRecorded' },
-  { type: 'billing.paymentMethodChanged' },
-  { type: 'billing.lapsed' },
-  { type: 'billing.reinstated' },
-  { type: 'billing.closed' },
-];
+const EVENTS = BILLING_EVENTS;
 
 const model = createTestModel(machine, {
   events: (state: BillingSnapshot) => EVENTS.filter((e) => state.can(e)),
