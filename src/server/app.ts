@@ -4,9 +4,10 @@ import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import qs from 'qs';
-import { businessDate, systemClock, type Clock } from '../calendar';
+import { systemClock, type Clock } from '../calendar';
 import type { Config } from './config';
 import { answerFrameworkError, installErrorHandling } from './http/errors';
+import { installBusinessInstant } from './http/businessInstant';
 import { installIdempotency } from './http/idempotency';
 import { auditUndeclaredConflicts } from './http/conflictAudit';
 import { installApiReference } from './http/openapi/apiReference';
@@ -162,6 +163,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     if (request.url.startsWith('/v')) reply.header('cache-control', 'no-store');
   });
 
+  installBusinessInstant(app, clock);
   const routes = installRouteTable(app, db, config.accessTokenSecret);
   const idempotentRoutes = installIdempotency(app, db);
   const undeclaredConflicts = auditUndeclaredConflicts(app);
@@ -184,26 +186,26 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   userAccountRoutes(app, { db, publicUrl: config.publicUrl });
   entityRoutes(app, { db });
   entityLocationRoutes(app, { db });
-  entityAttributeRoutes(app, { db });
+  entityAttributeRoutes(app, { db, clock });
   entityLinkRoutes(app, { db });
   entityListRoutes(app, { db });
-  commissionRuleRoutes(app, { db });
-  commissionStatementRoutes(app, { db });
-  dashboardRoutes(app, { db });
-  entityStatementRoutes(app, { db });
-  reportRoutes(app, { db });
+  commissionRuleRoutes(app, { db, clock });
+  commissionStatementRoutes(app, { db, clock });
+  dashboardRoutes(app, { db, clock });
+  entityStatementRoutes(app, { db, clock });
+  reportRoutes(app, { db, clock });
   quoteActionRoutes(app, { db, secret: config.accessTokenSecret, clock, payments });
   paymentSessionRoutes(app, { db, payments });
   receiptRoutes(app, { db });
   quoteRoutes(app, { db });
   quoteSearchRoutes(app, { db });
   policySearchRoutes(app, { db });
-  rentersPolicyRoutes(app, { db });
+  rentersPolicyRoutes(app, { db, clock });
   rentersPolicyChangeRoutes(app, {
     db,
     secret: config.accessTokenSecret,
     payments,
-    today: () => businessDate(clock.now(), 'UTC'),
+    clock,
   });
   rentersPolicyRecordRoutes(app, { db, clock });
   rentersPaymentMethodRoutes(app, { db, payments });

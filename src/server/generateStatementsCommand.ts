@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { generateStatements } from './domain/commission/generateStatements';
-import { utcToday } from './domain/rentersPolicies/rentersPolicyNumbers';
+import { businessDate, systemClock } from '../calendar';
 import { installServerProjections } from './projections';
 import { openCommandDatabase } from './store/openCommandDatabase';
 
@@ -8,7 +8,9 @@ import { openCommandDatabase } from './store/openCommandDatabase';
 // (docs/commission.md "Statements"), on the database the server uses. Safe to run again.
 const { values } = parseArgs({ options: { month: { type: 'string' } } });
 const month = values.month ?? '';
-const today = utcToday();
+// An operator's command runs on the real clock: the business day it is now, and the events dated now.
+const now = systemClock.now();
+const today = businessDate(now);
 if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(month) || month > today.slice(0, 7)) {
   console.error('Usage: npm run commission:generate -- --month YYYY-MM (this month or an earlier one)');
   process.exit(2);
@@ -21,7 +23,7 @@ try {
     database.db,
     month,
     today,
-    { userId: null, entityId: null, requestId: `cli:commission:generate:${month}` },
+    { userId: null, entityId: null, requestId: `cli:commission:generate:${month}`, at: now },
     { kind: 'all' },
   );
   console.info(

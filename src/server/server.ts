@@ -95,7 +95,7 @@ export async function createServer(config: Config, options: ServerOptions): Prom
     jobs,
     services,
   });
-  await resumeMoney(database.appDb, services, built.app.log);
+  await resumeMoney(database.appDb, services, clock, built.app.log);
   const pruning = pruneLoginAttemptsHourly(database.appDb, built.app.log);
   await jobs.start(built.app.log);
   let closed = false;
@@ -131,11 +131,12 @@ function pruneLoginAttemptsHourly(db: OpenDatabase['db'], log: FastifyBaseLogger
 async function resumeMoney(
   db: OpenDatabase['db'],
   { payments }: Services,
+  clock: Clock,
   log: FastifyBaseLogger,
 ): Promise<void> {
   try {
-    const refunds = await resumeCancellationRefunds({ db, payments, log });
-    const settlements = await resumeRentersSettlements({ db, payments, log });
+    const refunds = await resumeCancellationRefunds({ db, payments, log, clock });
+    const settlements = await resumeRentersSettlements({ db, payments, log, clock });
     if (refunds + settlements > 0) log.info({ refunds, settlements }, 'money moved after a stop');
   } catch (error) {
     log.error({ err: error }, 'money left by a stop could not be moved');

@@ -13,6 +13,7 @@ import {
 } from '../support/spec6Access';
 import { useTestServer } from '../support/suite';
 import { testDatabases } from '../support/testServer';
+import { businessToday } from '../support/businessToday';
 
 // The server's route table against SPEC §6 as tests/support/spec6Access.ts writes it: every route, every
 // demo persona (as themselves and acting for other entities), and every kind of bad token. Its other half,
@@ -41,7 +42,7 @@ const hasBody = (method: string) => !['GET', 'HEAD', 'OPTIONS'].includes(method)
 const LIST_QUERIES: Readonly<Record<string, string>> = {
   'GET /v2/quotes/match': '?email=nobody-matches@example.test',
   'GET /v2/my/table-views': '?table=policies',
-  'GET /v2/renters/coverage-options': `?state=TX&effective_date=${new Date().toISOString().slice(0, 10)}`,
+  'GET /v2/renters/coverage-options': `?state=TX&effective_date=${businessToday()}`,
 };
 // Reads whose record is named in the query rather than the path get a made-up one, like the path ids.
 const RECORD_QUERIES: Readonly<Record<string, string>> = {

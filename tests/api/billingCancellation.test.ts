@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { testActor } from '../support/records';
 import { CancelResponse } from '../../src/api/schemas/policies';
 import { addDays, addMonths, startOfBusinessDay } from '../../src/calendar';
 import { addCharge } from '../../src/server/domain/billing/billingCommands';
@@ -12,7 +13,7 @@ import { runBillingOn, scheduleOf } from '../support/billingDays';
 import { useTestServer } from '../support/suite';
 import { testDatabases } from '../support/testServer';
 
-const SYSTEM = { userId: null, entityId: null, requestId: null };
+const SYSTEM = testActor(null);
 
 // A cancellation settles a billed policy's money once (docs/billing.md "Cancellation"): the balance due it
 // shows is charged, and no instalment of the cancelled cover is charged besides, however far ahead the

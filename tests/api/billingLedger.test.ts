@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { testActor } from '../support/records';
 import { addCharge, recordRefund } from '../../src/server/domain/billing/billingCommands';
 import { ledgerOf } from '../../src/server/domain/billing/ledger';
 import { addMonths } from '../../src/calendar';
@@ -7,7 +8,7 @@ import { issuePaidRentersPolicy, rentersPolicyIssue } from '../support/rentersPo
 import { useTestServer } from '../support/suite';
 import { testDatabases } from '../support/testServer';
 
-const SYSTEM = { userId: null, entityId: null, requestId: null };
+const SYSTEM = testActor(null);
 
 // The billing module's contract with cancellation and refunds: every policy issued has its schedule with the
 // purchase collected; extra charges and refund outcomes move its ledger (docs/billing.md "The ledger").

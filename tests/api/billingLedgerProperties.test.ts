@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { testActor } from '../support/records';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CancelResponse } from '../../src/api/schemas/policies';
@@ -30,7 +31,7 @@ import { startTestServer, testDatabases, type TestServer } from '../support/test
 const RUNS = 8;
 const MAX_COMMANDS = 10;
 const PROPERTY_TIMEOUT = 400_000;
-const STAFF = { userId: null, entityId: null, requestId: null };
+const STAFF = testActor(null);
 
 interface PolicyModel {
   policyNumber: string;

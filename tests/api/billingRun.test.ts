@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { testActor } from '../support/records';
 import { addDays, addMonths, fixedClock, startOfBusinessDay } from '../../src/calendar';
 import { payNow } from '../../src/server/domain/billing/payNow';
 import { runBillingDay } from '../../src/server/domain/billing/runBillingDay';
@@ -11,7 +12,7 @@ import { centralToday, purchasePolicies } from '../support/policyFixtures';
 import { useTestServer } from '../support/suite';
 import { testDatabases } from '../support/testServer';
 
-const STAFF = { userId: null, entityId: null, requestId: null };
+const STAFF = testActor(null);
 
 // The daily billing run as a policyholder meets it: next month's instalment collected when its day comes, a
 // declined card's notices, the lapse for non-payment, a late payment's reinstatement, and a day run twice.

@@ -6,6 +6,7 @@ import { bulkProjectionsOf, projectedStreamTypes } from '../../src/server/store/
 import { eventCount, expectRebuildReproducesReadTables, readTables } from '../support/eventLogChecks';
 import { useTestServer } from '../support/suite';
 import { testDatabases } from '../support/testServer';
+import { businessToday } from '../support/businessToday';
 
 // A rebuild replays the big stream types in bulk, whole streams at a time (store/bulkReplay.ts). Over the
 // demo's book (pet policies with claims and notes, a year of renters business with its changes, twelve months
@@ -27,11 +28,7 @@ describe.each(testDatabases())('bulk replay on %s', (database) => {
     ).rows.map((r) => r.definition);
 
   it('gives the tables the per-event replay gives, for every stream type', async () => {
-    await seedDemoCommissionHistory(
-      db(),
-      new Date().toISOString().slice(0, 10),
-      s.t.config.accessTokenSecret,
-    );
+    await seedDemoCommissionHistory(db(), businessToday(), s.t.config.accessTokenSecret);
     await expectRebuildReproducesReadTables(db());
     const events = await eventCount(db());
     expect(await rebuildProjections(db(), { bulk: false })).toBe(events);

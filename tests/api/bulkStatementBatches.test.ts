@@ -4,7 +4,7 @@ import { BulkStatementResponse, type BulkStatementResult } from '../../src/api/s
 import type { StatementCommand } from '../../src/machines/commissionStatement';
 import { statementAggregate } from '../../src/server/domain/commission/statementAggregate';
 import { runOneByOne, type Target } from '../../src/server/domain/commission/bulkStatementCommands';
-import { utcToday } from '../../src/server/domain/rentersPolicies/rentersPolicyNumbers';
+import { businessToday } from '../support/businessToday';
 import { REPLAYED_HEADER } from '../../src/server/http/idempotency';
 import { execute } from '../../src/server/store/aggregate';
 import { projectStreams } from '../../src/server/store/bulkReplay';
@@ -298,7 +298,10 @@ describe.each(testDatabases())('bulk statement commands in batches on %s', (data
     for (const event of appended) expect(event.metadata).toEqual(metadata);
 
     const twinBefore = await lastPosition();
-    const oneByOne = await runOneByOne(db(), await targetsOf(twin), command, utcToday(), metadata);
+    const oneByOne = await runOneByOne(db(), await targetsOf(twin), command, businessToday(), {
+      ...metadata,
+      at: new Date(),
+    });
     expect(comparable(batched, answer)).toEqual(comparable(twin, oneByOne));
     const twinAppended = await appendedSince(twin, twinBefore);
     expect(new Set(twinAppended.map((event) => event.recordedAt.getTime())).size).toBeGreaterThan(BATCHES);

@@ -12,8 +12,9 @@ import { purchasePolicies } from '../support/policyFixtures';
 import { entityIdOf } from '../support/records';
 import { useTestServer } from '../support/suite';
 import { testDatabases } from '../support/testServer';
+import { businessMonth } from '../support/businessToday';
 
-const MONTH = new Date().toISOString().slice(0, 7);
+const MONTH = businessMonth();
 const percentOf = (premiumCents: number, basisPoints: number) =>
   Math.floor((premiumCents * basisPoints * 2 + 10_000) / 20_000) / 100;
 

@@ -16,8 +16,9 @@ import { ADMIN, HOUSE, LAKESIDE, MANAGER, NORTHWIND, REVIEWER } from '../support
 import { entityIdOf, setEntityActive } from '../support/records';
 import { useTestServer } from '../support/suite';
 import { testDatabases } from '../support/testServer';
+import { businessToday } from '../support/businessToday';
 
-const TODAY = new Date().toISOString().slice(0, 10);
+const TODAY = businessToday();
 
 const NB_TX: CommissionRuleCreate = {
   business_type: 'NEW',

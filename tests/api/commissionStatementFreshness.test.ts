@@ -1,9 +1,10 @@
+import { startOfBusinessDay } from '../../src/calendar';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { StatementResponse, type Statement } from '../../src/api/schemas/commissionStatements';
 import { outOfDateRefusal } from '../../src/machines/commissionStatement';
 import { generateMonthEndStatements } from '../../src/server/domain/commission/monthEndStatements';
 import { NOT_PENDING_FOR_RECALCULATION } from '../../src/server/domain/commission/statementRecalculation';
-import { monthBefore, statementApi, utcMonth, type Agency } from '../support/commissionStatementApi';
+import { monthBefore, statementApi, businessMonth, type Agency } from '../support/commissionStatementApi';
 import { entityApi, expectStatus, userWith } from '../support/entityApi';
 import { expectError } from '../support/http';
 import { ACCOUNTING, ADMIN, HOUSE, LAKESIDE, REVIEWER } from '../support/personas';
@@ -91,7 +92,7 @@ describe.each(testDatabases())('statements stay current on %s', (database) => {
         {
           id: stale.statement.id,
           entity_code: stale.agency.code,
-          statement_month: utcMonth(),
+          statement_month: businessMonth(),
           message: outOfDateRefusal({
             missingEvents: 1,
             differenceCents: Math.round(stale.statement.out_of_date!.difference * 100),
@@ -145,13 +146,16 @@ describe.each(testDatabases())('statements stay current on %s', (database) => {
   });
 
   it('generates the month before on a business day of the month, once', async () => {
-    const month = monthBefore(utcMonth(), 3);
+    const month = monthBefore(businessMonth(), 3);
     const agency = await st.newAgency();
     await st.sellRenters(agency, { soldAt: new Date(`${month}-10T15:00:00Z`) });
     await st.sellRenters(agency, { soldAt: new Date(`${month}-20T15:00:00Z`) });
-    const firstDay = `${monthBefore(utcMonth(), 2)}-01`;
+    const firstDay = `${monthBefore(businessMonth(), 2)}-01`;
 
-    const first = await generateMonthEndStatements(db(), { businessDate: firstDay });
+    const first = await generateMonthEndStatements(db(), {
+      businessDate: firstDay,
+      at: startOfBusinessDay(firstDay),
+    });
     expect(first.month).toBe(month);
     expect(first.created).toBeGreaterThanOrEqual(1);
     const statement = await st.statementOf(agency, month);
@@ -159,8 +163,11 @@ describe.each(testDatabases())('statements stay current on %s', (database) => {
     expect(statement.lines).toHaveLength(2);
 
     // Again that day, and a later day of the month: nothing new.
-    for (const businessDate of [firstDay, `${monthBefore(utcMonth(), 2)}-17`]) {
-      const again = await generateMonthEndStatements(db(), { businessDate });
+    for (const businessDate of [firstDay, `${monthBefore(businessMonth(), 2)}-17`]) {
+      const again = await generateMonthEndStatements(db(), {
+        businessDate,
+        at: startOfBusinessDay(businessDate),
+      });
       expect(again).toMatchObject({ month, created: 0, recalculated: 0 });
     }
     expect((await st.statementOf(agency, month)).version).toBe(statement.version);
@@ -168,12 +175,16 @@ describe.each(testDatabases())('statements stay current on %s', (database) => {
     // A backdated sale later in the month: the daily run brings the pending statement up to date.
     await st.sellRenters(agency, { soldAt: new Date(`${month}-25T15:00:00Z`) });
     expect((await st.statementOf(agency, month)).out_of_date).toMatchObject({ missing_events: 1 });
+    const eighteenth = `${monthBefore(businessMonth(), 2)}-18`;
     const caughtUp = await generateMonthEndStatements(db(), {
-      businessDate: `${monthBefore(utcMonth(), 2)}-18`,
+      businessDate: eighteenth,
+      at: startOfBusinessDay(eighteenth),
     });
     expect(caughtUp).toMatchObject({ month, created: 0, recalculated: 1 });
     expect((await st.statementOf(agency, month)).out_of_date).toBeNull();
-    await expect(generateMonthEndStatements(db(), { businessDate: '2026-02-30' })).rejects.toThrow(TypeError);
+    await expect(
+      generateMonthEndStatements(db(), { businessDate: '2026-02-30', at: new Date() }),
+    ).rejects.toThrow(TypeError);
     // The accounting user sees it too (any statement privilege reads).
     expect((await st.statementOf(agency, month, ACCOUNTING)).lines).toHaveLength(3);
   });

@@ -1,13 +1,14 @@
 import fc from 'fast-check';
+import { testActor } from '../support/records';
 import { describe, expect, it } from 'vitest';
 import { CommissionRulePage } from '../../src/api/schemas/commissionRules';
 import { StatementResponse, type Statement } from '../../src/api/schemas/commissionStatements';
 import { recordDemoChange } from '../../src/server/seed/demoRentersChange';
-import { statementApi, utcMonth, type Agency } from '../support/commissionStatementApi';
+import { statementApi, businessMonth, type Agency } from '../support/commissionStatementApi';
 import { entityApi, expectStatus } from '../support/entityApi';
 import { expectError } from '../support/http';
 import { ADMIN, REVIEWER } from '../support/personas';
-import { utcToday } from '../support/rentersPolicyFixtures';
+import { businessToday } from '../support/rentersPolicyFixtures';
 import { useTestServer } from '../support/suite';
 import { testDatabases } from '../support/testServer';
 
@@ -36,7 +37,7 @@ describe.each(testDatabases())('an approvable statement pays the rules on %s', (
   const e = entityApi(() => s.api);
   const st = statementApi(e, () => s.t);
   const db = () => s.t.server.database.db;
-  const month = utcMonth();
+  const month = businessMonth();
 
   async function expectedAmountCents(agency: Agency): Promise<number> {
     const rules = await e.get(
@@ -81,7 +82,7 @@ describe.each(testDatabases())('an approvable statement pays the rules on %s', (
             const inputs = {
               reasonCode: 'MOVED_OUT',
               cancellationMethod: 'PRO_RATA',
-              cancelDate: utcToday(),
+              cancelDate: businessToday(),
               note: 'Property test',
             };
             await db()
@@ -89,11 +90,11 @@ describe.each(testDatabases())('an approvable statement pays the rules on %s', (
               .execute((trx) =>
                 recordDemoChange(
                   trx,
-                  { userId: null, entityId: null, requestId: 'property' },
+                  testActor('property'),
                   policyNumber!,
                   'cancel',
                   inputs,
-                  utcToday(),
+                  businessToday(),
                 ),
               );
           } else if (next.kind === 'generate') await st.generate(month);

@@ -18,8 +18,8 @@ import {
   codeGroup,
   monthBefore,
   statementApi,
-  utcDay,
-  utcMonth,
+  businessToday,
+  businessMonth,
   type Agency,
 } from '../support/commissionStatementApi';
 import { entityApi, expectStatus, userWith } from '../support/entityApi';
@@ -92,7 +92,7 @@ describe.each(testDatabases())('commission statements on %s', (database) => {
   const e = entityApi(() => s.api);
   const st = statementApi(e, () => s.t);
   const db = () => s.t.server.database.db;
-  const MONTH = utcMonth();
+  const MONTH = businessMonth();
 
   // Users holding exactly one of the statement privileges (SPEC §6 "Commissions"), in the house.
   const users = {
@@ -174,7 +174,7 @@ describe.each(testDatabases())('commission statements on %s', (database) => {
       return rule!;
     };
 
-    const today = utcDay();
+    const today = businessToday();
     const expected = [
       { policy: rex, code: 'NB', species: 'DOG', premium: premiums.get(rex.policyNumber)! },
       { policy: tom, code: 'NB', species: 'CAT', premium: premiums.get(tom.policyNumber)! },
@@ -437,7 +437,7 @@ describe.each(testDatabases())('commission statements on %s', (database) => {
     );
     expect(await ids('&filter[stateCode]=wy')).toEqual(asc([s3.id, ...older]));
     expect(await ids('&filter[stateCode]=TX')).toEqual([]);
-    expect(await ids(`&filter[paidOn]=${utcDay()}`)).toEqual([s2.id]);
+    expect(await ids(`&filter[paidOn]=${businessToday()}`)).toEqual([s2.id]);
 
     // The months of the caller's statements, newest first.
     const months = await e.get('/v2/lists/commission/statement-months', REVIEWER);
@@ -953,7 +953,7 @@ describe.each(testDatabases())('commission statements on %s', (database) => {
       state: 'paid',
       review_status: 'Approved',
       payment_status: 'Paid',
-      paid_on: utcDay(),
+      paid_on: businessToday(),
       payment_amount: paid.payment_total,
     });
     expect((await st.detail(agency.id, statement.id, ACCOUNTING)).can).toMatchObject({
@@ -962,7 +962,7 @@ describe.each(testDatabases())('commission statements on %s', (database) => {
     });
     expect(paid.history.at(-1)).toMatchObject({
       type: 'statement.markedPaid',
-      detail: `${money(cents(paid.payment_total))} on ${utcDay()}`,
+      detail: `${money(cents(paid.payment_total))} on ${businessToday()}`,
     });
     const unpaid = await st.commandOk(paid, 'mark-unpaid', ACCOUNTING);
     expect(unpaid).toMatchObject({ state: 'approved', paid_on: null, payment_amount: null });
@@ -1210,7 +1210,7 @@ describe.each(testDatabases())('commission statements on %s', (database) => {
       expectStatus(response, 200);
       expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
       expect(response.headers.get('content-disposition')).toBe(
-        `attachment; filename="commission-payment-report-${utcDay()}.csv"`,
+        `attachment; filename="commission-payment-report-${businessToday()}.csv"`,
       );
       return csvRows(response.text);
     };

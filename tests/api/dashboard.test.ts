@@ -3,7 +3,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DashboardStatisticsResponse, type DashboardStatistics } from '../../src/api/schemas/dashboard';
 import type { Statement } from '../../src/api/schemas/commissionStatements';
 import { recordDemoChange } from '../../src/server/seed/demoRentersChange';
-import { codeGroup, statementApi, utcDay, utcMonth, type Agency } from '../support/commissionStatementApi';
+import {
+  codeGroup,
+  statementApi,
+  businessToday,
+  businessMonth,
+  type Agency,
+} from '../support/commissionStatementApi';
 import { entityApi, expectStatus, userWith } from '../support/entityApi';
 import { expectError, expectValidationError } from '../support/http';
 import {
@@ -123,8 +129,8 @@ describe.each(testDatabases())('dashboard statistics on %s', (database) => {
       tree = await dashboardTree();
       outsider = await st.newAgency({ code: codeGroup().code(0) });
       // On the period's first and last instants, for the agency and its branch: counted.
-      current.push((await sellRenters(tree.parent, '2025-03-01T00:00:00.000Z')).premiumCents);
-      current.push((await sellRenters(tree.child, '2025-03-31T23:59:59.999Z')).premiumCents);
+      current.push((await sellRenters(tree.parent, '2025-03-01T00:00:00.000-06:00')).premiumCents);
+      current.push((await sellRenters(tree.child, '2025-03-31T23:59:59.999-05:00')).premiumCents);
       // Sold on 5 March and cancelled flat on 10 March (the whole premium back), then rewritten on 12 March.
       const cancelled = await sellRenters(tree.child, '2025-03-05T10:00:00.000Z');
       current.push(cancelled.premiumCents);
@@ -135,11 +141,11 @@ describe.each(testDatabases())('dashboard statistics on %s', (database) => {
       });
       current.push(rewrite.premiumCents);
       // The previous period is 29 January to 28 February: both its ends count there.
-      previous.push((await sellRenters(tree.parent, '2025-01-29T00:00:00.000Z')).premiumCents);
-      previous.push((await sellRenters(tree.child, '2025-02-28T23:59:59.999Z')).premiumCents);
+      previous.push((await sellRenters(tree.parent, '2025-01-29T00:00:00.000-06:00')).premiumCents);
+      previous.push((await sellRenters(tree.child, '2025-02-28T23:59:59.999-06:00')).premiumCents);
       // A millisecond outside either period: in neither.
-      await sellRenters(tree.parent, '2025-01-28T23:59:59.999Z');
-      await sellRenters(tree.parent, '2025-04-01T00:00:00.000Z');
+      await sellRenters(tree.parent, '2025-01-28T23:59:59.999-06:00');
+      await sellRenters(tree.parent, '2025-04-01T00:00:00.000-05:00');
       // Another agency's sale in the period: only for those who see every entity.
       outsiderPremium = (await sellRenters(outsider, '2025-03-15T12:00:00.000Z')).premiumCents;
       // A year earlier: March 2024's first and last instants, a sale cancelled flat within it, and a
@@ -147,8 +153,8 @@ describe.each(testDatabases())('dashboard statistics on %s', (database) => {
       const sellLastYear = (agency: Agency, at: string) =>
         sellRenters(agency, at, { effectiveDate: '2025-03-01' });
       for (const [agency, at] of [
-        [tree.parent, '2024-03-01T00:00:00.000Z'],
-        [tree.child, '2024-03-31T23:59:59.999Z'],
+        [tree.parent, '2024-03-01T00:00:00.000-06:00'],
+        [tree.child, '2024-03-31T23:59:59.999-05:00'],
         [tree.child, '2024-03-08T08:00:00.000Z'],
       ] as const) {
         lastYear.push({
@@ -161,8 +167,8 @@ describe.each(testDatabases())('dashboard statistics on %s', (database) => {
       lastYear.push({ day: '2024-03-18', cents: lastYearCancelled.premiumCents, code: 'NB' });
       await cancelFlat(lastYearCancelled.policyNumber, '2024-03-20', '2024-03-20T16:00:00.000Z');
       lastYear.push({ day: '2024-03-20', cents: -lastYearCancelled.premiumCents, code: 'FC' });
-      await sellLastYear(tree.parent, '2024-02-29T23:59:59.999Z');
-      await sellLastYear(tree.child, '2024-04-01T00:00:00.000Z');
+      await sellLastYear(tree.parent, '2024-02-29T23:59:59.999-06:00');
+      await sellLastYear(tree.child, '2024-04-01T00:00:00.000-05:00');
       outsiderLastYearPremium = (await sellLastYear(outsider, '2024-03-05T12:00:00.000Z')).premiumCents;
     });
 
@@ -239,7 +245,7 @@ describe.each(testDatabases())('dashboard statistics on %s', (database) => {
       );
     });
 
-    it('counts policies, net premium and cancellations of the caller’s agencies by the UTC day recorded', async () => {
+    it('counts policies, net premium and cancellations of the caller’s agencies by the business day recorded', async () => {
       const stats = await statistics(tree.user, '?fromDate=2025-03-01&toDate=2025-03-31');
       expect(stats.period).toEqual({ fromDate: '2025-03-01', toDate: '2025-03-31' });
       expect(stats.previousPeriod).toEqual({ fromDate: '2025-01-29', toDate: '2025-02-28' });
@@ -369,7 +375,7 @@ describe.each(testDatabases())('dashboard statistics on %s', (database) => {
     });
 
     it('counts quotes started and converted per line, the conversion rate, and what they wrote', async () => {
-      const today = utcDay();
+      const today = businessToday();
       const stats = await statistics(tree.user, `?fromDate=${today}&toDate=${today}`);
       const f = stats.figures;
       expect(f.quotesStarted).toEqual({ current: 4, previous: 0 });
@@ -398,7 +404,7 @@ describe.each(testDatabases())('dashboard statistics on %s', (database) => {
     });
 
     it('sums statement lines of the period by statement state, overrides on their month’s first day', async () => {
-      const stats = await statistics(tree.user, `?fromDate=${utcMonth()}-01&toDate=${utcDay()}`);
+      const stats = await statistics(tree.user, `?fromDate=${businessMonth()}-01&toDate=${businessToday()}`);
       const linesOf = (statement: Statement) => sum(statement.lines.map((l) => cents(l.amount)));
       expect(approvedStatement.lines.length).toBeGreaterThan(0);
       expect(pendingStatement.lines.length).toBeGreaterThan(0);
@@ -408,18 +414,18 @@ describe.each(testDatabases())('dashboard statistics on %s', (database) => {
       );
       expect(stats.figures.commissionEarned.previous).toBe(0);
       // A period that leaves out the first of the month leaves out the override (unless today is the first).
-      if (utcDay() !== `${utcMonth()}-01`) {
-        const today = await statistics(tree.user, `?fromDate=${utcDay()}&toDate=${utcDay()}`);
+      if (businessToday() !== `${businessMonth()}-01`) {
+        const today = await statistics(tree.user, `?fromDate=${businessToday()}&toDate=${businessToday()}`);
         expect(cents(today.figures.commissionPending.current)).toBe(linesOf(pendingStatement));
       }
     });
 
     it('answers the 30 days ending today without dates', async () => {
       const stats = await statistics(tree.user);
-      expect(stats.period).toEqual({ fromDate: addDays(utcDay(), -29), toDate: utcDay() });
+      expect(stats.period).toEqual({ fromDate: addDays(businessToday(), -29), toDate: businessToday() });
       expect(stats.previousPeriod).toEqual({
-        fromDate: addDays(utcDay(), -59),
-        toDate: addDays(utcDay(), -30),
+        fromDate: addDays(businessToday(), -59),
+        toDate: addDays(businessToday(), -30),
       });
       expect(stats.bucket).toBe('day');
       expect(stats.series).toHaveLength(30);

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { DashboardStatisticsResponse } from '../../src/api/schemas/dashboard';
 import { RentersQuoteResponse } from '../../src/api/schemas/rentersQuotes';
 import { PROJECTION_TABLES, rebuildProjections } from '../../src/server/projections';
-import { utcToday } from '../../src/server/domain/rentersPolicies/rentersPolicyNumbers';
+import { businessToday } from '../support/businessToday';
 import { seedLargeBook } from '../../src/server/seed/large/seedLarge';
 import { eventCount, expectRebuildReproducesReadTables, readTables } from '../support/eventLogChecks';
 import { ADMIN } from '../support/personas';
@@ -119,7 +119,7 @@ describe.each(testDatabases())('the large book on %s', (database) => {
     }
 
     // The book spans two years: the dashboard's longest period, to today, holds every renters quote.
-    const today = utcToday();
+    const today = businessToday();
     const from = new Date(Date.parse(today) - 730 * 86_400_000).toISOString().slice(0, 10);
     const answer = await s.api.get(`/v2/dashboard/statistics?fromDate=${from}&toDate=${today}`, { token });
     expect(answer.status, answer.text).toBe(200);

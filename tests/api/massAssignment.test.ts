@@ -12,6 +12,7 @@ import { rentersCoverage, rentersQuoteApi, rentersStart } from '../support/rente
 import { useTestServer } from '../support/suite';
 import { tableCounts } from '../support/tenantFixtures';
 import { testDatabases } from '../support/testServer';
+import { businessMonth } from '../support/businessToday';
 
 // Fields a role may not set, sent by agency users to the create and update routes they can call: the
 // request is refused with 422 naming the field (every request schema is strict) and nothing is stored; the
@@ -387,11 +388,7 @@ describe.each(testDatabases())('mass assignment on %s', (database) => {
         `/v2/entities/${ids.austin}/commission-configs/generate`,
         { data: { effective_date: '2031-01-01' } },
       ],
-      [
-        'POST',
-        '/v2/commission-statements/generate',
-        { data: { month: new Date().toISOString().slice(0, 7) } },
-      ],
+      ['POST', '/v2/commission-statements/generate', { data: { month: businessMonth() } }],
       ['POST', '/v2/commission-statements/approve', { filter: {} }],
       ['POST', '/v2/commission-statements/mark-paid', { filter: {} }],
       [

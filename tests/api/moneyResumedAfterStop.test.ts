@@ -1,3 +1,4 @@
+import { systemClock } from '../../src/calendar';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { createSandboxPaymentAdapter } from '../../src/server/domain/payments/sandboxPaymentAdapter';
@@ -14,7 +15,7 @@ import {
   addDays,
   issuePaidRentersPolicy,
   rentersPolicyIssue,
-  utcToday,
+  businessToday,
 } from '../support/rentersPolicyFixtures';
 import { useTestServer } from '../support/suite';
 import { commitPetCancel, previewTokenOf } from '../support/previewedCommits';
@@ -89,6 +90,7 @@ describe.each(testDatabases())('money resumed after a stop, on %s', (database) =
       db: db(),
       payments: createSandboxPaymentAdapter({ db: db() }),
       log: s.t.server.app.log,
+      clock: systemClock,
     };
     expect(await resumeCancellationRefunds(context)).toBeGreaterThanOrEqual(1);
     const refunds = await refundsOf(policyNumber);
@@ -102,7 +104,7 @@ describe.each(testDatabases())('money resumed after a stop, on %s', (database) =
   });
 
   it('settles a renters cancellation whose refund a stop left unasked, once', async () => {
-    const today = utcToday();
+    const today = businessToday();
     const issue = rentersPolicyIssue({
       entityId: await entityIdOf(db(), NORTHWIND_AUSTIN),
       termInterval: 'annual',
@@ -156,6 +158,7 @@ describe.each(testDatabases())('money resumed after a stop, on %s', (database) =
       db: db(),
       payments: createSandboxPaymentAdapter({ db: db() }),
       log: s.t.server.app.log,
+      clock: systemClock,
     };
     expect(await resumeRentersSettlements(context)).toBeGreaterThanOrEqual(1);
     const after = (await events()).filter((event) => event.type === 'renters.settled');

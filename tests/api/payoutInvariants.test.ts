@@ -21,8 +21,8 @@ import {
   RTP_BANK,
   monthBefore,
   statementApi,
-  utcDay,
-  utcMonth,
+  businessToday,
+  businessMonth,
   type Agency,
   type StatementApi,
 } from '../support/commissionStatementApi';
@@ -79,7 +79,7 @@ const pick = <T>(items: readonly T[], index: number): T => items[index % items.l
 // sequence takes the next two, so generation touches few agencies besides its own.
 const MONTHS = (() => {
   const months: string[] = [];
-  for (let m = monthBefore(utcMonth()); m >= '2025-01'; m = monthBefore(m)) months.push(m);
+  for (let m = monthBefore(businessMonth()); m >= '2025-01'; m = monthBefore(m)) months.push(m);
   return months;
 })();
 let monthsTaken = 0;
@@ -432,7 +432,7 @@ class Command implements PayoutCommand {
       expect(view.state).toBe(s.state);
       if (this.command === 'markPaid') {
         expect(cents(view.payment_amount!)).toBe(s.approvedTotal);
-        expect(view.paid_on).toBe(utcDay());
+        expect(view.paid_on).toBe(businessToday());
       }
     }
     await expectPayouts(r, m, [s]);

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { testActor } from '../support/records';
 import { NwpReportResponse } from '../../src/api/schemas/reports';
 import {
   fillPremiumAdjustments,
@@ -22,7 +23,7 @@ import { testDatabases } from '../support/testServer';
 // log (migration 021).
 
 const at = (iso: string) => new Date(iso);
-const HISTORY = { userId: null, entityId: null, requestId: 'test:adjustments' };
+const HISTORY = testActor('test:adjustments');
 
 describe.each(testDatabases())('premium adjustments on %s', (database) => {
   const s = useTestServer(database);

@@ -11,7 +11,7 @@ import {
   addDays,
   issuePaidRentersPolicy,
   rentersPolicyIssue,
-  utcToday,
+  businessToday,
 } from '../support/rentersPolicyFixtures';
 import { useTestServer } from '../support/suite';
 import { testDatabases } from '../support/testServer';
@@ -52,7 +52,7 @@ describe.each(testDatabases())('preview tokens on %s', (database) => {
   const e: EntityApi = entityApi(() => s.api);
   const db = (): Db => s.t.server.database.db;
   const secret = () => s.t.config.accessTokenSecret;
-  const today = utcToday();
+  const today = businessToday();
 
   const countOf = async (streamType: string, streamId: string, type: string) =>
     Number(

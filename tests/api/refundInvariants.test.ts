@@ -26,7 +26,7 @@ import {
   issuePaidRentersPolicy,
   rentersPolicyIssue,
   uniquePhone,
-  utcToday,
+  businessToday,
 } from '../support/rentersPolicyFixtures';
 import { rentersCoverage, rentersQuoteApi, rentersStart } from '../support/rentersQuoteApi';
 import { rentersRewriteApi } from '../support/rentersRewriteApi';
@@ -449,7 +449,7 @@ class BuyRenters implements RentersCommand {
     const q = rentersQuoteApi(r.e);
     const started = await q.step(
       '/v2/renters/quotes',
-      { ...rentersStart(), effective_date: addDays(utcToday(), this.startIn) },
+      { ...rentersStart(), effective_date: addDays(businessToday(), this.startIn) },
       INTERNAL,
     );
     const base = `/v2/renters/quotes/${started.id}`;
@@ -482,7 +482,7 @@ class SoldEarlier implements RentersCommand {
     const issue = rentersPolicyIssue({
       entityId: await entityIdOf(r.db, NORTHWIND_AUSTIN),
       termInterval: this.interval,
-      effectiveDate: addDays(utcToday(), -this.daysAgo),
+      effectiveDate: addDays(businessToday(), -this.daysAgo),
     });
     const issued = await issuePaidRentersPolicy(r.db, issue);
     await addRentersPolicy(m, r, issued.policyNumber);
@@ -573,7 +573,7 @@ class CancelRenters implements RentersCommand {
   check = (m: Readonly<RentersModel>) => m.policies.length > 0;
   async run(m: RentersModel, r: Real) {
     const p = pick(m.policies, this.policy);
-    const today = utcToday();
+    const today = businessToday();
     const cancelDate = addDays(p.effective, this.day);
     const inputs = {
       reason_code: this.reason,

@@ -15,7 +15,7 @@ import {
   addDays,
   issuePaidRentersPolicy,
   rentersPolicyIssue,
-  utcToday,
+  businessToday,
   type RentersIssueOptions,
 } from '../support/rentersPolicyFixtures';
 import { runBillingOn, scheduleOf } from '../support/billingDays';
@@ -68,7 +68,7 @@ describe.each(testDatabases())('renters changes on the billing of %s', (database
   }
 
   it('charges a future-dated cancellation’s balance due once and no instalment after it', async () => {
-    const today = utcToday();
+    const today = businessToday();
     const { policyNumber, matterId } = await issued({
       termInterval: 'monthly',
       effectiveDate: addDays(today, -10),
@@ -105,7 +105,7 @@ describe.each(testDatabases())('renters changes on the billing of %s', (database
   });
 
   it('refunds a flat cancellation through the billing stream, and a reinstatement charges it back and bills on', async () => {
-    const today = utcToday();
+    const today = businessToday();
     const { issue, policyNumber, matterId } = await issued({
       termInterval: 'monthly',
       effectiveDate: addDays(today, -3),
@@ -171,7 +171,7 @@ describe.each(testDatabases())('renters changes on the billing of %s', (database
   });
 
   it('shows the next bill billing will take, never one in the past, and the bills it took on the payments tab', async () => {
-    const today = utcToday();
+    const today = businessToday();
     const { issue, policyNumber, matterId, customerId } = await issued({
       termInterval: 'monthly',
       effectiveDate: addDays(today, -40),

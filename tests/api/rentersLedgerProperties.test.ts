@@ -10,7 +10,7 @@ import type { Db } from '../../src/server/store/db';
 import { entityApi, type EntityApi } from '../support/entityApi';
 import { apiFor } from '../support/http';
 import { INTERNAL, NORTHWIND_AUSTIN } from '../support/personas';
-import { entityIdOf } from '../support/records';
+import { entityIdOf, testActor } from '../support/records';
 import { issuePaidRentersPolicy, rentersPolicyIssue } from '../support/rentersPolicyFixtures';
 import { DECLINING_CARD, GOOD_CARD, cardToken, runDatedWorkOn } from '../support/billingDays';
 import { startTestServer, testDatabases, type TestServer } from '../support/testServer';
@@ -25,7 +25,7 @@ import { startTestServer, testDatabases, type TestServer } from '../support/test
 const RUNS = 8;
 const MAX_COMMANDS = 10;
 const PROPERTY_TIMEOUT = 400_000;
-const STAFF = { userId: null, entityId: null, requestId: null };
+const STAFF = testActor(null);
 
 interface PolicyModel {
   policyNumber: string;

@@ -13,7 +13,7 @@ import {
   addDays,
   issueTestRentersPolicy,
   rentersPolicyIssue,
-  utcToday,
+  businessToday,
 } from '../support/rentersPolicyFixtures';
 import { useTestServer } from '../support/suite';
 import { testDatabases } from '../support/testServer';
@@ -75,7 +75,7 @@ describe.each(testDatabases())('renters policies on %s', (database) => {
     // The payment token is not kept in the log.
     expect(JSON.stringify(events[0]!.data)).not.toContain('tok_test');
 
-    const today = utcToday();
+    const today = businessToday();
     const r = await row(issued.policyNumber);
     expect(r).toMatchObject({
       matter_id: issued.matterId,
@@ -103,7 +103,7 @@ describe.each(testDatabases())('renters policies on %s', (database) => {
       hasUnconfirmedAddress: false,
       hasPendingRenewalPayment: false,
     });
-    expect(await rentersPolicyFlags(db(), 'RNT-KY-99999999')).toBeNull();
+    expect(await rentersPolicyFlags(db(), 'RNT-KY-99999999', businessToday())).toBeNull();
   });
 
   it('reuses the entity customer with the same e-mail for a second policy', async () => {
@@ -124,7 +124,7 @@ describe.each(testDatabases())('renters policies on %s', (database) => {
 
   it('computes the flags from the stream as it grows and refreshes the row from it', async () => {
     const issued = await issueTestRentersPolicy(db(), rentersPolicyIssue({ entityId: await austin() }));
-    const today = utcToday();
+    const today = businessToday();
     await append(issued.policyNumber, [
       { type: 'renters.sentToCarrier', data: {} },
       { type: 'renters.addressChanged', data: { addressType: 'MAILING', confirmed: false } },
@@ -203,7 +203,7 @@ describe.each(testDatabases())('renters policies on %s', (database) => {
     ).toEqual([]);
 
     await append(old.policyNumber, [
-      { type: 'renters.discontinued', data: { nonRenewEffectiveDate: addDays(utcToday(), 60) } },
+      { type: 'renters.discontinued', data: { nonRenewEffectiveDate: addDays(businessToday(), 60) } },
     ]);
     expect(await row(old.policyNumber)).toMatchObject({ machine_state: 'nonRenewing', non_renew: true });
     const replacement = await issueTestRentersPolicy(
@@ -225,7 +225,7 @@ describe.each(testDatabases())('renters policies on %s', (database) => {
       rentersPolicyIssue({ entityId: await austin(), state: 'CA' }),
     );
     await append(issued.policyNumber, [
-      { type: 'renters.cancelled', data: { method: 'FLAT', cancelDate: utcToday(), immediate: true } },
+      { type: 'renters.cancelled', data: { method: 'FLAT', cancelDate: businessToday(), immediate: true } },
     ]);
     const all = () => db().selectFrom('renters_policies').selectAll().orderBy('policy_number').execute();
     const before = await all();

@@ -17,7 +17,7 @@ import { entityApi, expectStatus } from '../support/entityApi';
 import { expectError, expectValidationError } from '../support/http';
 import { ACCOUNTING, AGENT, HOUSE, INTERNAL, MANAGER, NORTHWIND_AUSTIN } from '../support/personas';
 import { TEST_METADATA, entityIdOf } from '../support/records';
-import { addDays, issueRentersPolicies, utcToday } from '../support/rentersPolicyFixtures';
+import { addDays, issueRentersPolicies, businessToday } from '../support/rentersPolicyFixtures';
 import { useTestServer } from '../support/suite';
 import { testDatabases } from '../support/testServer';
 
@@ -60,7 +60,7 @@ describe.each(testDatabases())('renters policy search on %s', (database) => {
       email: last.issue.customer.email,
       city: 'Austin',
       state: 'TX',
-      sold_on: utcToday(),
+      sold_on: businessToday(),
       effective_at: last.issue.effectiveDate,
       status: 'ACTIVE',
     });
@@ -79,7 +79,7 @@ describe.each(testDatabases())('renters policy search on %s', (database) => {
   it('filters by number, e-mail, name, phone, state and the sold or effective day', async () => {
     const name = marker();
     const entityId = await austin();
-    const today = utcToday();
+    const today = businessToday();
     const [tx] = await issueRentersPolicies(db(), 1, { entityId, lastName: name, termInterval: 'annual' });
     const [il] = await issueRentersPolicies(db(), 1, {
       entityId,
@@ -116,7 +116,7 @@ describe.each(testDatabases())('renters policy search on %s', (database) => {
       entityId: await austin(),
       lastName: name,
     });
-    const today = utcToday();
+    const today = businessToday();
     const append = (policyNumber: string, event: NewEvent) =>
       db()
         .transaction()
@@ -164,7 +164,13 @@ describe.each(testDatabases())('renters policy search on %s', (database) => {
     ] as const) {
       const query = RentersPolicyExportQuery.parse({ sort, order, filter: { full_name: name } });
       const chunks: string[] = [];
-      for await (const chunk of rentersPolicyExportCsv(db(), { kind: 'all' }, query, 2)) chunks.push(chunk);
+      for await (const chunk of rentersPolicyExportCsv(
+        db(),
+        { kind: 'all' },
+        { ...query, today: businessToday() },
+        2,
+      ))
+        chunks.push(chunk);
       const listed = await search(`${byName(name)}&sort=${sort}&order=${order}&limit=100`, INTERNAL);
       expect(chunks).toHaveLength(1 + 5);
       expect(csvLines(chunks.join(''))).toEqual([

@@ -21,7 +21,7 @@ import {
   addDays,
   issuePaidRentersPolicy,
   rentersPolicyIssue,
-  utcToday,
+  businessToday,
   type RentersIssueOptions,
 } from '../support/rentersPolicyFixtures';
 import { useTestServer } from '../support/suite';
@@ -84,7 +84,7 @@ describe.each(testDatabases())('renters policy changes on %s', (database) => {
   });
 
   it('previews a pro-rata cancel without storing anything, then commits it to the cent and refunds', async () => {
-    const today = utcToday();
+    const today = businessToday();
     const { issue, policyNumber, matterId } = await issued({ effectiveDate: addDays(today, -40) });
     const cancelDate = addDays(today, 10);
     const data = {
@@ -205,7 +205,7 @@ describe.each(testDatabases())('renters policy changes on %s', (database) => {
   });
 
   it('flat-cancels only in the free look', async () => {
-    const today = utcToday();
+    const today = businessToday();
     const fresh = await issued({ effectiveDate: today });
     const data = {
       policy_number: fresh.policyNumber,
@@ -234,7 +234,7 @@ describe.each(testDatabases())('renters policy changes on %s', (database) => {
   });
 
   it('cancels once when the commit is repeated, one after the other or at the same time', async () => {
-    const today = utcToday();
+    const today = businessToday();
     for (const together of [false, true]) {
       const { policyNumber, matterId } = await issued({ effectiveDate: addDays(today, -60) });
       const data = {
@@ -276,7 +276,7 @@ describe.each(testDatabases())('renters policy changes on %s', (database) => {
   });
 
   it('refuses a commit whose inputs or policy differ from the preview', async () => {
-    const today = utcToday();
+    const today = businessToday();
     const { policyNumber, matterId } = await issued({ effectiveDate: addDays(today, -60) });
     const data = {
       policy_number: policyNumber,
@@ -347,7 +347,7 @@ describe.each(testDatabases())('renters policy changes on %s', (database) => {
   });
 
   it('refuses bad input with field messages and stores nothing', async () => {
-    const today = utcToday();
+    const today = businessToday();
     const { policyNumber, matterId } = await issued({ effectiveDate: addDays(today, -60) });
     const good = {
       policy_number: policyNumber,
@@ -378,7 +378,7 @@ describe.each(testDatabases())('renters policy changes on %s', (database) => {
   });
 
   it('discontinues, reinstates, and charges back a refunded cancellation on reinstatement', async () => {
-    const today = utcToday();
+    const today = businessToday();
     const effectiveDate = addDays(today, -60);
     const { policyNumber, matterId } = await issued({ effectiveDate });
     const base = { policy_number: policyNumber, reason_code: 'UNDERWRITING' };

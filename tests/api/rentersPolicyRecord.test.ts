@@ -10,7 +10,7 @@ import {
   addDays,
   issueTestRentersPolicy,
   rentersPolicyIssue,
-  utcToday,
+  businessToday,
 } from '../support/rentersPolicyFixtures';
 import { useTestServer } from '../support/suite';
 import { testDatabases } from '../support/testServer';
@@ -31,7 +31,7 @@ describe.each(testDatabases())('renters policy record on %s', (database) => {
 
   it('shows the record exactly: trimmed text, null line2 and extension, UTC dates, matter ids', async () => {
     const entityId = await entityIdOf(db(), NORTHWIND_AUSTIN);
-    const effectiveDate = addDays(utcToday(), 3);
+    const effectiveDate = addDays(businessToday(), 3);
     const issue = rentersPolicyIssue({ entityId, effectiveDate, termInterval: 'monthly' });
     issue.customer.firstName = '  Padded ';
     issue.customer.lastName = ' Tenant  ';
@@ -128,7 +128,7 @@ describe.each(testDatabases())('renters policy record on %s', (database) => {
   it('follows the stream: a cancellation shows CANCELLED with its date and no upcoming bill', async () => {
     const entityId = await entityIdOf(db(), NORTHWIND_AUSTIN);
     const issued = await issueTestRentersPolicy(db(), rentersPolicyIssue({ entityId }));
-    const today = utcToday();
+    const today = businessToday();
     await db()
       .transaction()
       .execute((trx) =>

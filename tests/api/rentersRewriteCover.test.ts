@@ -9,7 +9,7 @@ import {
   addDays,
   issueTestRentersPolicy,
   rentersPolicyIssue,
-  utcToday,
+  businessToday,
 } from '../support/rentersPolicyFixtures';
 import { rentersCoverage, rentersCustomer, rentersQuoteApi, rentersStart } from '../support/rentersQuoteApi';
 import { appendTo, rentersRewriteApi } from '../support/rentersRewriteApi';
@@ -25,7 +25,7 @@ describe.each(testDatabases())('renters rewrite start and cover overlap on %s', 
   const r = rentersQuoteApi(e);
   const w = rentersRewriteApi(e, r);
   const db = () => s.t.server.database.db;
-  const today = utcToday();
+  const today = businessToday();
   const day = (n: number) => addDays(today, n);
 
   // A policy of agent@'s agency (Austin) starting on the day given, its events then appended.

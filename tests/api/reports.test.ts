@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { StatementPage } from '../../src/api/schemas/commissionStatements';
 import { ReportListResponse, StatementReportPage } from '../../src/api/schemas/reports';
-import { statementApi, utcMonth } from '../support/commissionStatementApi';
+import { statementApi, businessMonth } from '../support/commissionStatementApi';
 import { entityApi, expectStatus, userWith } from '../support/entityApi';
 import { expectError, expectValidationError } from '../support/http';
 import { ACCOUNTING, ADMIN, AGENT, HOUSE, MANAGER, NORTHWIND, REPORTS, REVIEWER } from '../support/personas';
@@ -119,11 +119,11 @@ describe.each(testDatabases())('reports on %s', (database) => {
 
     it('names its entity by number: one entity exactly', async () => {
       const [, second] = agencies;
-      const one = await report(`filter[entityCode]=${second!.id}&filter[date]=${utcMonth()}`);
+      const one = await report(`filter[entityCode]=${second!.id}&filter[date]=${businessMonth()}`);
       expect(one.data.map((r) => r.entityCode)).toEqual([second!.code]);
       expect(one.totals.count).toBe(1);
       expect(one.totals.lineCount).toBe(2);
-      const wy = await report(`filter[stateCode]=wy&filter[date]=${utcMonth()}`);
+      const wy = await report(`filter[stateCode]=wy&filter[date]=${businessMonth()}`);
       expect(wy.data.map((r) => r.entityCode)).toContain(agencies[0]!.code);
       expect(wy.data.every((r) => r.stateCode === 'WY')).toBe(true);
     });
@@ -147,7 +147,7 @@ describe.each(testDatabases())('reports on %s', (database) => {
     });
 
     it('downloads every matching row as CSV with its count, or as a PDF', async () => {
-      const query = `filter[date]=${utcMonth()}&filter[reviewStatus]=Pending`;
+      const query = `filter[date]=${businessMonth()}&filter[reviewStatus]=Pending`;
       const page = await report(`limit=1&${query}`);
       const csv = await e.get(`/v2/commission-statement-reports?${query}&format=csv`, lister);
       expectStatus(csv, 200);

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { testActor } from '../support/records';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { NwpReportResponse, type NwpReport } from '../../src/api/schemas/reports';
 import { PolicyViewResponse } from '../../src/api/schemas/policies';
@@ -10,14 +11,15 @@ import { expectError, expectValidationError } from '../support/http';
 import { ADMIN, AGENT, INTERNAL, MANAGER, NORTHWIND, REPORTS } from '../support/personas';
 import { useTestServer } from '../support/suite';
 import { testDatabases } from '../support/testServer';
+import { businessToday } from '../support/businessToday';
 
 // The net written premium report (issue 8; docs/reports.md "Net written premium"; SPEC §3 "Written premium
-// report"): figures checked against the policy events read straight from the log, period boundaries in UTC,
+// report"): figures checked against the policy events read straight from the log, period boundaries in Central time,
 // the entity's hierarchy, the caller's reach, the CSV and bad filters.
 
 const at = (iso: string) => new Date(iso);
 const cents = (dollars: number) => Math.round(dollars * 100);
-const HISTORY = { userId: null, entityId: null, requestId: 'test:nwp' };
+const HISTORY = testActor('test:nwp');
 
 describe.each(testDatabases())('net written premium report on %s', (database) => {
   const s = useTestServer(database);
@@ -58,9 +60,9 @@ describe.each(testDatabases())('net written premium report on %s', (database) =>
     agencies.a = await st.newAgency({ rules: false });
     agencies.b = await st.newAgency({ rules: false, parent: agencies.a.code });
     agencies.c = await st.newAgency({ rules: false });
-    sold.a1 = await sell(agencies.a, 'TX', '2025-02-28T23:59:59.999Z');
-    sold.a2 = await sell(agencies.a, 'TX', '2025-03-01T00:00:00.000Z');
-    sold.a3 = await sell(agencies.a, 'CA', '2025-03-31T23:59:59.999Z');
+    sold.a1 = await sell(agencies.a, 'TX', '2025-02-28T23:59:59.999-06:00');
+    sold.a2 = await sell(agencies.a, 'TX', '2025-03-01T00:00:00.000-06:00');
+    sold.a3 = await sell(agencies.a, 'CA', '2025-03-31T23:59:59.999-05:00');
     sold.b1 = await sell(agencies.b, 'TX', '2025-03-15T12:00:00.000Z');
     sold.c1 = await sell(agencies.c, 'TX', '2025-03-10T09:00:00.000Z');
     await change(sold.b1.policyNumber, 'cancel', '2025-05-10', '10:00:00');
@@ -94,9 +96,9 @@ describe.each(testDatabases())('net written premium report on %s', (database) =>
   const total = (report: NwpReport, code: string, businessType = 'NEW') =>
     report.totals.find((t) => t.code === code && t.businessType === businessType);
 
-  it('sums March of agency A and its child by adjustment type, month and line, boundaries in UTC', async () => {
+  it('sums March of agency A and its child by adjustment type, month and line, boundaries in Central time', async () => {
     const report = await run(`fromDate=2025-03-01&toDate=2025-03-31&entityCode=${agencies.a.code}`);
-    // a1 was sold a millisecond before March (UTC); a2 at its first instant and a3 at its last count.
+    // a1 was sold a millisecond before March (Central time); a2 at its first instant and a3 at its last count.
     const march = [sold.a2, sold.a3, sold.b1];
     const premium = march.reduce((sum, p) => sum + p.premiumCents, 0);
     expect(report.entity?.entityCode).toBe(agencies.a.code);
@@ -181,7 +183,7 @@ describe.each(testDatabases())('net written premium report on %s', (database) =>
       .where(sql<boolean>`data->>'policyNumber' = ${policy!.policyNumber}`)
       .executeTakeFirstOrThrow();
     const premiumCents = Number((issued.data as { premiumCents: number }).premiumCents);
-    const today = new Date().toISOString().slice(0, 10);
+    const today = businessToday();
     const report = await run(`fromDate=${today}&toDate=${today}&entityCode=${pets.code}`);
     expect(total(report, 'NB')).toMatchObject({ count: 1, premium: premiumCents / 100 });
     expect(total(report, 'EN')).toMatchObject({ count: 1, premium: 0, category: 'ADJUSTMENT' });
@@ -233,7 +235,7 @@ describe.each(testDatabases())('net written premium report on %s', (database) =>
     const agency = await st.newAgency();
     const first = await st.sellRenters(agency);
     await st.sellRenters(agency);
-    const today = new Date().toISOString().slice(0, 10);
+    const today = businessToday();
     await change(first.policyNumber, 'cancel', today, new Date().toISOString().slice(11, 19));
     await st.generate();
     const statement = await st.statementOf(agency);

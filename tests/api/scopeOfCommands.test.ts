@@ -16,7 +16,7 @@ import {
   codeGroup,
   monthBefore,
   statementApi,
-  utcMonth,
+  businessMonth,
   type Agency,
 } from '../support/commissionStatementApi';
 import { COMMAND_SCOPES } from '../support/commandScopes';
@@ -27,6 +27,7 @@ import { userIdOf } from '../support/records';
 import { useTestServer } from '../support/suite';
 import { EVERY_GRANTABLE, tableCounts } from '../support/tenantFixtures';
 import { testDatabases } from '../support/testServer';
+import { businessToday } from '../support/businessToday';
 
 // Commands that name no record (generation, bulk commands by filter or by a list of ids, the payment and
 // statement reports and their files, the statement months, the premium report, commission rules copied from
@@ -74,7 +75,7 @@ describe.each(testDatabases())(
     const e = entityApi(() => s.api);
     const st = statementApi(e, () => s.t);
     const db = () => s.t.server.database.db;
-    const month = utcMonth();
+    const month = businessMonth();
     // A month in which only the other agency sold.
     const earlier = monthBefore(month, 2);
 
@@ -288,7 +289,7 @@ describe.each(testDatabases())(
         attributes: [{ attrib_id: 28, attrib_value: '1' }],
       });
       expectStatus(on, 200);
-      const today = new Date().toISOString().slice(0, 10);
+      const today = businessToday();
       const figures = async () => {
         const response = await e.get(
           `/v2/dashboard/statistics?fromDate=${month}-01&toDate=${today}`,

@@ -1,3 +1,4 @@
+import { businessToday } from '../support/businessToday';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
@@ -222,7 +223,14 @@ describe.each(testDatabases())('search totals and pages on %s', (database) => {
       searchRentersPolicyPage(
         db(),
         scope,
-        { filter: { full_name: name.toLowerCase() }, sort, order: 'desc', page: number, limit: 2 },
+        {
+          filter: { full_name: name.toLowerCase() },
+          sort,
+          order: 'desc',
+          page: number,
+          limit: 2,
+          today: businessToday(),
+        },
         { totalCap },
       );
     expect((await page(ALL, 1, 'sold_on', 2)).meta).toEqual(meta(1, 2, 1, 2, 2, true));
@@ -236,7 +244,7 @@ describe.each(testDatabases())('search totals and pages on %s', (database) => {
           const { rows } = await searchRentersPolicyPage(
             db(),
             scoped,
-            { filter: {}, sort, order: 'asc', page: number, limit: 4 },
+            { filter: {}, sort, order: 'asc', page: number, limit: 4, today: businessToday() },
             { totalCap },
           );
           numbers.push(...rows.map((r) => r.policy_number));

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BulkStatementResponse } from '../../src/api/schemas/commissionStatements';
-import { statementApi, utcMonth, type Agency } from '../support/commissionStatementApi';
+import { statementApi, businessMonth, type Agency } from '../support/commissionStatementApi';
 import { entityApi, expectStatus } from '../support/entityApi';
 import type { ApiResponse } from '../support/http';
 import { ACCOUNTING, ADMIN, REVIEWER } from '../support/personas';
@@ -43,7 +43,7 @@ describe.each(testDatabases())('wildcards in search filters on %s', (database) =
     agency = await st.newAgency();
     await st.sellRenters(agency);
     await st.sellPets(agency);
-    await st.generate(utcMonth());
+    await st.generate(businessMonth());
     const head = (value: string) => value.slice(0, 3);
     const petRow = await db()
       .selectFrom('policies as p')
@@ -133,7 +133,7 @@ describe.each(testDatabases())('wildcards in search filters on %s', (database) =
     }
     // The control: the agency's own code moves its statement.
     const approved = await e.post('/v2/commission-statements/approve', REVIEWER, {
-      filter: { entityCode: agency.code, date: utcMonth() },
+      filter: { entityCode: agency.code, date: businessMonth() },
     });
     expect(BulkStatementResponse.parse(approved.body).data).toMatchObject({ matched: 1, affected: 1 });
   });

@@ -6,7 +6,12 @@ import {
   type Statement,
 } from '../../src/api/schemas/commissionStatements';
 import type { Db } from '../../src/server/store/db';
-import { monthBefore, statementApi, utcMonth, type StatementApi } from '../support/commissionStatementApi';
+import {
+  monthBefore,
+  statementApi,
+  businessMonth,
+  type StatementApi,
+} from '../support/commissionStatementApi';
 import { entityApi, type EntityApi } from '../support/entityApi';
 import { apiFor, expectError, type ApiResponse } from '../support/http';
 import { ACCOUNTING, REVIEWER } from '../support/personas';
@@ -73,9 +78,12 @@ function senderOf(e: EntityApi, statement: Statement, email: string): Send {
 // each month generated.
 async function pendingStatements(st: StatementApi, count: number): Promise<Statement[]> {
   const agency = await st.newAgency();
-  const months = Array.from({ length: count }, (_, i) => monthBefore(utcMonth(), i));
+  const months = Array.from({ length: count }, (_, i) => monthBefore(businessMonth(), i));
   for (const month of months) {
-    await st.sellRenters(agency, month === utcMonth() ? {} : { soldAt: new Date(`${month}-12T15:00:00Z`) });
+    await st.sellRenters(
+      agency,
+      month === businessMonth() ? {} : { soldAt: new Date(`${month}-12T15:00:00Z`) },
+    );
     await st.generate(month);
   }
   return Promise.all(months.map((month) => st.statementOf(agency, month)));

@@ -15,6 +15,7 @@ import {
   type TenantWorld,
 } from '../support/tenantFixtures';
 import { testDatabases } from '../support/testServer';
+import { businessDaysFromToday } from '../support/businessToday';
 
 // Another agency's ids inside requests about the asker's own records: a sub-record id under the asker's own
 // path, or an id in the body (the policy number of a change, a setup intent, a template entity, a user's or
@@ -22,7 +23,7 @@ import { testDatabases } from '../support/testServer';
 // 422) and no table changes, so no route takes a foreign id on trust because the path was the asker's.
 const FUTURE = '2031-01-01';
 const data = (d: unknown) => ({ data: d });
-const inTenDays = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
+const inTenDays = businessDaysFromToday(10);
 const RENTERS_CANCEL = {
   reason_code: 'MOVED_OUT',
   cancellation_method: 'PRO_RATA',

@@ -15,6 +15,7 @@ import {
   type TenantWorld,
 } from '../support/tenantFixtures';
 import { testDatabases } from '../support/testServer';
+import { businessDaysFromToday } from '../support/businessToday';
 
 // Pet quotes, pet policies with their matters, and renters quotes, policies and payment methods, by id: an
 // agency user holding every grantable privilege, asking about another agency's record, gets 403 or 404 (or
@@ -102,7 +103,7 @@ function rentersProbes(v: TenantRecords, a: Tenant): Probe[] {
   const policy = `/v2/renters/policies/${m}`;
   const account = `/v2/renters/customers/${c}/payment_accounts/${accountId}/payment_methods`;
   const quote = `/v2/renters/quotes/${v.rentersQuoteId}`;
-  const inTenDays = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
+  const inTenDays = businessDaysFromToday(10);
   const change = { policy_number: n, reason_code: 'MOVED_OUT', commit: false };
   const cancel = { ...change, cancellation_method: 'PRO_RATA', cancel_date: inTenDays };
   return [

@@ -12,6 +12,7 @@ import {
   type TenantWorld,
 } from '../support/tenantFixtures';
 import { testDatabases } from '../support/testServer';
+import { businessToday } from '../support/businessToday';
 
 // Searches, lists, exports and reports as an agency user holding every grantable privilege: none shows a
 // row of an agency outside the user's subtree, unfiltered or filtered by that agency's code, numbers or
@@ -217,7 +218,7 @@ describe.each(testDatabases())('tenant isolation of searches, lists and reports 
   });
 
   it('keeps every figure of the dashboard, the premium report and its export to the asker’s subtree', async () => {
-    const today = new Date().toISOString().slice(0, 10);
+    const today = businessToday();
     const figures = async (tenant: Tenant) => {
       const dashboard = await send(tenant, { method: 'GET', path: '/v2/dashboard/statistics' });
       const nwp = await send(tenant, { method: 'GET', path: `/v2/reports/nwp?toDate=${today}` });

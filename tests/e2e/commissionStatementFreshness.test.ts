@@ -1,10 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { generateStatements } from '../../src/server/domain/commission/generateStatements';
-import { entityIdOf } from '../support/records';
+import { entityIdOf, testActor } from '../support/records';
 import { REVIEWER, SUMMIT } from '../support/personas';
 import { issueTestRentersPolicy, rentersPolicyIssue } from '../support/rentersPolicyFixtures';
 import { portalSuite } from './portalSession';
 import { waitForPath } from './portalPage';
+import { businessMonth, businessToday } from '../support/businessToday';
 
 // An out-of-date statement on the review screen (docs/decisions/014): Summit's month is generated with one
 // renters sale, two more are sold afterwards; the reviewer sees the statement out of date with the two
@@ -12,7 +13,7 @@ import { waitForPath } from './portalPage';
 const portal = portalSuite({ width: 1440, height: 900 });
 const { shot, signedIn } = portal;
 
-const MONTH = new Date().toISOString().slice(0, 7);
+const MONTH = businessMonth();
 const MONTH_LABEL = new Intl.DateTimeFormat('en-US', {
   month: 'long',
   year: 'numeric',
@@ -25,14 +26,8 @@ describe('an out-of-date commission statement', () => {
     const entityId = await entityIdOf(db, SUMMIT);
     const sell = () => issueTestRentersPolicy(db, rentersPolicyIssue({ entityId, termInterval: 'annual' }));
     await sell();
-    const today = new Date().toISOString().slice(0, 10);
-    await generateStatements(
-      db,
-      MONTH,
-      today,
-      { userId: null, entityId: null, requestId: 'e2e' },
-      { kind: 'all' },
-    );
+    const today = businessToday();
+    await generateStatements(db, MONTH, today, testActor('e2e'), { kind: 'all' });
     await sell();
     await sell();
   });

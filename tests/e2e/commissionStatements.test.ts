@@ -14,6 +14,7 @@ import {
 import { purchasePolicies } from '../support/policyFixtures';
 import { portalSuite } from './portalSession';
 import { chooseOption, waitForPath } from './portalPage';
+import { businessMonth, businessToday } from '../support/businessToday';
 
 // The commission cycle on its two screens (issue 7): a reviewer adjusts a statement with an override,
 // downloads it, and approves the three Northwind statements by filter; accounting verifies the agencies'
@@ -23,13 +24,13 @@ import { chooseOption, waitForPath } from './portalPage';
 const portal = portalSuite({ width: 1440, height: 900 });
 const { shot, signedIn } = portal;
 
-const MONTH = new Date().toISOString().slice(0, 7);
+const MONTH = businessMonth();
 const MONTH_LABEL = new Intl.DateTimeFormat('en-US', {
   month: 'long',
   year: 'numeric',
   timeZone: 'UTC',
 }).format(new Date(`${MONTH}-01T00:00:00Z`));
-const TODAY = new Date().toISOString().slice(0, 10);
+const TODAY = businessToday();
 // "1234-567" starts the codes of Northwind and its two children, and no other agency's.
 const NORTHWIND_PREFIX = '1234-567';
 const NORTHWINDS = [NORTHWIND, NORTHWIND_AUSTIN, NORTHWIND_DALLAS];

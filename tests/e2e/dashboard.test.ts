@@ -14,6 +14,7 @@ import { entityIdOf } from '../support/records';
 import { issueTestRentersPolicy, rentersPolicyIssue } from '../support/rentersPolicyFixtures';
 import { portalSuite } from './portalSession';
 import { waitForPath } from './portalPage';
+import { businessToday } from '../support/businessToday';
 
 // The dashboard (SPEC §2 "Dashboard"; docs/reports.md "Dashboard"): the root admin sees every entity's
 // figures, the demo manager Northwind's; both open it from the logo, change the period (a preset, custom
@@ -22,7 +23,7 @@ import { waitForPath } from './portalPage';
 const portal = portalSuite({ width: 1440, height: 900 });
 const { shot, signedIn } = portal;
 
-const TODAY = new Date().toISOString().slice(0, 10);
+const TODAY = businessToday();
 const daysAgo = (days: number) =>
   new Date(Date.parse(`${TODAY}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });

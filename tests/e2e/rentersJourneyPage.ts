@@ -1,10 +1,11 @@
 import type { Page } from 'playwright-core';
+import { businessDaysFromToday } from '../support/businessToday';
 
 // What an agent does on the renters quote journey, in the words of its screens.
 
 // A day N days from today (UTC), as the effective date wants it.
 export function daysFromToday(days: number): string {
-  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+  return businessDaysFromToday(days);
 }
 
 const QUOTE_PATH = /^\/renters\/quotes\/journey\/[0-9a-f-]{36}$/;

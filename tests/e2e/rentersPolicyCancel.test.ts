@@ -12,7 +12,7 @@ import {
   addDays,
   issuePaidRentersPolicy,
   rentersPolicyIssue,
-  utcToday,
+  businessToday,
 } from '../support/rentersPolicyFixtures';
 import { portalSuite } from './portalSession';
 import { signIn, waitForPath } from './portalPage';
@@ -21,7 +21,7 @@ import { signIn, waitForPath } from './portalPage';
 // (docs/renters-cancellation.md, docs/decisions/008).
 const portal = portalSuite({ width: 1366, height: 900 });
 const { freshPage, shot } = portal;
-const today = utcToday();
+const today = businessToday();
 
 let policy: { policyNumber: string; matterId: number; customerId: number };
 let issue: ReturnType<typeof rentersPolicyIssue>;

@@ -6,7 +6,7 @@ import { businessDate, formatBusinessDate } from '../../src/calendar';
 import { formatPhone } from '../../src/ui/format';
 import { ADMIN, AGENT, HOUSE, NORTHWIND_AUSTIN } from '../support/personas';
 import { entityIdOf } from '../support/records';
-import { addDays, issueRentersPolicies, utcToday } from '../support/rentersPolicyFixtures';
+import { addDays, issueRentersPolicies, businessToday } from '../support/rentersPolicyFixtures';
 import { portalSuite } from './portalSession';
 import { waitForPath } from './portalPage';
 
@@ -166,7 +166,7 @@ describe('renters policy search', () => {
 
   it('filters on the day sold by default, or on the effective day when asked', async () => {
     const page = await signedIn(AGENT);
-    const today = utcToday();
+    const today = businessToday();
     const tomorrow = addDays(today, 1);
     await page.goto(`/renters/policies?full_name=${LAST_NAME}`);
     await page.getByText('Showing 1–10 of 12').waitFor();

@@ -7,7 +7,7 @@ import {
   addDays,
   issueTestRentersPolicy,
   rentersPolicyIssue,
-  utcToday,
+  businessToday,
 } from '../support/rentersPolicyFixtures';
 import { PAYING_CARD } from '../support/rentersQuoteApi';
 import { appendTo } from '../support/rentersRewriteApi';
@@ -25,7 +25,7 @@ describe('the renters rewrite start date', () => {
   it('prefills where the old cover ends and refuses an overlapping date', { timeout: 180_000 }, async () => {
     mkdirSync(SHOTS, { recursive: true });
     const db = portal.server.server.database.db;
-    const today = utcToday();
+    const today = businessToday();
     const cancelDate = addDays(today, 15);
     const issue = rentersPolicyIssue({
       entityId: await entityIdOf(db, NORTHWIND_AUSTIN),

@@ -5,6 +5,7 @@ import { seedDemoCommissionHistory } from '../../src/server/seed/demoCommissionH
 import { REPORTS } from '../support/personas';
 import { portalSuite } from './portalSession';
 import { waitForPath } from './portalPage';
+import { businessToday } from '../support/businessToday';
 
 // The reports (issue 8) as the demo's reporting user meets them: the registry, the net written premium
 // report over the demo's year of renters business (chart, totals, CSV), and the commission statements
@@ -12,7 +13,7 @@ import { waitForPath } from './portalPage';
 const portal = portalSuite({ width: 1440, height: 900 });
 const { shot, signedIn } = portal;
 
-const TODAY = new Date().toISOString().slice(0, 10);
+const TODAY = businessToday();
 const YEAR_AGO = `${Number(TODAY.slice(0, 4)) - 1}${TODAY.slice(4, 7)}-01`;
 const moneyOf = (text: string) => Number(text.replace(/[^0-9.-]/g, ''));
 const numberOf = (text: string) => Number(text.replace(/[^0-9]/g, ''));

@@ -16,6 +16,7 @@ import {
 import { purchasePolicies } from '../support/policyFixtures';
 import { portalSuite } from './portalSession';
 import { pathOf, signIn, waitForPath } from './portalPage';
+import { businessMonth } from '../support/businessToday';
 
 // Tables people can shape (issue: the experience of the people who use and run it): on the policy search an
 // agent hides and reorders columns with the keyboard (kept in the URL), saves the search as a view shared
@@ -44,7 +45,7 @@ beforeAll(async () => {
   for (const code of [NORTHWIND, NORTHWIND_DALLAS, SUMMIT]) {
     await purchasePolicies(portal.server, { email: INTERNAL, actingFor: code, petNames: [`${PET}${code}`] });
   }
-  const month = new Date().toISOString().slice(0, 7);
+  const month = businessMonth();
   const generated = await apiFor(portal.server.url).post(
     '/v2/commission-statements/generate',
     {

@@ -11,7 +11,7 @@ import {
   issuePaidRentersPolicy,
   issueRentersPolicies,
   rentersPolicyIssue,
-  utcToday,
+  businessToday,
 } from '../support/rentersPolicyFixtures';
 import { portalSuite } from './portalSession';
 import { openRentersPolicy, rentersCard } from './rentersPolicyPage';
@@ -24,7 +24,7 @@ import { discardCloses, discardPrompt, escapeAsks, escapeClosesAtOnce } from './
 const portal = portalSuite({ width: 1366, height: 900 });
 const { freshPage, shot, signedIn } = portal;
 const db = () => portal.server.server.database.db;
-const today = utcToday();
+const today = businessToday();
 
 // How many events the log holds of one kind of record: a discarded dialog adds none.
 async function eventCount(streamType: string): Promise<number> {

@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { testActor } from '../support/records';
 import { createActor, type SnapshotFrom } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import {
@@ -66,7 +67,7 @@ const machine = billingAccountMachine;
 
 // 10 AM Central on Thursday 28 January 2027: the first path's policy is bought that day.
 const START = '2027-01-28T16:00:00Z';
-const SYSTEM = { userId: null, entityId: null, requestId: null };
+const SYSTEM = testActor(null);
 // A sandbox card declined for insufficient funds (docs/payments.md).
 const INSUFFICIENT_FUNDS_CARD = '4000000000009995';
 

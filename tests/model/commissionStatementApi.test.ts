@@ -18,7 +18,7 @@ import {
 } from '../../src/machines/commissionStatement';
 import { listTransitions, transitionsTaken } from '../../src/machines/transitions';
 import { noBankAccountMessage } from '../../src/server/domain/commission/statementCommands';
-import { statementApi, utcMonth, type Agency } from '../support/commissionStatementApi';
+import { statementApi, businessMonth, type Agency } from '../support/commissionStatementApi';
 import { entityApi, expectStatus } from '../support/entityApi';
 import { expectError } from '../support/http';
 import { ACCOUNTING, REVIEWER } from '../support/personas';
@@ -111,7 +111,7 @@ describe.each(testDatabases())(
     const s = useTestServer(database);
     const e = entityApi(() => s.api);
     const st = statementApi(e, () => s.t);
-    const MONTH = utcMonth();
+    const MONTH = businessMonth();
     const here = new CoverageLog();
 
     // What a path works on.

@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { testActor } from '../support/records';
 import { createActor, type SnapshotFrom } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import { BillingResponse, PayNowResponse } from '../../src/api/schemas/billing';
@@ -62,7 +63,7 @@ const machine = policyLifecycleMachine;
 
 // 10 AM Central on Thursday 28 January 2027: the first day's work has nothing to do yet.
 const START = '2027-01-28T16:00:00Z';
-const SYSTEM = { userId: null, entityId: null, requestId: null };
+const SYSTEM = testActor(null);
 const FREE_LOOK_DAYS = 30;
 
 const issued: PolicyLifecycleEvent = { type: 'policy.issued' };

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testActor } from '../support/records';
 import { createActor, type Actor } from 'xstate';
 import { createTestModel } from 'xstate/graph';
 import { recordLifecycleMachine, type RecordLifecycleEvent } from '../../src/machines/recordLifecycle';
@@ -34,7 +35,7 @@ const ALL_EVENTS: RecordLifecycleEvent[] = [
 ];
 
 const coverage = new CoverageLog();
-const meta = { userId: null, entityId: null, requestId: 'model-test' };
+const meta = testActor('model-test');
 
 let database: OpenDatabase;
 let homeEntityId = 0;

@@ -26,7 +26,7 @@ import {
   addDays,
   issueTestRentersPolicy,
   rentersPolicyIssue,
-  utcToday,
+  businessToday,
 } from '../support/rentersPolicyFixtures';
 import { startTestServer, type TestServer } from '../support/testServer';
 import { coveringPaths } from '../support/transitionCover';
@@ -42,7 +42,7 @@ const CHANGE_EVENT = {
   reinstate: 'renters.reinstated',
 };
 const START = { cancel: 'active', discontinue: 'active', reinstate: 'cancelled' } as const;
-const today = utcToday();
+const today = businessToday();
 const INPUTS: Record<RentersChangeKind, { full: ChangeInputs; more: ChangeInputs }> = {
   cancel: {
     full: { reasonCode: 'CUSTOMER_REQUEST', cancellationMethod: 'PRO_RATA', cancelDate: addDays(today, 5) },

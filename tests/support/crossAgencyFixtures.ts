@@ -6,6 +6,7 @@ import { AGENT, MANAGER, NORTHWIND, NORTHWIND_AUSTIN, NORTHWIND_DALLAS } from '.
 import { rentersCoverage, rentersCustomer } from './rentersQuoteApi';
 import type { SuiteServer } from './suite';
 import { addStatements, makeTenant, recordsOf, tableCounts, type TenantRecords } from './tenantFixtures';
+import { businessDaysFromToday, businessMonth } from './businessToday';
 
 // One record of every kind in Northwind, and the request of every route of the server's table about it, as
 // another agency's users send them (tests/api/crossAgencyMatrix.test.ts). The requests are generated from
@@ -160,7 +161,7 @@ function bodies(w: Northwind): Record<string, unknown> {
     pay_multiplier: 99,
     effective_date: FUTURE,
   };
-  const inTenDays = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
+  const inTenDays = businessDaysFromToday(10);
   const change = { policy_number: n, reason_code: 'MOVED_OUT', commit: false };
   const password = 'Cross-Agency-Probe-2026!';
   const card = { number: '4242 4242 4242 4242', expiry: '12/30', cvc: '123', name: 'Eve', zip: '78701' };
@@ -359,7 +360,7 @@ function naming(w: Northwind): Record<string, Omit<CrossCase, 'route'>[]> {
     ],
     // Names no agency: the month's statements of the caller's scope, which holds none of Northwind's.
     'POST /v2/commission-statements/generate': [
-      shown('/v2/commission-statements/generate', data({ month: new Date().toISOString().slice(0, 7) })),
+      shown('/v2/commission-statements/generate', data({ month: businessMonth() })),
     ],
     'POST /v2/bank-accounts': [
       inBody('/v2/bank-accounts', {

@@ -4,8 +4,22 @@ import { execute } from '../../src/server/store/aggregate';
 import type { Db } from '../../src/server/store/db';
 import type { EventMetadata } from '../../src/server/store/eventStore';
 
+// The house acting in a test, outside any request: its events are dated when they are appended, by this
+// process's clock (what the database's clock did before every event carried its moment), unless the caller
+// spreads in an `at` of its own.
+export function testActor(requestId: string | null): EventMetadata {
+  return {
+    userId: null,
+    entityId: null,
+    requestId,
+    get at() {
+      return new Date();
+    },
+  };
+}
+
 // Changes to demo records made the way the server makes them: through the event store, so projections follow.
-export const TEST_METADATA: EventMetadata = { userId: null, entityId: null, requestId: 'test' };
+export const TEST_METADATA: EventMetadata = testActor('test');
 
 export async function userIdOf(db: Db, email: string): Promise<number> {
   const user = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();

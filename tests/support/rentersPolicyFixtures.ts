@@ -10,6 +10,7 @@ import { createSandboxPaymentAdapter } from '../../src/server/domain/payments/sa
 import type { Db } from '../../src/server/store/db';
 import { demoRentersCoverage } from '../../src/server/seed/demoRentersPolicies';
 import { TEST_METADATA } from './records';
+import { businessToday } from './businessToday';
 
 // Renters policies issued the way the purchase issues them: rated by the renters engine for a state and
 // ZIP, then `issueRentersPolicy` in a transaction of its own.
@@ -24,7 +25,7 @@ export const RENTERS_PLACES = {
 } as const;
 export type RentersPlace = keyof typeof RENTERS_PLACES;
 
-export const utcToday = (): string => new Date().toISOString().slice(0, 10);
+export { businessToday } from './businessToday';
 
 export function addDays(day: string, days: number): string {
   const date = new Date(`${day}T00:00:00Z`);
@@ -54,7 +55,7 @@ export function rentersPolicyIssue(options: RentersIssueOptions): RentersPolicyI
   const state = options.state ?? 'TX';
   const place = RENTERS_PLACES[state];
   const termInterval = options.termInterval ?? 'monthly';
-  const effectiveDate = options.effectiveDate ?? utcToday();
+  const effectiveDate = options.effectiveDate ?? businessToday();
   const coverage = coverageFor(state);
   const rated = rateRentersQuote(filedRentersTables(state, effectiveDate), {
     zip_code: place.zip,

@@ -3,12 +3,13 @@ import { RentersQuoteResponse, type RentersQuoteView } from '../../src/api/schem
 import { expectStatus, type EntityApi } from './entityApi';
 import type { ApiResponse } from './http';
 import { AGENT } from './personas';
+import { businessDaysFromToday } from './businessToday';
 
 // The renters quote API (docs/renters-quotes.md) for the API tests: a quote walked step by step.
 
 // A day N days from today (UTC), as the start step wants it.
 export function daysFromToday(days: number): string {
-  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+  return businessDaysFromToday(days);
 }
 
 // Each start is for a unit of its own: a customer holds one policy per address at a time (docs/renters-

@@ -12,7 +12,7 @@ import {
   addDays,
   issueTestRentersPolicy,
   rentersPolicyIssue,
-  utcToday,
+  businessToday,
   type RentersPlace,
 } from './rentersPolicyFixtures';
 import { rentersStart, type RentersQuoteApi } from './rentersQuoteApi';
@@ -23,7 +23,7 @@ import { rentersStart, type RentersQuoteApi } from './rentersQuoteApi';
 export type RewritableKind = 'active' | 'cancelled' | 'nonRenewing';
 
 // The events the cancel and discontinue flows record (docs/decisions/008), with the fields the machine reads.
-export function lifecycleEvents(kind: RewritableKind, today = utcToday()): NewEvent[] {
+export function lifecycleEvents(kind: RewritableKind, today = businessToday()): NewEvent[] {
   if (kind === 'cancelled')
     return [
       {
@@ -48,7 +48,7 @@ export async function rentersPolicyIn(
   kind: RewritableKind,
   state: RentersPlace = 'TX',
 ) {
-  const issue = rentersPolicyIssue({ entityId, state, effectiveDate: addDays(utcToday(), -20) });
+  const issue = rentersPolicyIssue({ entityId, state, effectiveDate: addDays(businessToday(), -20) });
   const issued = await issueTestRentersPolicy(db, issue);
   await appendTo(db, issued.policyNumber, lifecycleEvents(kind));
   return { issue, ...issued };

@@ -13,7 +13,7 @@ import { storeContent } from '../../src/server/domain/matters/contentStore';
 import { execute } from '../../src/server/store/aggregate';
 import { AGENT_ENTITY_HEADER } from '../../src/api/version';
 import type { Db } from '../../src/server/store/db';
-import { statementApi, utcMonth } from './commissionStatementApi';
+import { statementApi, businessMonth } from './commissionStatementApi';
 import { entityApi, expectStatus, userWith, type EntityApi } from './entityApi';
 import type { Api, ApiResponse } from './http';
 import { ADMIN, LAKESIDE, NORTHWIND, NORTHWIND_AUSTIN, NORTHWIND_DALLAS, SUMMIT } from './personas';
@@ -25,6 +25,7 @@ import { issueTestRentersPolicy, rentersPolicyIssue } from './rentersPolicyFixtu
 import { rentersCoverage, rentersCustomer, rentersQuoteApi } from './rentersQuoteApi';
 import type { SuiteServer } from './suite';
 import type { TestServer } from './testServer';
+import { businessToday } from './businessToday';
 
 // A world of agencies, each with an external user holding every grantable privilege and a record of every
 // kind, for the tenant isolation suites: whatever such a user may do, it must stay inside its own subtree.
@@ -179,8 +180,8 @@ export async function recordsOf(server: TestServer, e: EntityApi, tenant: Tenant
   const { claimId } = await db.transaction().execute((trx) =>
     submitClaim(trx, TEST_METADATA, {
       policyNumber: policy.policyNumber,
-      lossDate: new Date().toISOString().slice(0, 10),
-      reportedDate: new Date().toISOString().slice(0, 10),
+      lossDate: businessToday(),
+      reportedDate: businessToday(),
       conditions: ['Laceration'],
       description: 'Cut paw.',
       claimedCents: 9000,
@@ -296,7 +297,7 @@ export async function addStatements(
   owners: TenantRecords[],
 ): Promise<void> {
   const st = statementApi(e, () => server);
-  await st.generate(utcMonth());
+  await st.generate(businessMonth());
   for (const owner of owners) {
     const statement = await st.statementOf({ id: owner.tenant.entityId, code: owner.tenant.code });
     owner.statementId = statement.id;

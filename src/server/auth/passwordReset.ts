@@ -156,6 +156,8 @@ export async function resetPassword(
       userId: reset.user_id,
       entityId: reset.entity_id,
       requestId,
+      // Security, not business: the change is dated by the real clock, as the link's expiry is read by it.
+      at: new Date(),
     });
     await revokeAllSessions(trx, reset.user_id, 'password reset');
     return true;

@@ -3,6 +3,7 @@ import type { Db } from '../store/db';
 import type { DailyWork, DailyWorkContext } from './dailyWork';
 import { DAILY_WORK } from './dailyWorkList';
 import { jobIdOf } from './jobKey';
+import { workDayClock } from './workDayClock';
 
 // The daily scheduler's book (docs/jobs.md): one row per piece of daily work and business day, due, running,
 // done (with its summary) or failed (with the reason). Rows are made once, whoever makes them first; the
@@ -107,7 +108,8 @@ export async function workRow(
   const piece = (options.work ?? DAILY_WORK).find((w) => w.name === row.name);
   try {
     if (!piece) throw new Error(`No daily work is named ${row.name}`);
-    const summary = await piece.run({ ...context, businessDate: row.business_date });
+    const day = row.business_date;
+    const summary = await piece.run({ ...context, clock: workDayClock(day, clock), businessDate: day });
     await db
       .updateTable('daily_work_runs')
       .set({ status: 'done', summary: JSON.stringify(summary), error: null, finished_at: clock.now() })

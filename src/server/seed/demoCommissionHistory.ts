@@ -12,7 +12,7 @@ import { issueRentersPolicy } from '../domain/rentersPolicies/issueRentersPolicy
 import { filedRentersTables } from '../domain/rentersRating/filedRentersTables';
 import { rateRentersQuote } from '../domain/rentersRating/rateRentersQuote';
 import type { Db } from '../store/db';
-import type { EventMetadata } from '../store/eventStore';
+import type { EventActor } from '../store/eventStore';
 import { demoCharge } from './demoCharge';
 import { demoRentersCoverage } from './demoRentersPolicies';
 import { commitDemoChange } from './demoRentersChange';
@@ -24,7 +24,7 @@ import { runDemoSteps, type DemoStep } from './demoSteps';
 // through review and payment as the back office would have: old months paid, last month partly approved,
 // this month pending; one agency without a verified bank account, so its approved statements wait. Runs
 // once: nothing is done when any statement exists.
-const SALES: EventMetadata = { userId: null, entityId: null, requestId: 'seed:commission-history' };
+const SALES: EventActor = { userId: null, entityId: null, requestId: 'seed:commission-history' };
 const MONTHS = 12;
 // An agency that has not given a bank account yet: its statements are approved but cannot be paid.
 const WITHOUT_BANK_ACCOUNT = '2345-6789-CD';
@@ -224,8 +224,8 @@ export async function demoCommissionSteps(db: Db, today: string, secret: string)
       day: reviewOn,
       minute: 30,
       async run(clock) {
-        const by = (who: EventMetadata) => ({ ...who, at: clock.now() });
-        const run = (id: number, command: StatementCommand, who: EventMetadata) =>
+        const by = (who: EventActor) => ({ ...who, at: clock.now() });
+        const run = (id: number, command: StatementCommand, who: EventActor) =>
           db
             .transaction()
             .execute((trx) => runStatementCommand(trx, id, command, { today: reviewOn, metadata: by(who) }));

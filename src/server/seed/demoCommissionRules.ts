@@ -2,12 +2,12 @@ import { createRule, generateRules, type RuleFields } from '../domain/commission
 import type { CommissionSpecies } from '../domain/commission/commissionRules';
 import { STATE_ROWS } from '../domain/rating/rateTableRows';
 import { RENTERS_SOLD_STATES } from '../domain/rentersRating/rentersReference';
-import type { EventMetadata, Trx } from '../store/eventStore';
+import type { EventActor, Trx } from '../store/eventStore';
 
 // The demo's commission rate rules: the house's schedule (what an agency is paid, per line and state), and
 // a copy for every demo agency generated from it, as an administrator would. Runs once: entities that already
 // have rules are left alone.
-const SEED_BY: EventMetadata = { userId: null, entityId: null, requestId: 'seed:commission-rules' };
+const SEED_BY: EventActor = { userId: null, entityId: null, requestId: 'seed:commission-rules' };
 const SCHEDULE_START = '2025-01-01';
 const PET_STATES = STATE_ROWS.map((row) => row.state_code);
 
@@ -42,9 +42,9 @@ const rule = (entityId: number, [businessType, eventCode, species, pay]: Line): 
   expirationDate: null,
 });
 
-// `at` dates the records (the demo's year opens before its first sale); the database's clock otherwise.
-export async function seedDemoCommissionRules(trx: Trx, at?: Date): Promise<number> {
-  const SEED = at ? { ...SEED_BY, at } : SEED_BY;
+// `at` dates the records (the demo's year opens before its first sale).
+export async function seedDemoCommissionRules(trx: Trx, at: Date): Promise<number> {
+  const SEED = { ...SEED_BY, at };
   const entities = await trx
     .selectFrom('entities')
     .select(['id', 'type_code', 'master_entity_id'])

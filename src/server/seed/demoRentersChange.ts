@@ -9,7 +9,7 @@ import { loadRentersPolicyForChange } from '../domain/rentersPolicies/changes/lo
 import { billRentersChange } from '../domain/rentersPolicies/changes/rentersChangeBilling';
 import { settleRentersChange } from '../domain/rentersPolicies/changes/settleRentersChange';
 import type { Db } from '../store/db';
-import type { EventMetadata, Trx } from '../store/eventStore';
+import type { EventActor, EventMetadata, Trx } from '../store/eventStore';
 
 // A demo policy's cancellation or non-renewal on `day`, as a commit of the change flow makes it
 // (docs/decisions/008): the figures and event the flow decides, the billing it settles in the same
@@ -17,7 +17,7 @@ import type { EventMetadata, Trx } from '../store/eventStore';
 // dated by the clock. So the demo cannot drift from what a commit records, and its refunds succeed.
 export async function commitDemoChange(
   db: Db,
-  metadata: EventMetadata,
+  metadata: EventActor,
   policyNumber: string,
   kind: RentersChangeKind,
   inputs: ChangeInputs,

@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { addDays, systemClock, type Clock } from '../../calendar';
+import { addDays, businessDate, systemClock, type Clock } from '../../calendar';
 import { issueRentersPolicy, ratedFigures } from '../domain/rentersPolicies/issueRentersPolicy';
-import { utcToday } from '../domain/rentersPolicies/rentersPolicyNumbers';
 import { filedRentersTables } from '../domain/rentersRating/filedRentersTables';
 import { rateRentersQuote } from '../domain/rentersRating/rateRentersQuote';
 import type { RentersCoverageInput } from '../domain/rentersRating/rentersTypes';
 import type { Db } from '../store/db';
-import type { EventMetadata } from '../store/eventStore';
+import type { EventActor } from '../store/eventStore';
 import { demoCharge } from './demoCharge';
 import { commitDemoChange } from './demoRentersChange';
 import { runDemoSteps, type DemoStep } from './demoSteps';
@@ -14,7 +13,7 @@ import { runDemoSteps, type DemoStep } from './demoSteps';
 // Demo renters policies, issued as the purchase issues them (rated by the renters engine, then
 // issueRentersPolicy), for several agencies and states. One is cancelled and one non-renewing, committed as
 // the cancel and discontinue flows commit them (docs/decisions/008), so the demo has policies to rewrite.
-const SEED: EventMetadata = { userId: null, entityId: null, requestId: 'seed:demo-renters' };
+const SEED: EventActor = { userId: null, entityId: null, requestId: 'seed:demo-renters' };
 
 type Address = { line1: string; line2: string | null; city: string; state: string; zip: string };
 
@@ -212,7 +211,7 @@ export async function demoRentersSteps(db: Db, today: string): Promise<DemoStep[
 }
 
 // The renters change flow's day: UTC's (SPEC §9's wire rule for renters dates).
-const businessDay = (clock: Clock) => utcToday(clock.now());
+const businessDay = (clock: Clock) => businessDate(clock.now());
 
 async function sell(
   db: Db,
@@ -266,5 +265,5 @@ async function sell(
 // The demo's renters policies alone, on a running server (a test of rewrites): its steps in day order, dated
 // back from the clock's today, without the days' scheduled work between them.
 export async function seedDemoRentersPolicies(db: Db, clock: Clock = systemClock): Promise<number> {
-  return runDemoSteps(await demoRentersSteps(db, utcToday(clock.now())));
+  return runDemoSteps(await demoRentersSteps(db, businessDay(clock)));
 }

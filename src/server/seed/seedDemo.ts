@@ -4,18 +4,17 @@ import { createEntity, setEntityAttributes } from '../domain/entities/entityComm
 import { createRole } from '../domain/roles/roleCommands';
 import { registerUser } from '../domain/users/userCommands';
 import type { Db } from '../store/db';
-import type { EventMetadata } from '../store/eventStore';
+import type { EventActor } from '../store/eventStore';
 import { DEMO_BRAND, DEMO_ENTITIES, DEMO_ROLES, DEMO_USERS } from './demoData';
 import { addMonths, businessDate, startOfBusinessDay, systemClock, type Clock } from '../../calendar';
 import { demoCommissionSteps } from './demoCommissionHistory';
 import { seedDemoCommissionRules } from './demoCommissionRules';
-import { utcToday } from '../domain/rentersPolicies/rentersPolicyNumbers';
 import { demoPetSteps } from './demoPetSteps';
 import { demoRentersSteps } from './demoRentersPolicies';
 import { passDemoYear, type DemoLog } from './demoYear';
 import { seedEntityDetails } from './seedEntityDetails';
 
-const SEED_BY: EventMetadata = { userId: null, entityId: null, requestId: 'seed:demo' };
+const SEED_BY: EventActor = { userId: null, entityId: null, requestId: 'seed:demo' };
 // With its year of business, the demo's agencies, people and rules are dated before its first sale.
 const OPENED_MONTHS_AGO = 14;
 
@@ -37,7 +36,7 @@ export async function seedDemo(
   const today = businessDate(now);
   const openedAt =
     options.policies === false ? undefined : startOfBusinessDay(addMonths(today, -OPENED_MONTHS_AGO));
-  const SEED = openedAt ? { ...SEED_BY, at: openedAt } : SEED_BY;
+  const SEED = { ...SEED_BY, at: openedAt ?? now };
   const existingUsers = new Set(
     (await db.selectFrom('users').select('email').execute()).map((u) => u.email.toLowerCase()),
   );
@@ -104,8 +103,8 @@ export async function seedDemo(
       );
       created++;
     }
-    created += await seedEntityDetails(trx, openedAt);
-    created += await seedDemoCommissionRules(trx, openedAt);
+    created += await seedEntityDetails(trx, SEED.at);
+    created += await seedDemoCommissionRules(trx, SEED.at);
     return { created };
   });
   // The year of business runs the quote journeys, whose commands open transactions of their own: after the
@@ -113,7 +112,7 @@ export async function seedDemo(
   if (options.policies === false) return seeded;
   const steps = [
     ...(await demoPetSteps(db, today)),
-    ...(await demoRentersSteps(db, utcToday(now))),
+    ...(await demoRentersSteps(db, today)),
     ...(options.secret ? await demoCommissionSteps(db, today, options.secret) : []),
   ];
   const year = await passDemoYear(db, steps, now, options.log ?? quietLog);

@@ -1,16 +1,16 @@
 import { setEntityAttributes, updateEntity } from '../domain/entities/entityCommands';
 import { addContact, addLocation } from '../domain/entities/locationCommands';
 import { addQuoteSource, setDiscountStates, setUnderwritingQuestions } from '../domain/entities/linkCommands';
-import type { EventMetadata, Trx } from '../store/eventStore';
+import type { EventActor, Trx } from '../store/eventStore';
 import { DEMO_ENTITY_DETAILS } from './entityDetailsDemo';
 
-const SEED_BY: EventMetadata = { userId: null, entityId: null, requestId: 'seed:entity-details' };
+const SEED_BY: EventActor = { userId: null, entityId: null, requestId: 'seed:entity-details' };
 
 // Adds the demo details to each demo entity once: an entity whose stream already holds an event of this
 // seed is left alone, whatever was changed since.
-// `at` dates the records (the demo's year opens before its first sale); the database's clock otherwise.
-export async function seedEntityDetails(trx: Trx, at?: Date): Promise<number> {
-  const SEED = at ? { ...SEED_BY, at } : SEED_BY;
+// `at` dates the records (the demo's year opens before its first sale).
+export async function seedEntityDetails(trx: Trx, at: Date): Promise<number> {
+  const SEED = { ...SEED_BY, at };
   const seeded = new Set(
     (
       await trx

@@ -9,10 +9,14 @@ export interface EventMetadata {
   entityId: number | null;
   requestId: string | null;
   idempotencyKey?: string | null;
-  // When the command was given, by the server's clock: a moved clock (the demo's year, a QA sandbox) dates the
-  // events it appends; the database's clock otherwise. It becomes their recorded_at, not part of the metadata.
-  at?: Date;
+  // When the command was given, by the business clock (docs/conventions.md "One business clock"): a moved
+  // clock (the demo's year, a QA sandbox) dates the events it appends. It becomes their recorded_at, not part of
+  // the stored metadata. Read back from the log, it is absent.
+  at: Date;
 }
+
+// Who acts, before the moment is known: a job's or a seed's fixed metadata, dated when it appends.
+export type EventActor = Omit<EventMetadata, 'at'>;
 
 export interface NewEvent<T extends string = string> {
   type: T;
@@ -27,7 +31,8 @@ export interface StoredEvent<T extends string = string> extends NewEvent<T> {
   streamType: string;
   streamId: string;
   version: number;
-  metadata: EventMetadata;
+  // As stored: the moment is the event's recordedAt.
+  metadata: EventActor;
   recordedAt: Date;
 }
 

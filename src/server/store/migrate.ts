@@ -30,6 +30,7 @@ import * as m025 from './migrations/025_table_views';
 import * as m026 from './migrations/026_role_owners';
 import * as m027 from './migrations/027_jobs';
 import * as m028 from './migrations/028_billing';
+import * as m029 from './migrations/029_business_day_adjustments';
 
 // Migrations are listed here rather than read from disk, so the same list runs under tsx, vitest and bundles.
 const MIGRATIONS: Record<string, Migration> = {
@@ -61,6 +62,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '026_role_owners': m026,
   '027_jobs': m027,
   '028_billing': m028,
+  '029_business_day_adjustments': m029,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -14,6 +14,7 @@ import {
   tick,
   typeInto,
 } from './keyboard';
+import { businessDaysFromToday } from '../../support/businessToday';
 
 // Both quote journeys bought from start to finish with the keyboard alone: Tab and Shift+Tab to move,
 // typing, the arrow keys in lists and radio groups, Space to tick, Enter to press. The page is never
@@ -48,7 +49,7 @@ async function typeDate(page: Page, label: string, isoDay: string): Promise<void
   await page.keyboard.type(`${month}${day}${year}`);
 }
 
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+const inDays = (days: number) => businessDaysFromToday(days);
 
 describe('the quote journeys by keyboard alone', () => {
   it('buys a pet policy: start, rating info, underwriting, coverage, checkout by card, thank you', async () => {

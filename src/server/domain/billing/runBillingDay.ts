@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { addDays, type BusinessDate, type Clock } from '../../../calendar';
 import { DUNNING } from '../../../machines/billingAccount';
 import type { Db } from '../../store/db';
-import type { EventMetadata } from '../../store/eventStore';
+import type { EventActor } from '../../store/eventStore';
 import type { PaymentAdapter } from '../payments/paymentAdapter';
 import { appendBilling } from './billingCommands';
 import { billingEvent } from './billingEvents';
@@ -27,7 +27,7 @@ export interface BillingDaySummary {
 }
 
 // The system acts: no user, no entity.
-const SYSTEM: EventMetadata = { userId: null, entityId: null, requestId: null };
+const SYSTEM: EventActor = { userId: null, entityId: null, requestId: null };
 const BATCH = 1_000;
 
 // Policies worked side by side: the payment service is another system, and its answers (and each policy's
@@ -54,7 +54,9 @@ export async function runBillingDay(ctx: BillingDayContext): Promise<BillingDayS
   const recordedAt = ctx.clock.now();
   const summary: BillingDaySummary = { charged: 0, declined: 0, lapsed: 0, closed: 0 };
   const append = (ref: PolicyRef, events: Parameters<typeof appendBilling>[2]) =>
-    db.transaction().execute((trx) => appendBilling(trx, ref, events, SYSTEM, recordedAt));
+    db
+      .transaction()
+      .execute((trx) => appendBilling(trx, ref, events, { ...SYSTEM, at: recordedAt }, recordedAt));
   // Only instalments are voided: an extra charge (a balance due, a reinstatement charge) is still owed when
   // the account closes, and a closed account's extra charges are still collected.
   const unpaidSeqs = async (ref: PolicyRef, statuses: string[]) =>
@@ -107,7 +109,7 @@ export async function runBillingDay(ctx: BillingDayContext): Promise<BillingDayS
         trx,
         ref,
         [billingEvent.lapsed({ on: day, firstMissedOn: row.first_missed_on!, reason: NON_PAYMENT })],
-        SYSTEM,
+        { ...SYSTEM, at: recordedAt },
         recordedAt,
       );
       // Dated by the run's clock, as its billing events are (a moved clock's day, not the database's).
@@ -185,7 +187,7 @@ export async function runBillingDay(ctx: BillingDayContext): Promise<BillingDayS
       };
       try {
         const outcome = await collectInstalment(
-          { db, payments: ctx.payments, metadata: SYSTEM, recordedAt },
+          { db, payments: ctx.payments, metadata: { ...SYSTEM, at: recordedAt }, recordedAt },
           due,
           day,
         );

@@ -101,7 +101,7 @@ const SORT_COLUMNS = {
   id: 'r.id',
 } as const satisfies Record<CommissionRuleSort, string>;
 
-// The list of SPEC §3's commission rate filters; status is judged on `today` (UTC).
+// The list of SPEC §3's commission rate filters; status is judged on `today` (the business day).
 export function ruleSearch(
   db: Db,
   entityId: number,

@@ -1,3 +1,4 @@
+import { businessDate } from '../../../calendar';
 import { sql } from 'kysely';
 import type { EntityScope } from '../../access/principal';
 import type { Db } from '../../store/db';
@@ -24,7 +25,6 @@ export const COMMISSIONABLE_TYPES = [
 
 export type { PolicyLogEvent };
 
-const utcDay = (at: Date) => at.toISOString().slice(0, 10);
 const cents = (value: unknown) => (typeof value === 'number' && Number.isInteger(value) ? value : 0);
 
 function petEvents(stream: readonly PolicyLogEvent[]): CommissionableEvent[] {
@@ -43,7 +43,12 @@ function petEvents(stream: readonly PolicyLogEvent[]): CommissionableEvent[] {
   let cancellation: CommissionableEvent | null = null;
   return stream.flatMap((event): CommissionableEvent[] => {
     if (event.type === 'policy.renewed') businessType = 'RENEWAL';
-    const common = { ...base, businessType, eventId: Number(event.position), on: utcDay(event.recordedAt) };
+    const common = {
+      ...base,
+      businessType,
+      eventId: Number(event.position),
+      on: businessDate(event.recordedAt),
+    };
     if (event.type === 'policy.issued')
       return [{ ...common, eventCode: 'NB', premiumCents: policy.premiumCents }];
     if (event.type === 'policy.renewed')
@@ -95,7 +100,7 @@ function rentersEvents(stream: readonly PolicyLogEvent[]): CommissionableEvent[]
   };
   const out: CommissionableEvent[] = [];
   for (const event of stream) {
-    const common = { ...base, eventId: Number(event.position), on: utcDay(event.recordedAt) };
+    const common = { ...base, eventId: Number(event.position), on: businessDate(event.recordedAt) };
     const data = event.data;
     switch (event.type) {
       case 'renters.policyIssued':
@@ -147,7 +152,7 @@ export function previousMonth(month: string): string {
   return new Date(Date.UTC(y, m - 2, 1)).toISOString().slice(0, 7);
 }
 
-// The commissionable events recorded in `month` (UTC), of one entity or of the entities of a scope (all when
+// The commissionable events recorded in `month` (business days), of one entity or of the entities of a scope (all when
 // neither is given), in log order: the premium adjustments (premiumAdjustmentProjection.ts) other than
 // endorsements, which earn nothing.
 export async function commissionableEventsOfMonth(

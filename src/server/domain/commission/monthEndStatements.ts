@@ -23,17 +23,17 @@ export interface MonthEndOutcome {
  * Meant to run once a business day: on the first day of a month it generates the month just ended; on any
  * later day of the month it brings that month's pending statements up to date with events recorded late
  * (a backdated sale) and creates nothing that exists. Idempotent: called again for the same day it creates
- * nothing, and only recalculates a pending statement whose events changed meanwhile. Statement months are UTC
- * months; the business day starts after UTC midnight, so on its first day the month before has ended in UTC.
+ * nothing, and only recalculates a pending statement whose events changed meanwhile. Statement months are
+ * months of business days, so on a month's first business day the month before has ended.
  *
  * @param db the portal's database
  * @param options.businessDate the business day being worked (YYYY-MM-DD); it dates the statements
- * @param options.at when the work ran by the server's clock (a moved clock's instant); the database's otherwise
+ * @param options.at when the work ran by the business clock (a skipped day's own instant)
  * @returns the month generated and how many statements were created, recalculated, unchanged or kept
  */
 export async function generateMonthEndStatements(
   db: Db,
-  { businessDate, at }: { businessDate: BusinessDate; at?: Date },
+  { businessDate, at }: { businessDate: BusinessDate; at: Date },
 ): Promise<MonthEndOutcome> {
   if (!isBusinessDate(businessDate)) throw new TypeError(`Not a business date: ${String(businessDate)}`);
   const month = previousMonth(businessDate.slice(0, 7));
@@ -45,7 +45,7 @@ export async function generateMonthEndStatements(
       userId: null,
       entityId: null,
       requestId: `job:commission:month-end:${businessDate}`,
-      ...(at && { at }),
+      at,
     },
     { kind: 'all' },
   );

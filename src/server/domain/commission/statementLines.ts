@@ -21,7 +21,7 @@ export interface CommissionableEvent {
   businessType: BusinessType;
   stateCode: string;
   species: CommissionSpecies;
-  // YYYY-MM-DD (UTC): the day the event was recorded, which decides its month and the rules in force.
+  // YYYY-MM-DD: the business day the event was recorded on, which decides its month and the rules in force.
   on: string;
   // Written premium the event adds (positive) or returns (negative: a cancellation's chargeback).
   premiumCents: number;

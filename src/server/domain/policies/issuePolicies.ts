@@ -39,7 +39,7 @@ export async function issuePolicies(trx: Trx, metadata: EventMetadata, issue: Is
     .execute();
   const limitOf = new Map(limits.map((l) => [l.plan_code, l.plan_limit_cents]));
   // The purchase's business day, as a renters sale's (docs/conventions.md "Dates and times").
-  const purchaseDate = businessDate(metadata.at ?? new Date());
+  const purchaseDate = businessDate(metadata.at);
   const numbers: string[] = [];
   for (const pet of pets) {
     const policyNumber = await nextPolicyNumber(trx, issue.state);

@@ -1,6 +1,6 @@
-import { systemClock, type Clock } from '../../../calendar';
+import type { Clock } from '../../../calendar';
 import type { Db } from '../../store/db';
-import type { EventMetadata } from '../../store/eventStore';
+import type { EventActor, EventMetadata } from '../../store/eventStore';
 import type { PolicyRef } from '../billing/policyRef';
 import type { PaymentAdapter } from '../payments/paymentAdapter';
 import { askForRefund, type RefundAnswer } from '../refunds/askForRefund';
@@ -17,11 +17,11 @@ export interface RefundContext {
   db: Db;
   payments: PaymentAdapter;
   log: { warn(details: object, message: string): void };
-  clock?: Clock;
+  clock: Clock;
   metadata?: EventMetadata;
 }
 
-const RESUMED: EventMetadata = { userId: null, entityId: null, requestId: 'startup:resume-refund' };
+const RESUMED: EventActor = { userId: null, entityId: null, requestId: 'startup:resume-refund' };
 
 // After the commit, outside its transaction (the payment service is another party): money back to the
 // purchase's charge, and its outcome recorded (docs/cancellation.md "Refund"). A refund that already failed
@@ -35,7 +35,8 @@ export async function refundCancellation(
   const key = refundKey(policyNumber);
   const state = await refundState(ctx.db, ref, key);
   if (state && state.status !== 'pending') return null;
-  return askForRefund({ ...ctx, clock: ctx.clock ?? systemClock, metadata: ctx.metadata ?? RESUMED }, ref, {
+  const metadata = ctx.metadata ?? { ...RESUMED, at: ctx.clock.now() };
+  return askForRefund({ ...ctx, metadata }, ref, {
     key,
     amountCents,
     attempt: state?.attempt ?? 1,

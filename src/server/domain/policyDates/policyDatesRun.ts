@@ -17,11 +17,13 @@ export const emptyCounts = (): PolicyDateCounts => ({
   skipped: 0,
 });
 
-// Events the daily work writes are the house's, not a user's; the request id names the run.
+// Events the daily work writes are the house's, not a user's; the request id names the run. They are dated at
+// the start of the day whose dates they carry out, as datedOn dates a fact (a day the clock skipped included).
 export const runMetadata = (businessDate: BusinessDate): EventMetadata => ({
   userId: null,
   entityId: null,
   requestId: `policy-dates:${businessDate}`,
+  at: startOfBusinessDay(businessDate),
 });
 
 // An event dated at the start of the business day its fact belongs to (a cancel date, an expiration date).

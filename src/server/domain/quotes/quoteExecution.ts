@@ -22,8 +22,8 @@ export interface QuoteActor {
   idempotencyKey?: string | null;
   // The payment service purchases charge through (docs/payments.md).
   payments: PaymentAdapter;
-  // A moved clock (the demo's year) dates the journey's events and the purchase; the database's otherwise.
-  clock?: Clock;
+  // The business clock: it dates the journey's events and the purchase (a moved one in the demo's year).
+  clock: Clock;
 }
 
 // The metadata of the actor's events: who, for which entity, in which request, and when by a moved clock.
@@ -34,7 +34,7 @@ export function quoteMetadata(actor: QuoteActor, idempotencyKey?: string | null)
     entityId: actor.acting.id,
     requestId: actor.requestId,
     ...(key && { idempotencyKey: key }),
-    ...(actor.clock && { at: actor.clock.now() }),
+    at: actor.clock.now(),
   };
 }
 

@@ -15,7 +15,12 @@ export const refundRetries: DailyWork = {
       (r) => isTransientReason(r.reason) && businessDate(r.at) < ctx.businessDate,
     );
     const summary = { asked: 0, done: 0, failed: 0 };
-    const metadata = { userId: null, entityId: null, requestId: `daily:refund-retries:${ctx.businessDate}` };
+    const metadata = {
+      userId: null,
+      entityId: null,
+      requestId: `daily:refund-retries:${ctx.businessDate}`,
+      at: ctx.clock.now(),
+    };
     for (const refund of failed) {
       const answer = await retryRefund(
         { db: ctx.db, payments: ctx.payments, clock: ctx.clock, metadata, log: ctx.log },

@@ -11,7 +11,7 @@ import {
 } from '../../store/eventStore';
 import { rentersPolicyAggregate } from './rentersPolicyAggregate';
 import { RENTERS_POLICY_STREAM, rentersPolicyStatusEvent } from './rentersPolicyEvents';
-import { utcToday } from './rentersPolicyNumbers';
+import { businessDate } from '../../../calendar';
 
 // Appends to an existing renters policy's stream. A pending cancellation whose date has come, or a
 // non-renewal whose date has come, is written first ("took effect"), so the log catches up with the day
@@ -23,7 +23,8 @@ export async function appendToRentersPolicy(
   metadata: EventMetadata,
   policyNumber: string,
   events: readonly NewEvent[],
-  today: string = utcToday(),
+  // The business day the command is given on, unless the caller works another day.
+  today: string = businessDate(metadata.at),
   expectedVersion?: number,
 ): Promise<StoredEvent[]> {
   const stored = await readStream(trx, RENTERS_POLICY_STREAM, policyNumber);

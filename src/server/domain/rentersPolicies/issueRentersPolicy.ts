@@ -88,7 +88,7 @@ export async function issueRentersPolicy(
           termInterval: issue.termInterval,
           // The sale's business day, as a pet purchase's: 7:45 PM Central on Nov 26 is sold on Nov 26, though
           // UTC has turned over (the wire's renters dates stay YYYY-MM-DD).
-          soldOn: businessDate(issue.soldAt ?? new Date()),
+          soldOn: businessDate(issue.soldAt ?? metadata.at),
           effectiveDate: issue.effectiveDate,
           expirationDate: oneYearAfter(issue.effectiveDate),
           termPremiumCents: issue.termPremiumCents,
@@ -120,7 +120,7 @@ export async function issueRentersPolicy(
       chargeId: issue.payment.chargeId,
       amountCents: issue.payment.amountCents,
       payment: { token: issue.payment.token, method: issue.payment.method, last4: issue.payment.last4 },
-      collectedOn: businessDate(issue.soldAt ?? new Date()),
+      collectedOn: businessDate(issue.soldAt ?? metadata.at),
       recordedAt: issue.soldAt,
     },
   );

@@ -35,15 +35,20 @@ export const rentersPolicyCsvRow = (row: RentersPolicySearchRow) => COLUMNS.map(
 export async function* rentersPolicyExportCsv(
   db: Db,
   scope: EntityScope,
-  search: RentersPolicyExport,
+  search: RentersPolicyExport & { today: string },
   batchSize: number = RENTERS_EXPORT_BATCH_SIZE,
 ): AsyncGenerator<string> {
   yield csvLine(RENTERS_POLICY_CSV_HEADER);
   const base = rentersPolicySearchQuery(db, scope, search);
   let after: { sortKey: string; matterId: number } | null = null;
   for (;;) {
-    const query = after ? afterRentersKey(base, search.sort, search.order, after) : base;
-    const rows: RentersPolicyRawRow[] = await sortedRentersPolicies(query, search.sort, search.order)
+    const query = after ? afterRentersKey(base, search.sort, search.order, after, search.today) : base;
+    const rows: RentersPolicyRawRow[] = await sortedRentersPolicies(
+      query,
+      search.sort,
+      search.order,
+      search.today,
+    )
       .limit(batchSize)
       .execute();
     if (rows.length > 0)

@@ -2,7 +2,6 @@ import { rentersRecordFlags, type RentersRecordFlags } from '../../../machines/r
 import type { Db } from '../../store/db';
 import { readStream, type Trx } from '../../store/eventStore';
 import { RENTERS_POLICY_STREAM, rentersPolicyStatusEvent } from './rentersPolicyEvents';
-import { utcToday } from './rentersPolicyNumbers';
 
 // The record flags of a renters policy on a day (SPEC §3 isCurrent, sentToCarrier, canBeDiscontinued,
 // canBeFlatCancelled, hasUnconfirmedAddress, hasPendingRenewalPayment): computed from its stream when read,
@@ -10,7 +9,7 @@ import { utcToday } from './rentersPolicyNumbers';
 export async function rentersPolicyFlags(
   db: Db | Trx,
   policyNumber: string,
-  today: string = utcToday(),
+  today: string,
 ): Promise<RentersRecordFlags | null> {
   // readStream only selects, which a Kysely outside a transaction does the same way.
   const events = await readStream(db as Trx, RENTERS_POLICY_STREAM, policyNumber);

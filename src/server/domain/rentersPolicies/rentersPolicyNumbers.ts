@@ -15,9 +15,6 @@ export function rentersMatterId(policyNumber: string): number {
   return Number(policyNumber.replace(/\D/g, ''));
 }
 
-// The UTC day (renters dates are UTC, SPEC §9).
-export const utcToday = (now: Date = new Date()): string => now.toISOString().slice(0, 10);
-
 // Twelve months after the start: the day the term ends (29 February starts end on 28 February).
 export function oneYearAfter(day: string): string {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];

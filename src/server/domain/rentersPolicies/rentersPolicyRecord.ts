@@ -22,7 +22,6 @@ import {
   type RentersAddressData,
   type RentersPolicyIssued,
 } from './rentersPolicyEvents';
-import { utcToday } from './rentersPolicyNumbers';
 import type { RentersPolicyRef } from './rentersPolicyScope';
 
 // The SPEC §3 "Renters policy record as shown on screen", folded from the policy's stream when read: the
@@ -144,7 +143,7 @@ const ENDED = new Set(['cancelled', 'expired', 'rewritten', 'pendingCancellation
 export function rentersRecordOf(
   events: readonly StoredEvent[],
   matterIds: readonly number[],
-  today: string = utcToday(),
+  today: string,
   // The next bill its billing schedules; undefined for a policy billed before ledgers (the issue's next bill).
   billed?: UpcomingBill | null,
 ): RentersPolicyRecord | null {
@@ -244,7 +243,7 @@ function renewalOfferOf(
 export async function loadRentersPolicyRecord(
   db: Db | Trx,
   ref: RentersPolicyRef,
-  today: string = utcToday(),
+  today: string,
 ): Promise<RentersPolicyRecord> {
   const events = await readRentersPolicy(db, ref.policyNumber);
   const siblings = await db

@@ -17,7 +17,6 @@ import {
   sortKeyText,
   type SortKey,
 } from '../search/policyholderSearch';
-import { utcToday } from './rentersPolicyNumbers';
 
 // Renters policy search (SPEC §3 "Search criteria and paging"): one query builder shared by the paged search
 // and the export, so the two never disagree about which rows a caller sees. Text filters are prefix
@@ -25,8 +24,8 @@ import { utcToday } from './rentersPolicyNumbers';
 // The status on the day the search runs: a non-renewal whose date has come shows as ended before the server
 // has written the event that says so (rentersStatusOn in src/machines/rentersRecordFlags.ts; a due pending
 // cancellation is CANCELLED either way).
-const statusToday = () =>
-  sql<string>`case when p.machine_state = 'nonRenewing' and p.non_renew_effective_date <= cast(${utcToday()} as date) then 'EXPIRED' else p.status_code end`;
+const statusOn = (today: string) =>
+  sql<string>`case when p.machine_state = 'nonRenewing' and p.non_renew_effective_date <= cast(${today} as date) then 'EXPIRED' else p.status_code end`;
 
 const DATE_COLUMNS: Record<RentersPolicyDateType, RawBuilder<unknown>> = {
   sold: sql`p.sold_on`,
@@ -44,13 +43,13 @@ const SORT_COLUMNS: Record<Exclude<RentersPolicySortField, 'status'>, SortColumn
   state: { expr: sql`p.state`, type: 'text' },
 };
 // The status sorts as it shows on the day; built per query, since the day moves.
-const sortColumn = (sort: RentersPolicySortField): SortColumn =>
-  sort === 'status' ? { expr: statusToday(), type: 'text' } : SORT_COLUMNS[sort];
+const sortColumn = (sort: RentersPolicySortField, today: string): SortColumn =>
+  sort === 'status' ? { expr: statusOn(today), type: 'text' } : SORT_COLUMNS[sort];
 
 const day = (column: string) => sql<string>`to_char(${sql.ref(column)}, 'YYYY-MM-DD')`;
 
-function rentersRowsQuery(db: Db, scope: EntityScope, sort: RentersPolicySortField) {
-  const key = sortColumn(sort);
+function rentersRowsQuery(db: Db, scope: EntityScope, sort: RentersPolicySortField, today: string) {
+  const key = sortColumn(sort, today);
   let query = db
     .selectFrom('renters_policies as p')
     .innerJoin('entities as e', 'e.id', 'p.entity_id')
@@ -60,7 +59,7 @@ function rentersRowsQuery(db: Db, scope: EntityScope, sort: RentersPolicySortFie
       'p.customer_id',
       'p.policy_number',
       'p.term_interval',
-      statusToday().as('status_code'),
+      statusOn(today).as('status_code'),
       'p.property_city',
       'p.state',
       day('p.sold_on').as('sold_day'),
@@ -88,16 +87,21 @@ export type RentersPolicyRawRow = Awaited<ReturnType<RowsQuery['execute']>>[numb
 export function rentersPolicySearchQuery(
   db: Db,
   scope: EntityScope,
-  search: { filter: RentersPolicyFilters; sort: RentersPolicySortField },
+  search: { filter: RentersPolicyFilters; sort: RentersPolicySortField; today: string },
 ) {
-  let query = rentersRowsQuery(db, scope, search.sort);
+  let query = rentersRowsQuery(db, scope, search.sort, search.today);
   for (const condition of whereFilters(search.filter)) query = query.where(condition);
   return query;
 }
 
 // Sorts by the chosen field, then by matter id in the same direction.
-export function sortedRentersPolicies(query: RowsQuery, sort: RentersPolicySortField, order: SortOrder) {
-  const [byKey, byMatter] = orderByKey(sortColumn(sort), order);
+export function sortedRentersPolicies(
+  query: RowsQuery,
+  sort: RentersPolicySortField,
+  order: SortOrder,
+  today: string,
+) {
+  const [byKey, byMatter] = orderByKey(sortColumn(sort, today), order);
   return query.orderBy(byKey).orderBy(byMatter);
 }
 
@@ -107,8 +111,9 @@ export function afterRentersKey(
   sort: RentersPolicySortField,
   order: SortOrder,
   after: { sortKey: string; matterId: number },
+  today: string,
 ) {
-  return query.where(afterKeyCondition(sortColumn(sort), order, after));
+  return query.where(afterKeyCondition(sortColumn(sort, today), order, after));
 }
 
 export function toRentersSearchRow(row: RentersPolicyRawRow): RentersPolicySearchRow {
@@ -173,12 +178,14 @@ type PageSearch = {
   order: SortOrder;
   page: number;
   limit: number;
+  // The business day the statuses are read on (a non-renewing policy past its date shows EXPIRED).
+  today: string;
 };
 
 // The matter ids of one page, in order (searchPage in src/server/store/paging.ts says when `sortAll`).
 function pageKeys(db: Db, scope: EntityScope, search: PageSearch, sortAll: boolean) {
   const { page, limit, sort, order } = search;
-  const key = sortColumn(sort);
+  const key = sortColumn(sort, search.today);
   const matching = matchingRentersPolicies(db, scope, search.filter, { sort });
   // A filter on the customers is left to the planner, which can start from the customers it matches: read
   // whole, the policies of a large agency would be joined to their customers one by one.
@@ -219,9 +226,14 @@ export async function searchRentersPolicyPage(
       ),
     rows: (sortAll) =>
       sortedRentersPolicies(
-        rentersRowsQuery(db, scope, sort).where('p.matter_id', 'in', pageKeys(db, scope, search, sortAll)),
+        rentersRowsQuery(db, scope, sort, search.today).where(
+          'p.matter_id',
+          'in',
+          pageKeys(db, scope, search, sortAll),
+        ),
         sort,
         order,
+        search.today,
       ).execute(),
   });
   return { rows: rows.map(toRentersSearchRow), meta };

@@ -165,6 +165,7 @@ async function settle(
     entityId: actor.acting.id,
     requestId: actor.requestId,
     idempotencyKey: actor.idempotencyKey ?? attempt.requestId,
+    at: actor.clock.now(),
   };
   try {
     return await actor.db.transaction().execute(async (trx) => {
@@ -229,7 +230,7 @@ async function settle(
         totalCents: premium.totalCents,
         nextBill,
         // Dated by the server's clock, as a pet purchase is, so a QA sandbox's moved day dates the sale.
-        ...(actor.clock && { soldAt: actor.clock.now() }),
+        soldAt: actor.clock.now(),
         payment: {
           method: attempt.payment.method,
           token: attempt.payment.token,

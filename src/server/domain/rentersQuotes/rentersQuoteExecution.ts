@@ -20,8 +20,8 @@ export interface RentersQuoteActor {
   // The request's Idempotency-Key header (src/server/http/idempotency.ts), for the events' metadata.
   idempotencyKey?: string | null;
   payments: PaymentAdapter;
-  // The server's clock, where the quote's "today" comes from (rentersToday); the system clock by default.
-  clock?: Clock;
+  // The business clock: the quote's "today" (rentersToday) and the date of every event it appends.
+  clock: Clock;
 }
 
 const STEP_NAMES: Readonly<Record<string, string>> = {
@@ -128,6 +128,7 @@ export async function appendToRentersQuote(
         entityId: actor.acting.id,
         requestId: actor.requestId,
         ...(idempotencyKey ? { idempotencyKey } : {}),
+        at: actor.clock.now(),
       },
       expectedVersion,
     );

@@ -3,7 +3,6 @@ import type { RewriteSource } from '../../../machines/rentersQuoteContext';
 import type { Principal } from '../../access/principal';
 import type { Db } from '../../store/db';
 import { entityThatMayNotQuote, quotingRefused } from '../entities/quotingRight';
-import { rentersToday } from '../rentersPolicies/rentersToday';
 import { requireRentersPolicy } from '../rentersPolicies/rentersPolicyScope';
 import { MAX_DAYS_AHEAD } from './rentersQuoteCommands';
 import { rewriteVerdict } from './rentersRewriteCheck';
@@ -43,7 +42,7 @@ export async function rentersRewriteAnswer(
   db: Db,
   principal: Principal,
   matterId: number,
-  today: string = rentersToday(),
+  today: string,
 ): Promise<RentersRewriteView> {
   const ref = await requireRentersPolicy(db, principal, matterId);
   return db.transaction().execute(async (trx) => {

@@ -8,7 +8,6 @@ import {
 import type { Principal } from '../../access/principal';
 import { Forbidden, Refused } from '../domainErrors';
 import type { Trx } from '../../store/eventStore';
-import { rentersToday } from '../rentersPolicies/rentersToday';
 import { requireRentersPolicyNumber } from '../rentersPolicies/rentersPolicyScope';
 import { rentersRewriteFacts, type RentersRewriteFacts } from './rentersRewriteSource';
 
@@ -45,7 +44,7 @@ export async function requireRewritablePolicy(
   trx: Trx,
   principal: Principal,
   policyNumber: string,
-  today: string = rentersToday(),
+  today: string,
 ): Promise<RentersRewriteFacts> {
   await requireRentersPolicyNumber(trx, principal, policyNumber);
   if (!holdsRewritePrivilege(principal)) throw new Forbidden('You may not rewrite renters policies.');
@@ -61,11 +60,7 @@ export async function requireRewritablePolicy(
 // Before a rewrite's purchase charges anything: the old policy must still be open to a rewrite (another
 // quote may have rewritten it since, or it was reinstated). Its machine would refuse the link anyway, but
 // only after the charge.
-export async function requireStillRewritable(
-  trx: Trx,
-  policyNumber: string,
-  today: string = rentersToday(),
-): Promise<void> {
+export async function requireStillRewritable(trx: Trx, policyNumber: string, today: string): Promise<void> {
   const facts = await rentersRewriteFacts(trx, policyNumber, today);
   if (rewriteAllowedFrom(facts.state)) return;
   throw new Refused(

@@ -1,4 +1,4 @@
-// Day arithmetic of the dashboard (docs/reports.md "Dashboard"): periods are whole UTC days, both ends
+// Day arithmetic of the dashboard (docs/reports.md "Dashboard"): periods are whole business days, both ends
 // inclusive, as YYYY-MM-DD; the figures of a period are compared with the comparison period asked for, or
 // else with the period of the same length just before it, and charted per day up to DAY_BUCKETS_UP_TO days,
 // per month above that.

@@ -1,3 +1,4 @@
+import { businessTimeZone } from '../../../calendar';
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { EntityScope } from '../../access/principal';
 import type { Db } from '../../store/db';
@@ -10,7 +11,7 @@ import {
   type BucketSize,
   type DayPeriod,
 } from './dashboardPeriods';
-import { utcDayWindow } from './policyLogStreams';
+import { businessDayWindow } from './policyLogStreams';
 import { adjustmentGroupsBetween, type AdjustmentGroup } from './premiumAdjustments';
 
 // The figures of the dashboard (SPEC §2 "Dashboard", docs/reports.md "Dashboard") for one period and a
@@ -69,39 +70,40 @@ interface DayCount {
 const inScope = (scope: EntityScope): RawBuilder<SqlBool> =>
   scope.kind === 'all' ? sql<SqlBool>`true` : sql<SqlBool>`e.path like ${`${scope.path}%`}`;
 
-const utcDayOf = (column: RawBuilder<unknown>) =>
-  sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD')`;
+// The business day of an instant, in the query (the zone is the business calendar's, passed as a value).
+const businessDayOf = (column: RawBuilder<unknown>) =>
+  sql<string>`to_char(${column} at time zone ${businessTimeZone()}, 'YYYY-MM-DD')`;
 
-// Quotes started and purchased per UTC day of [from, to), per line, in one query, by the read rows'
+// Quotes started and purchased per business day of [from, to), per line, in one query, by the read rows'
 // created_at and purchased_at.
 async function quoteCountsByDay(db: Db, window: { from: string; to: string }, scope: EntityScope) {
   const from = sql`${window.from}::timestamptz`;
   const to = sql`${window.to}::timestamptz`;
   const where = inScope(scope);
   const result = await sql<{ line: Line; measure: QuoteMeasure; day: string; count: string | number }>`
-    select 'pet' as line, 'started' as measure, ${utcDayOf(sql`q.created_at`)} as day, count(*) as count
+    select 'pet' as line, 'started' as measure, ${businessDayOf(sql`q.created_at`)} as day, count(*) as count
       from quotes q join entities e on e.id = q.entity_id
      where q.created_at >= ${from} and q.created_at < ${to} and ${where}
      group by 3
     union all
-    select 'pet', 'converted', ${utcDayOf(sql`q.purchased_at`)}, count(*)
+    select 'pet', 'converted', ${businessDayOf(sql`q.purchased_at`)}, count(*)
       from quotes q join entities e on e.id = q.entity_id
      where q.purchased_at >= ${from} and q.purchased_at < ${to} and ${where}
      group by 3
     union all
-    select 'renters', 'started', ${utcDayOf(sql`r.created_at`)}, count(*)
+    select 'renters', 'started', ${businessDayOf(sql`r.created_at`)}, count(*)
       from renters_quotes r join entities e on e.id = r.entity_id
      where r.created_at >= ${from} and r.created_at < ${to} and ${where}
      group by 3
     union all
-    select 'renters', 'converted', ${utcDayOf(sql`r.purchased_at`)}, count(*)
+    select 'renters', 'converted', ${businessDayOf(sql`r.purchased_at`)}, count(*)
       from renters_quotes r join entities e on e.id = r.entity_id
      where r.purchased_at >= ${from} and r.purchased_at < ${to} and ${where}
      group by 3`.execute(db);
   return result.rows.map((row): DayCount => ({ ...row, count: Number(row.count) }));
 }
 
-// Commission per UTC day and statement state: statement lines on the day of their policy event, and
+// Commission per business day and statement state: statement lines on the day of their policy event, and
 // overrides (not deleted) on the first day of their statement's month.
 async function commissionByDay(db: Db, period: DayPeriod, scope: EntityScope) {
   const where = inScope(scope);
@@ -172,7 +174,7 @@ export async function dashboardStatistics(
   const readEach = async <T>(read: (window: DayPeriod) => Promise<T[]>): Promise<T[]> =>
     (await Promise.all(windows.map(read))).flat();
   const [quotes, adjustments, commission, entity] = await Promise.all([
-    readEach((w) => quoteCountsByDay(db, utcDayWindow(w.fromDate, w.toDate), scope)),
+    readEach((w) => quoteCountsByDay(db, businessDayWindow(w.fromDate, w.toDate), scope)),
     readEach((w) =>
       adjustmentGroupsBetween(db, {
         fromDay: w.fromDate,

@@ -13,7 +13,7 @@ import {
   type PremiumAdjustment,
 } from './premiumAdjustments';
 
-// Runs the net written premium report for a caller: resolves the period (default: the year to date, UTC)
+// Runs the net written premium report for a caller: resolves the period (default: the year to date)
 // and the entity (within the caller's reach), reads the adjustments and sums them.
 
 export interface NwpProblem {

@@ -1,3 +1,4 @@
+import { addDays, startOfBusinessDay } from '../../../calendar';
 import type { StoredEvent } from '../../store/eventStore';
 
 // What the readers of the pet and renters policy logs (premium adjustments, commissionable events) need of
@@ -5,8 +6,11 @@ import type { StoredEvent } from '../../store/eventStore';
 // cancellation needs its policy's issue, a reinstatement the cancellation it undoes).
 export type PolicyLogEvent = Pick<StoredEvent, 'position' | 'streamType' | 'type' | 'data' | 'recordedAt'>;
 
-// [from, to) of the UTC days fromDay..toDay (both YYYY-MM-DD, inclusive).
-export function utcDayWindow(fromDay: string, toDay: string): { from: string; to: string } {
-  const end = new Date(Date.parse(`${toDay}T00:00:00Z`) + 86_400_000).toISOString();
-  return { from: `${fromDay}T00:00:00.000Z`, to: end };
+// [from, to) of the business days fromDay..toDay (both YYYY-MM-DD, inclusive): from the first day's start to
+// the start of the day after the last, on the business calendar's wall clock.
+export function businessDayWindow(fromDay: string, toDay: string): { from: string; to: string } {
+  return {
+    from: startOfBusinessDay(fromDay).toISOString(),
+    to: startOfBusinessDay(addDays(toDay, 1)).toISOString(),
+  };
 }

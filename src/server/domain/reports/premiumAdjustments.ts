@@ -1,3 +1,4 @@
+import { businessDate } from '../../../calendar';
 import { sql } from 'kysely';
 import type { Db } from '../../store/db';
 import { COMMISSIONABLE_TYPES, commissionableEventsOfStream } from '../commission/commissionableEvents';
@@ -27,7 +28,6 @@ export interface PremiumAdjustment extends CommissionableEvent {
   line: PolicyLine;
 }
 
-const utcDay = (at: Date) => at.toISOString().slice(0, 10);
 const lineOf = (event: CommissionableEvent): PolicyLine => (event.species === 'RENTERS' ? 'RENTERS' : 'PET');
 
 // Every adjustment of one policy's stream, in log order. An endorsement takes its policy's details from the
@@ -52,7 +52,7 @@ export function adjustmentsOfStream(stream: readonly PolicyLogEvent[]): PremiumA
         eventId,
         eventCode: 'EN',
         businessType,
-        on: utcDay(event.recordedAt),
+        on: businessDate(event.recordedAt),
         premiumCents: 0,
       });
     }
@@ -61,7 +61,7 @@ export function adjustmentsOfStream(stream: readonly PolicyLogEvent[]): PremiumA
 }
 
 export interface AdjustmentWindow {
-  // YYYY-MM-DD, both inclusive, UTC days.
+  // YYYY-MM-DD, both inclusive, business days.
   fromDay: string;
   toDay: string;
   stateCode?: string;
@@ -69,7 +69,7 @@ export interface AdjustmentWindow {
   entityPath?: string;
 }
 
-// The adjustments of one UTC day with the same code, business type and line, summed: what the report and
+// The adjustments of one business day with the same code, business type and line, summed: what the report and
 // the dashboard add up, so they read a few rows per day instead of every adjustment.
 export interface AdjustmentGroup {
   on: string;
@@ -164,7 +164,7 @@ interface AdjustmentRow {
   premium_cents: number;
 }
 
-// The adjustments recorded on fromDay..toDay (UTC), by day, then in the order they were recorded, a batch at
+// The adjustments recorded on fromDay..toDay (business days), by day, then in the order they were recorded, a batch at
 // a time (an export of a year holds hundreds of thousands).
 export async function* premiumAdjustmentBatches(
   db: Db,

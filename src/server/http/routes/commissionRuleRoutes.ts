@@ -1,3 +1,4 @@
+import { businessDate, type Clock } from '../../../calendar';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -32,7 +33,6 @@ import { entityRules } from '../../domain/commission/commissionRuleQueries';
 import { recalculatePendingStatements, ruleImpact } from '../../domain/commission/ruleImpact';
 import { RuleImpactResponse } from '../../../api/schemas/commissionStatements';
 import { findEntityInScope } from '../../domain/entities/entityQueries';
-import { utcToday } from '../../domain/rentersPolicies/rentersPolicyNumbers';
 import type { Db } from '../../store/db';
 import { HttpError, ValidationFailed, notFound } from '../errors';
 import { CONFLICT } from '../openapi/conflicts';
@@ -73,9 +73,10 @@ async function houseEntityId(db: Db): Promise<number | null> {
   return house?.id ?? null;
 }
 
-export function commissionRuleRoutes(app: FastifyInstance, options: { db: Db; today?: () => string }): void {
+export function commissionRuleRoutes(app: FastifyInstance, options: { db: Db; clock: Clock }): void {
   const { db } = options;
-  const today = options.today ?? (() => utcToday());
+  // The business day of each request (docs/conventions.md "One business clock").
+  const today = () => businessDate(options.clock.now());
   const r = app.withTypeProvider<ZodTypeProvider>();
   const base = '/v2/entities/:entityId/commission-configs';
   // Every rule write also recalculates the entity's pending statements, so it races their commands too.

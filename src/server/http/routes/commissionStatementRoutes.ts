@@ -1,3 +1,4 @@
+import { businessDate, type Clock } from '../../../calendar';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
@@ -27,7 +28,6 @@ import {
   toStatementRow,
   type StatementSearchFilters,
 } from '../../domain/commission/statementSearch';
-import { utcToday } from '../../domain/rentersPolicies/rentersPolicyNumbers';
 import type { Db } from '../../store/db';
 import { sendCsv } from '../csvDownload';
 import { ValidationFailed } from '../errors';
@@ -66,12 +66,10 @@ export function checkStatementFilter(filter: StatementSearchFilters, prefix = 'f
   }
 }
 
-export function commissionStatementRoutes(
-  app: FastifyInstance,
-  options: { db: Db; today?: () => string },
-): void {
+export function commissionStatementRoutes(app: FastifyInstance, options: { db: Db; clock: Clock }): void {
   const { db } = options;
-  const today = options.today ?? (() => utcToday());
+  // The business day of each request (docs/conventions.md "One business clock").
+  const today = () => businessDate(options.clock.now());
   const r = app.withTypeProvider<ZodTypeProvider>();
   const base = '/v2/commission-statements';
   const scopeOf = (request: FastifyRequest) => entityScope(requirePrincipal(request));

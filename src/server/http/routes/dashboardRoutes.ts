@@ -1,3 +1,4 @@
+import { businessDate, type Clock } from '../../../calendar';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { dashboardAccess } from '../../../api/access';
@@ -19,7 +20,6 @@ import {
   type DashboardStatistics as Figures,
 } from '../../domain/reports/dashboardStatistics';
 import { dollars } from '../../domain/rating/wireAmounts';
-import { utcToday } from '../../domain/rentersPolicies/rentersPolicyNumbers';
 import type { Db } from '../../store/db';
 import { ValidationFailed } from '../errors';
 import { requirePrincipal } from '../routeTable';
@@ -107,9 +107,10 @@ export function toWire(figures: Figures): DashboardStatistics {
   };
 }
 
-export function dashboardRoutes(app: FastifyInstance, options: { db: Db; today?: () => string }): void {
+export function dashboardRoutes(app: FastifyInstance, options: { db: Db; clock: Clock }): void {
   const { db } = options;
-  const today = options.today ?? (() => utcToday());
+  // The business day of each request (docs/conventions.md "One business clock").
+  const today = () => businessDate(options.clock.now());
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(

@@ -1,3 +1,4 @@
+import { businessDate, type Clock } from '../../../calendar';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -21,11 +22,10 @@ import { ENTITY_CHANGE_CONFLICTS, can, entityFor, metadataOf } from './entityRou
 // exposed settings and change only those that are not read-only; entity administrators see and change all.
 const EntityParams = z.object({ entityId: integerParam('entityId') });
 
-// The server's date (UTC) for rules such as "after today".
-const today = () => new Date().toISOString().slice(0, 10);
-
-export function entityAttributeRoutes(app: FastifyInstance, options: { db: Db }): void {
+export function entityAttributeRoutes(app: FastifyInstance, options: { db: Db; clock: Clock }): void {
   const { db } = options;
+  // The business day, for rules such as "after today".
+  const today = () => businessDate(options.clock.now());
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(

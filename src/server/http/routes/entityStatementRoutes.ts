@@ -1,3 +1,4 @@
+import { businessDate, type Clock } from '../../../calendar';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { cents } from '../../domain/rating/wireAmounts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -33,7 +34,6 @@ import {
   type StoredStatement,
 } from '../../domain/commission/statementView';
 import type { Principal } from '../../access/principal';
-import { utcToday } from '../../domain/rentersPolicies/rentersPolicyNumbers';
 import type { Db } from '../../store/db';
 import { notFound } from '../errors';
 import { CONFLICT } from '../openapi/conflicts';
@@ -62,9 +62,10 @@ const OVERRIDE_CONFLICTS = [
   CONFLICT.concurrentWrite,
 ] as const;
 
-export function entityStatementRoutes(app: FastifyInstance, options: { db: Db; today?: () => string }): void {
+export function entityStatementRoutes(app: FastifyInstance, options: { db: Db; clock: Clock }): void {
   const { db } = options;
-  const today = options.today ?? (() => utcToday());
+  // The business day of each request (docs/conventions.md "One business clock").
+  const today = () => businessDate(options.clock.now());
   const r = app.withTypeProvider<ZodTypeProvider>();
   const base = '/v2/entities/:entityId/commission-statements';
 

@@ -47,9 +47,8 @@ export interface QuoteActionOptions {
   secret: string;
   // The payment service purchases charge through; the sandbox by default (docs/payments.md).
   payments: PaymentAdapter;
-  // The server's clock: a moved one (a QA sandbox, a test) dates the journey's events and the purchase, as
-  // it dates a renters sale; the database's clock otherwise.
-  clock?: Clock;
+  // The business clock: it dates the journey's events and the purchase, as it dates a renters sale.
+  clock: Clock;
 }
 
 export function quoteActionRoutes(app: FastifyInstance, options: QuoteActionOptions): void {
@@ -83,7 +82,7 @@ export function quoteActionRoutes(app: FastifyInstance, options: QuoteActionOpti
             requestId: request.id,
             idempotencyKey: idempotencyKeyOf(request),
             payments,
-            ...(options.clock && { clock: options.clock }),
+            clock: options.clock,
           },
           body,
           meta,

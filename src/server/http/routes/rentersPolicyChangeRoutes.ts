@@ -1,3 +1,4 @@
+import { businessDate, type Clock } from '../../../calendar';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { anyOf } from '../../../api/access';
@@ -18,7 +19,6 @@ import {
   type RentersChangeAnswer,
 } from '../../domain/rentersPolicies/changes/previewRentersChange';
 import { RENTERS_CHANGE_REASONS } from '../../domain/rentersPolicies/changes/rentersChangeReasons';
-import { utcToday } from '../../domain/rentersPolicies/rentersPolicyNumbers';
 import { requireRentersPolicy } from '../../domain/rentersPolicies/rentersPolicyScope';
 import { PREVIEW_CONFLICT_CAUSES } from '../../domain/policyChangePreviews';
 import type { Db } from '../../store/db';
@@ -63,13 +63,14 @@ function wireAnswer(kind: RentersChangeKind, answer: RentersChangeAnswer) {
 
 export function rentersPolicyChangeRoutes(
   app: FastifyInstance,
-  options: { db: Db; secret: string; payments: PaymentAdapter; today?: () => string },
+  options: { db: Db; secret: string; payments: PaymentAdapter; clock: Clock },
 ): void {
   const { db } = options;
   // Preview tokens are signed with the server's secret and checked against its clock.
   const signing = { secret: options.secret, now: () => Date.now() };
   const { payments } = options;
-  const today = options.today ?? (() => utcToday());
+  // The business day of each request (docs/conventions.md "One business clock").
+  const today = () => businessDate(options.clock.now());
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(

@@ -1,3 +1,4 @@
+import { businessDate, type Clock } from '../../../calendar';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { anyOf } from '../../../api/access';
@@ -33,7 +34,7 @@ function checkRange(filter: RentersPolicyFilters): void {
 
 export function rentersPolicyRoutes(
   app: FastifyInstance,
-  options: { db: Db; exportBatchSize?: number },
+  options: { db: Db; clock: Clock; exportBatchSize?: number },
 ): void {
   const { db, exportBatchSize = RENTERS_EXPORT_BATCH_SIZE } = options;
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -46,11 +47,10 @@ export function rentersPolicyRoutes(
     },
     async (request) => {
       checkRange(request.query.filter);
-      const { rows, meta } = await searchRentersPolicyPage(
-        db,
-        entityScope(requirePrincipal(request)),
-        request.query,
-      );
+      const { rows, meta } = await searchRentersPolicyPage(db, entityScope(requirePrincipal(request)), {
+        ...request.query,
+        today: businessDate(options.clock.now()),
+      });
       return { data: rows, meta };
     },
   );
@@ -64,7 +64,12 @@ export function rentersPolicyRoutes(
       checkRange(request.query.filter);
       const scope = entityScope(requirePrincipal(request));
       const totalRows = await countRentersPolicies(db, scope, request.query.filter);
-      const lines = rentersPolicyExportCsv(db, scope, request.query, exportBatchSize);
+      const lines = rentersPolicyExportCsv(
+        db,
+        scope,
+        { ...request.query, today: businessDate(options.clock.now()) },
+        exportBatchSize,
+      );
       return sendCsv(reply, { filename: 'renters-policies.csv', totalRows, lines });
     },
   );

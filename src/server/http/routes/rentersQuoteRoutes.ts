@@ -53,7 +53,7 @@ const STEP_CONFLICTS = [
 
 export function rentersQuoteRoutes(
   app: FastifyInstance,
-  options: { db: Db; payments: PaymentAdapter; clock?: Clock },
+  options: { db: Db; payments: PaymentAdapter; clock: Clock },
 ): void {
   const { db, clock } = options;
   const { payments } = options;

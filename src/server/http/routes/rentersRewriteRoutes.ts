@@ -16,7 +16,7 @@ import { requirePrincipal } from '../routeTable';
 const access = anyOf('renters_policy_ax');
 const params = z.object({ matterId: integerParam('matterId') });
 
-export function rentersRewriteRoutes(app: FastifyInstance, options: { db: Db; clock?: Clock }): void {
+export function rentersRewriteRoutes(app: FastifyInstance, options: { db: Db; clock: Clock }): void {
   const { db, clock } = options;
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(

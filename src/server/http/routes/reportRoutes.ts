@@ -1,3 +1,4 @@
+import { businessDate, type Clock } from '../../../calendar';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { isAllowed } from '../../../api/access';
@@ -23,7 +24,6 @@ import {
   statementReportTotals,
 } from '../../domain/reports/statementReport';
 import { sortedStatementRows, toStatementRow } from '../../domain/commission/statementSearch';
-import { utcToday } from '../../domain/rentersPolicies/rentersPolicyNumbers';
 import type { Db } from '../../store/db';
 import { sendCsv } from '../csvDownload';
 import { ValidationFailed } from '../errors';
@@ -48,8 +48,10 @@ function describeFilter(filter: StatementReportFilter): string {
   return parts.length ? `Filters: ${parts.join(', ')}` : 'All statements';
 }
 
-export function reportRoutes(app: FastifyInstance, options: { db: Db; today?: () => string }): void {
-  const { db, today = utcToday } = options;
+export function reportRoutes(app: FastifyInstance, options: { db: Db; clock: Clock }): void {
+  const { db } = options;
+  // The business day of each request (docs/conventions.md "One business clock").
+  const today = () => businessDate(options.clock.now());
   const r = app.withTypeProvider<ZodTypeProvider>();
   const scopeOf = (request: FastifyRequest) => entityScope(requirePrincipal(request));
 

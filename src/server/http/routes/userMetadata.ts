@@ -10,6 +10,7 @@ export function metadataOf(request: FastifyRequest, principal: Principal): Event
     userId: principal.userId,
     entityId: principal.acting.id,
     requestId: request.id,
+    at: request.businessAt,
     ...(idempotencyKey !== null && { idempotencyKey }),
   };
 }

@@ -1,12 +1,13 @@
 import { createEntity } from '../../domain/entities/entityCommands';
 import type { EntityFields } from '../../domain/entities/entityEvents';
 import type { Db } from '../../store/db';
-import type { EventMetadata } from '../../store/eventStore';
+import { systemClock } from '../../../calendar';
+import type { EventActor } from '../../store/eventStore';
 import { seedDemoCommissionRules } from '../demoCommissionRules';
 import type { Seller } from './petSale';
 import { Random } from './random';
 
-const SEED: EventMetadata = { userId: null, entityId: null, requestId: 'seed:large' };
+const SEED_BY: EventActor = { userId: null, entityId: null, requestId: 'seed:large' };
 const PLACES = [
   'Harbor',
   'Prairie',
@@ -59,6 +60,8 @@ const fields = (code: string, name: string, masterEntityId: number, typeCode: st
 // commission rules every agency is given from the house's schedule. Agencies already there are kept.
 // Returns the agencies that sell, each with a user who quotes for it (the demo agent, or none).
 export async function ensureAgencies(db: Db, count: number, seed: number): Promise<Seller[]> {
+  // The book is made on the real clock: its agencies and rules are dated when it is made.
+  const SEED = { ...SEED_BY, at: systemClock.now() };
   const house = await db
     .selectFrom('entities')
     .select('id')
@@ -99,7 +102,7 @@ export async function ensureAgencies(db: Db, count: number, seed: number): Promi
         sellers.push({ entityId: id, entityCode: code, userId: null });
       }
     }
-    await seedDemoCommissionRules(trx);
+    await seedDemoCommissionRules(trx, SEED.at);
   });
   return sellers;
 }

@@ -6,7 +6,7 @@ import { termSchedule } from '../../domain/billing/billingSchedule';
 import type { BillingAccountsTable, BillingInstalmentsTable } from '../../store/tables/billingTables';
 import { chargeKey } from '../../domain/billing/collectInstalment';
 import { BILLING_STREAM, billingStreamId, type PolicyLine } from '../../domain/billing/policyRef';
-import type { EventMetadata, StoredEvent } from '../../store/eventStore';
+import type { EventActor, EventMetadata, StoredEvent } from '../../store/eventStore';
 import type { GeneratedStream } from './generatedStream';
 import type { Random } from './random';
 
@@ -44,7 +44,7 @@ export interface GeneratedBilling {
 }
 
 // The daily run writes as the system: no user, no entity.
-const SYSTEM: EventMetadata = { userId: null, entityId: null, requestId: null };
+const SYSTEM: EventActor = { userId: null, entityId: null, requestId: null };
 
 // A stream event with the metadata of whoever wrote it (the purchase, the daily run, a cancellation).
 export type GeneratedEvent = GeneratedStream['events'][number];
@@ -92,7 +92,7 @@ export function billingStream(random: Random, b: GeneratedBilling, bookDate: Bus
     events.push({
       ...billingEvent.collected(collected),
       recordedAt: new Date(startOfBusinessDay(due.dueDate).getTime() + 60_000),
-      metadata: SYSTEM,
+      metadata: { ...SYSTEM, at: new Date(startOfBusinessDay(due.dueDate).getTime() + 60_000) },
     });
     paid.add(due.seq);
   }
@@ -106,7 +106,7 @@ export function billingStream(random: Random, b: GeneratedBilling, bookDate: Bus
     events.push({
       ...billingEvent.closed({ on: b.expirationDate, reason: 'termEnded', voided: unpaid }),
       recordedAt: new Date(startOfBusinessDay(b.expirationDate).getTime() + 60_000),
-      metadata: SYSTEM,
+      metadata: { ...SYSTEM, at: new Date(startOfBusinessDay(b.expirationDate).getTime() + 60_000) },
     });
   }
   return {

@@ -56,6 +56,7 @@ export function petSale(
     userId: seller.userId,
     entityId: seller.entityId,
     requestId: 'seed:large',
+    at: when(10),
   };
   const requestId = random.uuid();
   const paymentToken = `tok_card_${random.uuid()}`;

@@ -186,6 +186,7 @@ export function rentersSale(
     userId: seller.userId,
     entityId: seller.entityId,
     requestId: 'seed:large',
+    at: journey.steps.purchased,
   };
   // The purchase's writes carry its request id as their idempotency key, as the purchase command's do.
   const purchaseMetadata: EventMetadata = { ...metadata, idempotencyKey: journey.requestId };

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
+import { businessDate, systemClock } from '../../../calendar';
 import { generateStatements } from '../../domain/commission/generateStatements';
 import { monthsOf } from '../../domain/commission/statementSearch';
-import { utcToday } from '../../domain/rentersPolicies/rentersPolicyNumbers';
 import type { Db } from '../../store/db';
-import type { EventMetadata } from '../../store/eventStore';
+import type { EventActor } from '../../store/eventStore';
 import { seedDemo } from '../seedDemo';
 import { ensureAgencies } from './agencies';
 import { billingBookDate } from './billing';
@@ -37,7 +37,7 @@ export interface LargeSeedResult {
 // book date.
 export const LARGE_BOOK_VERSION = 2;
 
-const STATEMENTS: EventMetadata = { userId: null, entityId: null, requestId: 'seed:large:statements' };
+const STATEMENTS: EventActor = { userId: null, entityId: null, requestId: 'seed:large:statements' };
 
 // A book of `policies` policies (pet and renters, with their quotes, customers, notes, cancellations and
 // payments) sold over two years by a hierarchy of agencies (about one per 500 policies, at most 2,000), added
@@ -52,7 +52,7 @@ export async function seedLargeBook(
   const agencyCount = Math.min(2_000, Math.max(20, Math.round(options.policies / 500)));
   const sellers = await ensureAgencies(db, agencyCount, options.seed);
   const catalogue = await readCatalogue(db);
-  const today = utcToday();
+  const today = businessDate(systemClock.now());
   const book = {
     seed: options.seed,
     petShare: options.petShare,
@@ -90,7 +90,13 @@ export async function seedLargeBook(
   let statements = 0;
   const months = options.statementMonths > 0 ? monthsOf(today.slice(0, 7), options.statementMonths) : [];
   for (const month of months.reverse()) {
-    const outcome = await generateStatements(db, month, today, STATEMENTS, { kind: 'all' });
+    const outcome = await generateStatements(
+      db,
+      month,
+      today,
+      { ...STATEMENTS, at: systemClock.now() },
+      { kind: 'all' },
+    );
     statements += outcome.created + outcome.recalculated + outcome.unchanged;
     report(`statements of ${month}: ${fmt(outcome.created)} created`);
   }

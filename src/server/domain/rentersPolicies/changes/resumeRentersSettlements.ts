@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../../store/db';
 import { toStoredEvent, type EventMetadata } from '../../../store/eventStore';
 import type { PaymentAdapter } from '../../payments/paymentAdapter';
-import { utcToday } from '../rentersPolicyNumbers';
+import { businessDate, type Clock } from '../../../../calendar';
 import { RENTERS_POLICY_STREAM } from '../rentersPolicyEvents';
 import { CHANGE_EVENT } from './rentersChangeEvents';
 import { settleRentersChange } from './settleRentersChange';
@@ -16,6 +16,7 @@ export async function resumeRentersSettlements(ctx: {
   db: Db;
   payments: PaymentAdapter;
   log: FastifyBaseLogger;
+  clock: Clock;
 }): Promise<number> {
   const unsettled = await ctx.db
     .selectFrom('events as c')
@@ -40,12 +41,13 @@ export async function resumeRentersSettlements(ctx: {
     .execute();
   for (const row of unsettled) {
     const change = toStoredEvent(row);
-    const metadata: EventMetadata = { ...change.metadata, requestId: 'startup:resume-settlement' };
+    const at = ctx.clock.now();
+    const metadata: EventMetadata = { ...change.metadata, requestId: 'startup:resume-settlement', at };
     await settleRentersChange(
-      { db: ctx.db, metadata, payments: ctx.payments, log: ctx.log },
+      { db: ctx.db, metadata, payments: ctx.payments, log: ctx.log, clock: ctx.clock },
       change.streamId,
       change,
-      utcToday(),
+      businessDate(at),
     );
   }
   return unsettled.length;
