@@ -69,4 +69,26 @@ export default tseslint.config(
       'no-console': ['error', { allow: ['warn', 'error', 'info'] }],
     },
   },
+  // Business code reads the business clock it is handed, never the wall clock or the database's
+  // (docs/conventions.md "One business clock").
+  {
+    files: ['src/server/domain/**/*.ts', 'src/server/jobs/**/*.ts', 'src/server/http/routes/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+          message: 'Read the business clock (clock.now()), not the wall clock.',
+        },
+        {
+          selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']",
+          message: 'Read the business clock (clock.now()), not the wall clock.',
+        },
+        {
+          selector: 'TemplateElement[value.raw=/\\bnow\\(\\)/i]',
+          message: "Pass the business clock's instant to SQL; now() is the database's clock.",
+        },
+      ],
+    },
+  },
 );

@@ -7,6 +7,9 @@ const API_ISOLATED = [
   'tests/api/fuzzTransport.test.ts',
 ];
 
+// A run started at another hour (TEST_WALL_CLOCK, scripts/test-hours.ts); nothing moves without it.
+const WALL_CLOCK = 'tests/support/wallClock.ts';
+
 // One project per test level (STYLE.md); `npm test` runs them all in order. Projects with different worker
 // counts run in groups of their own when one vitest run takes several (sequence.groupOrder).
 export default defineConfig({
@@ -17,6 +20,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           sequence: { groupOrder: 0 },
+          setupFiles: [WALL_CLOCK],
           include: ['tests/unit/**/*.test.ts'],
           environment: 'node',
           hookTimeout: 60_000,
@@ -26,6 +30,7 @@ export default defineConfig({
         test: {
           name: 'model',
           sequence: { groupOrder: 1 },
+          setupFiles: [WALL_CLOCK],
           include: ['tests/model/**/*.test.ts'],
           environment: 'node',
           // Pure machine files and files that drive a server along the paths, side by side in one module graph
@@ -45,6 +50,7 @@ export default defineConfig({
         test: {
           name: 'api',
           sequence: { groupOrder: 2 },
+          setupFiles: [WALL_CLOCK],
           globalSetup: ['tests/support/templatesSetup.ts'],
           include: ['tests/api/**/*.test.ts'],
           exclude: API_ISOLATED,
@@ -59,6 +65,7 @@ export default defineConfig({
         test: {
           name: 'api-isolated',
           sequence: { groupOrder: 2 },
+          setupFiles: [WALL_CLOCK],
           globalSetup: ['tests/support/templatesSetup.ts'],
           include: API_ISOLATED,
           maxWorkers: 2,

@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
 
-// `npm test`: every suite in order (unit, model, api, e2e), stopping at the first that fails, then each suite's
+// `npm test`: every suite in order (unit, model, api, hours, e2e), stopping at the first that fails, then each suite's
 // time, so a slow suite shows where the minutes went. `npm test -- api e2e` runs only the suites named.
-const SUITES = ['unit', 'model', 'api', 'e2e'] as const;
+const SUITES = ['unit', 'model', 'api', 'hours', 'e2e'] as const;
 
 const asked = process.argv.slice(2);
 const unknown = asked.filter((name) => !(SUITES as readonly string[]).includes(name));
@@ -34,7 +34,8 @@ for (const suite of chosen) {
 
 const total = times.reduce((sum, t) => sum + t.seconds, 0);
 console.info('\nTest suites');
-for (const t of times) console.info(`  ${t.suite.padEnd(6)} ${t.seconds.toFixed(0).padStart(6)} s  ${t.result}`);
+for (const t of times)
+  console.info(`  ${t.suite.padEnd(6)} ${t.seconds.toFixed(0).padStart(6)} s  ${t.result}`);
 for (const suite of chosen.slice(times.length)) console.info(`  ${suite.padEnd(6)}      -    not run`);
 console.info(`  ${'total'.padEnd(6)} ${total.toFixed(0).padStart(6)} s`);
 process.exit(failed);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MovableClock } from '../../src/calendar';
+import { MovableClock, startOfBusinessDay } from '../../src/calendar';
 import type { DailyWork } from '../../src/server/jobs/dailyWork';
 import { runBusinessDays, type RunContext } from '../../src/server/jobs/dailySchedule';
 import { createSandboxPaymentAdapter } from '../../src/server/domain/payments/sandboxPaymentAdapter';
@@ -12,13 +12,16 @@ describe.each(testDatabases())('daily scheduler on %s', (database) => {
   // 9 AM Central on Friday Nov 27, 2026.
   const clock = new MovableClock('2026-11-27T15:00:00Z');
   const ran: string[] = [];
+  // The instant each day's first piece read from its clock.
+  const readAt = new Map<string, Date>();
   let failOn: string | null = null;
   const work: DailyWork[] = [
     {
       name: 'first',
       title: 'First piece',
-      run: async ({ businessDate }) => {
+      run: async ({ businessDate, clock: dayClock }) => {
         ran.push(`first:${businessDate}`);
+        readAt.set(businessDate, dayClock.now());
         return { seen: 1 };
       },
     },
@@ -87,6 +90,11 @@ describe.each(testDatabases())('daily scheduler on %s', (database) => {
       'first:2026-11-30',
       'second:2026-11-30',
     ]);
+    // A skipped day's work read an instant of its own day, after anything done on it (its last second); the
+    // day the clock stands on read the clock itself (docs/conventions.md "One business clock").
+    expect(readAt.get('2026-11-28')).toEqual(new Date(startOfBusinessDay('2026-11-29').getTime() - 1_000));
+    expect(readAt.get('2026-11-29')).toEqual(new Date(startOfBusinessDay('2026-11-30').getTime() - 1_000));
+    expect(readAt.get('2026-11-30')).toEqual(clock.now());
     const failed = (await rows()).find((r) => r.status === 'failed');
     expect(failed).toMatchObject({
       name: 'second',

@@ -176,13 +176,13 @@ describe('commissionable events of a policy stream, paid by the rules in force',
     ]);
   });
 
-  it('given an event late in the evening in Central time, then its UTC day decides the month and the rule', () => {
+  it('given an event late in the evening in Central time, then its business day decides the month and the rule', () => {
     const r = petRules();
-    // 2026-10-31 at 22:30 in Chicago is 2026-11-01 in UTC.
+    // 2026-10-31 at 22:30 in Chicago is 2026-11-01 in UTC, and an October sale all the same.
     const stream = [petIssued('2026-10-31T22:30:00-05:00')];
-    expect(statementOf('2026-10', [stream], r.all).lines).toEqual([]);
-    expect(brief(statementOf('2026-11', [stream], r.all).lines)).toEqual([
-      ['NB', '2026-11-01', 60_000, r.nbDog.id, 9_000],
+    expect(statementOf('2026-11', [stream], r.all).lines).toEqual([]);
+    expect(brief(statementOf('2026-10', [stream], r.all).lines)).toEqual([
+      ['NB', '2026-10-31', 60_000, r.nbDog.id, 9_000],
     ]);
   });
 
@@ -334,9 +334,9 @@ describe('commissionable events of a policy stream, paid by the rules in force',
     const after = rule({ eventCode: 'NB', species: 'DOG', payMultiplier: 1750, effectiveDate: '2026-10-15' });
     const cnBefore = rule({ eventCode: 'CN', expirationDate: '2026-10-16' });
     const cnAfter = rule({ eventCode: 'CN', payMultiplier: 1000, effectiveDate: '2026-10-16' });
-    const early = [petIssued('2026-10-14T23:59:59Z', { premiumCents: 40_000 })];
+    const early = [petIssued('2026-10-14T23:59:59-05:00', { premiumCents: 40_000 })];
     const onTheDay = [
-      petIssued('2026-10-15T00:00:00Z', { premiumCents: 40_000 }),
+      petIssued('2026-10-15T00:00:00-05:00', { premiumCents: 40_000 }),
       petCancelled('2026-10-16T08:00:00Z', false, 40_000, 800),
     ];
     const figures = statementOf('2026-10', [early, onTheDay], [before, after, cnBefore, cnAfter]);

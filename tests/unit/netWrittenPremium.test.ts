@@ -147,14 +147,14 @@ describe('summing a period', () => {
   it('sums count and premium per type, line and month, written and returned apart', () => {
     const adjustments = [
       ...adjustmentsOfStream([
-        renters('2026-01-31T23:59:59Z', 24_000),
-        stored('renters_policy', 'renters.cancelled', '2026-03-01T00:00:00Z', {
+        renters('2026-01-31T23:59:59-06:00', 24_000),
+        stored('renters_policy', 'renters.cancelled', '2026-03-01T00:00:00-06:00', {
           method: 'PRO_RATA',
           premiumReturnedCents: 20_000,
         }),
-        stored('renters_policy', 'renters.reinstated', '2026-03-02T00:00:00Z'),
+        stored('renters_policy', 'renters.reinstated', '2026-03-02T00:00:00-06:00'),
       ]),
-      ...adjustmentsOfStream([pet('2026-02-01T00:00:00Z', 60_000)]),
+      ...adjustmentsOfStream([pet('2026-02-01T00:00:00-06:00', 60_000)]),
     ];
     // A retired type still shows when an event of it was recorded.
     const audit = { ...adjustments[0]!, eventId: 1, eventCode: 'AU', premiumCents: 500, on: '2026-02-10' };

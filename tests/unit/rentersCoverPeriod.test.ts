@@ -91,7 +91,8 @@ describe('where a rewrite starts', () => {
     );
   });
 
-  it('reads the day from the clock, in UTC', () => {
-    expect(rentersToday(fixedClock('2026-11-28T03:00:00Z'))).toBe('2026-11-28');
+  it('reads the business day from the clock: 9 PM Central is still that day, though UTC has turned over', () => {
+    expect(rentersToday(fixedClock('2026-11-28T03:00:00Z'))).toBe('2026-11-27');
+    expect(rentersToday(fixedClock('2026-11-28T06:00:00Z'))).toBe('2026-11-28');
   });
 });

@@ -11,6 +11,6 @@ export function centralTimestamp(value: Date | string): string {
 }
 
 // The Central-time calendar day of an instant, YYYY-MM-DD (a quote's "today").
-export function centralDate(value: Date | string = new Date()): string {
+export function centralDate(value: Date | string): string {
   return businessDate(value, CENTRAL_ZONE);
 }

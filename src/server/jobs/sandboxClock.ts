@@ -29,7 +29,10 @@ export function fixedBusinessClock(clock: Clock, movable = false): BusinessClock
 // The QA sandbox's clock: real time plus an offset kept in the business_clock row, so every process and a
 // restart stand on the same moved date. It ticks: a moved day runs on at the pace of real time.
 export function sandboxBusinessClock(): BusinessClock {
+  // The sandbox clock stands at an offset from real time, so it starts from it.
+  // eslint-disable-next-line no-restricted-syntax -- real time is what the offset is kept from
   const clock = new MovableClock(new Date(), { ticking: true });
+  // eslint-disable-next-line no-restricted-syntax -- real time is what the offset is kept from
   const setOffset = (offsetMs: number) => clock.set(new Date(Date.now() + offsetMs));
   return {
     clock,

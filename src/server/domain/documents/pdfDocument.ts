@@ -83,6 +83,7 @@ export class PdfDocument {
     if (options.keywords) doc.setKeywords(options.keywords);
     doc.setCreator('Harbor Mutual agent portal');
     doc.setProducer('Harbor Mutual agent portal');
+    // eslint-disable-next-line no-restricted-syntax -- the file's own metadata, not a date the document states
     const createdAt = options.createdAt ?? new Date();
     doc.setCreationDate(createdAt);
     doc.setModificationDate(createdAt);

@@ -89,8 +89,11 @@ export async function cancelPolicy(
   });
   // What a preview vouches for and a commit must repeat: the request and the money it moves.
   const inputs = { cancelDate: request.cancelDate, reason: request.reason, note: request.note || null };
+  // Whether it takes effect now or waits for its date is part of what was shown: a preview of a pending
+  // cancellation is not committed as an immediate one after the business day turned (decision 013).
   const outcome = {
     cancelEffectiveDate: figures.cancelEffectiveDate,
+    immediate: figures.cancelEffectiveDate <= today,
     flatCancel: figures.flatCancel,
     earnedPremiumCents: figures.earnedPremiumCents,
     paidCents: figures.paidCents,

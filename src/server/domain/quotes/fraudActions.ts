@@ -1,3 +1,4 @@
+import type { Clock } from '../../../calendar';
 import type { QuoteCommandResult, QuoteRefData } from '../../../api/schemas/quoteCommands';
 import type { FraudWarningResult } from '../../../api/schemas/quotePurchase';
 import type { Db } from '../../store/db';
@@ -11,7 +12,7 @@ import { requireQuoteInScope } from './quoteQueries';
 // the warning the quote carries; once acknowledged, the quote is not flagged again; otherwise the rule
 // (docs/purchase.md) is asked about the quote's customer as it stands. Writes nothing.
 export async function fraudWarning(
-  actor: { db: Db; principal: Principal },
+  actor: { db: Db; principal: Principal; clock: Clock },
   uuid: string,
 ): Promise<FraudWarningResult> {
   await requireQuoteInScope(actor.db, actor.principal, uuid);
@@ -30,12 +31,16 @@ export async function fraudWarning(
     .executeTakeFirstOrThrow();
   if (quote.journey_state === 'fraudWarning') return { flagged: true, reason: quote.fraud_warning };
   if (quote.fraud_acknowledged || quote.email === null) return { flagged: false, reason: null };
-  const flag = await checkFraud(actor.db, {
-    firstName: quote.first_name ?? '',
-    lastName: quote.last_name ?? '',
-    email: quote.email,
-    phone: quote.phone ?? '',
-  });
+  const flag = await checkFraud(
+    actor.db,
+    {
+      firstName: quote.first_name ?? '',
+      lastName: quote.last_name ?? '',
+      email: quote.email,
+      phone: quote.phone ?? '',
+    },
+    actor.clock.now(),
+  );
   return { flagged: flag !== null, reason: flag?.reason ?? null };
 }
 

@@ -22,7 +22,8 @@ export const DECLINES_PER_DAY = 3;
 
 const fullName = (s: FraudSubject) => `${s.firstName} ${s.lastName}`.trim().toLowerCase();
 
-export async function checkFraud(db: Db | Trx, subject: FraudSubject): Promise<FraudFlag | null> {
+// `now`: the business clock's instant, which the declines' events were dated by.
+export async function checkFraud(db: Db | Trx, subject: FraudSubject, now: Date): Promise<FraudFlag | null> {
   const email = subject.email.trim().toLowerCase();
   const domain = email.slice(email.lastIndexOf('@') + 1);
   // The domain or any parent of it (a subdomain of a throw-away service is one too).
@@ -61,7 +62,7 @@ export async function checkFraud(db: Db | Trx, subject: FraudSubject): Promise<F
     .select((eb) => eb.fn.countAll<string>().as('n'))
     .where('events.stream_type', '=', 'quote')
     .where('events.type', '=', 'quote.purchaseFailed')
-    .where('events.recorded_at', '>', sql<Date>`now() - interval '24 hours'`)
+    .where('events.recorded_at', '>', new Date(now.getTime() - 24 * 3_600_000))
     .where((eb) =>
       eb.or([eb(sql<string>`lower(quotes.email)`, '=', email), eb('quotes.phone', '=', subject.phone)]),
     )

@@ -144,7 +144,7 @@ export async function purchase(actor: QuoteActor, data: PurchaseData): Promise<Q
       // Checkout is reached only after rating, so the customer is there; state and zip stay the quote's.
       const rated = context.customer!;
       if (!context.fraudAcknowledged) {
-        const flag = await checkFraud(trx, data.customer);
+        const flag = await checkFraud(trx, data.customer, actor.clock.now());
         if (flag) {
           const result = await appendToQuote(
             trx,

@@ -18,7 +18,7 @@ export async function createSetupIntent(
   db: Db,
   customerId: number,
   userId: number,
-  now: Date = new Date(),
+  now: Date,
 ): Promise<SetupIntentRow> {
   const row = {
     id: randomUUID(),
@@ -59,11 +59,7 @@ export async function findOwnIntent(
 }
 
 // The intent is ready for the step `expected` leads to: unexpired and at that status, or a 409 saying why.
-export function requireIntentAt(
-  intent: SetupIntentRow,
-  expected: 'created' | 'tokenized',
-  now: Date = new Date(),
-): void {
+export function requireIntentAt(intent: SetupIntentRow, expected: 'created' | 'tokenized', now: Date): void {
   if (intent.status === 'attached')
     throw conflict('This setup intent was already used to add a payment method. Start again.');
   if (expected === 'created' && intent.status !== 'created')

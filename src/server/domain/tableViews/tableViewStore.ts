@@ -144,6 +144,7 @@ export async function updateTableView(trx: Trx, id: number, changes: TableViewCh
       ...(changes.name !== undefined && { name: changes.name }),
       ...(changes.state !== undefined && { state: JSON.stringify(changes.state) }),
       ...(changes.sharedRoleIds !== undefined && { shared_role_ids: [...changes.sharedRoleIds] }),
+      // eslint-disable-next-line no-restricted-syntax -- when a saved view was edited: bookkeeping, not business
       updated_at: sql<Date>`now()`,
     })
     .where('id', '=', id)

@@ -46,7 +46,8 @@ export function paymentSessionRoutes(
     },
     async (request) => {
       const principal = requirePrincipal(request);
-      const expires = new Date(Date.now() + PAYMENT_SESSION_MINUTES * 60_000);
+      // A session's minutes are business minutes, as a preview's are: a moved clock ends it.
+      const expires = new Date(request.businessAt.getTime() + PAYMENT_SESSION_MINUTES * 60_000);
       const id = randomUUID();
       await db
         .insertInto('payment_sessions')
@@ -74,7 +75,7 @@ export function paymentSessionRoutes(
         .select('id')
         .where('id', '=', request.params.sessionId)
         .where('user_id', '=', principal.userId)
-        .where('expires_at', '>', new Date())
+        .where('expires_at', '>', request.businessAt)
         .executeTakeFirst();
       if (!session) throw notFound('payment session');
       const owner = { userId: principal.userId, sessionId: session.id };

@@ -39,8 +39,9 @@ export function policyRoutes(
   options: { db: Db; secret: string; payments: PaymentAdapter; clock?: Clock },
 ): void {
   const { db, clock = systemClock } = options;
-  // Preview tokens are signed with the server's secret and checked against its clock.
-  const signing = { secret: options.secret, now: () => Date.now() };
+  // Preview tokens are signed with the server's secret and checked against the business clock: a preview holds
+  // for its minutes of business time, so a moved clock ends it.
+  const signing = { secret: options.secret, now: () => clock.now().getTime() };
   const { payments } = options;
   const r = app.withTypeProvider<ZodTypeProvider>();
 

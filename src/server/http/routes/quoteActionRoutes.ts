@@ -1,3 +1,4 @@
+import { centralDate } from '../../domain/centralTime';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -136,11 +137,11 @@ async function run(actor: QuoteActor, body: ActionBody, meta: AnswerMeta, secret
     case 'breeds':
       return { data: await breeds(db, body.data), meta };
     case 'coverItemsFormatted':
-      return { data: await coverItems(db, body.data), meta };
+      return { data: await coverItems(db, body.data, centralDate(actor.clock.now())), meta };
     case 'wellnessFormatted':
-      return { data: await wellnessPlans(db, body.data), meta };
+      return { data: await wellnessPlans(db, body.data, centralDate(actor.clock.now())), meta };
     case 'fees':
-      return { data: await fees(db, body.data), meta };
+      return { data: await fees(db, body.data, centralDate(actor.clock.now())), meta };
     case 'underwritingQuestions':
       return { data: await underwritingQuestions(db, acting.id, body.data), meta };
     case 'createQuote':

@@ -105,7 +105,7 @@ export function rentersPaymentMethodRoutes(
         }
         return openAccount(trx, metadataOf(request, principal), customerId);
       });
-      const intent = await createSetupIntent(db, customerId, principal.userId);
+      const intent = await createSetupIntent(db, customerId, principal.userId, request.businessAt);
       return {
         data: {
           setup_intent_id: intent.id,
@@ -132,7 +132,7 @@ export function rentersPaymentMethodRoutes(
       const data = request.body.data;
       const intent = await findOwnIntent(db, data.setup_intent_id, principal.userId);
       await requireRentersCustomer(db, principal, intent.customer_id);
-      requireIntentAt(intent, 'created');
+      requireIntentAt(intent, 'created', request.businessAt);
       const { payment, billingZipCode } = await tokenizeMethod(payments, data, principal.userId);
       await advanceIntent(db, intent.id, 'created', {
         token: payment.token,
@@ -202,7 +202,7 @@ export function rentersPaymentMethodRoutes(
           principal.userId,
           customerId,
         );
-        requireIntentAt(intent, 'tokenized');
+        requireIntentAt(intent, 'tokenized', request.businessAt);
         const named = await accountOf(trx, customerId, request.params.accountId);
         // The setup intent opened the account, so an intent without one is for another account.
         if (!named) throw notFound('payment account');

@@ -66,8 +66,9 @@ export function rentersPolicyChangeRoutes(
   options: { db: Db; secret: string; payments: PaymentAdapter; clock: Clock },
 ): void {
   const { db } = options;
-  // Preview tokens are signed with the server's secret and checked against its clock.
-  const signing = { secret: options.secret, now: () => Date.now() };
+  // Preview tokens are signed with the server's secret and checked against the business clock: a preview holds
+  // for its minutes of business time, so a moved clock ends it.
+  const signing = { secret: options.secret, now: () => options.clock.now().getTime() };
   const { payments } = options;
   // The business day of each request (docs/conventions.md "One business clock").
   const today = () => businessDate(options.clock.now());

@@ -16,16 +16,14 @@ import { loadRateTables } from '../../../domain/rating/loadRateTables';
 import type { RateTables } from '../../../domain/rating/rateTypes';
 import type { Db } from '../../../store/db';
 import { ActionRefused } from '../../../domain/quotes/actionRefused';
-import { centralDate } from '../../../domain/centralTime';
 import { dollars, dollarsOrNull } from '../../../domain/rating/wireAmounts';
 
 // The quote journey's reference reads through the action wrapper: breeds, coverage items, wellness plans,
 // fees and underwriting questions.
 
-// Today in Central time, the zone of quote dates (SPEC §9), for reads that have no start date.
-const today = (): string => centralDate();
-
-const tablesOf = (db: Db, state: string, date = today()): Promise<RateTables> =>
+// The tables in force on a day; reads that have no start date take the business day of the request (`today`,
+// Central time, the zone of quote dates).
+const tablesOf = (db: Db, state: string, date: string): Promise<RateTables> =>
   loadRateTables(db, state, date);
 
 export async function breeds(db: Db, data: z.infer<typeof BreedsData>): Promise<Breed[]> {
@@ -41,14 +39,18 @@ export async function breeds(db: Db, data: z.infer<typeof BreedsData>): Promise<
 
 // The coverage items of a plan: an accident-only plan covers no illness, and the exam-fee option shows as
 // unavailable in a state that does not sell it.
-export async function coverItems(db: Db, data: z.infer<typeof CoverItemsData>): Promise<CoverageItem[]> {
+export async function coverItems(
+  db: Db,
+  data: z.infer<typeof CoverItemsData>,
+  today: string,
+): Promise<CoverageItem[]> {
   const plan = await db
     .selectFrom('pet_plans')
     .select(['plan_code', 'accident_only'])
     .where('plan_code', '=', data.planCode)
     .executeTakeFirst();
   if (!plan) throw new ActionRefused(`Plan ${data.planCode} is not sold.`);
-  const tables = data.state ? await tablesOf(db, data.state) : null;
+  const tables = data.state ? await tablesOf(db, data.state, today) : null;
   if (tables && !tables.plans.some((p) => p.planCode === plan.plan_code)) {
     throw new ActionRefused(`Plan ${data.planCode} is not sold in ${data.state}.`);
   }
@@ -77,9 +79,13 @@ export async function coverItems(db: Db, data: z.infer<typeof CoverItemsData>): 
 }
 
 // Wellness plans with their benefits; with a state, only where wellness is sold there.
-export async function wellnessPlans(db: Db, data: z.infer<typeof WellnessData>): Promise<WellnessPlan[]> {
+export async function wellnessPlans(
+  db: Db,
+  data: z.infer<typeof WellnessData>,
+  today: string,
+): Promise<WellnessPlan[]> {
   if (data.state) {
-    const tables = await tablesOf(db, data.state);
+    const tables = await tablesOf(db, data.state, today);
     if (!tables.wellnessAvailable) throw new ActionRefused(`Wellness plans are not sold in ${data.state}.`);
   }
   const [plans, benefits] = await Promise.all([
@@ -101,8 +107,9 @@ export async function wellnessPlans(db: Db, data: z.infer<typeof WellnessData>):
 export async function fees(
   db: Db,
   data: z.infer<typeof FeesData>,
+  today: string,
 ): Promise<{ state_code: string; effective_date: string; fees: Fee[] }> {
-  const tables = await tablesOf(db, data.state, data.startDate);
+  const tables = await tablesOf(db, data.state, data.startDate ?? today);
   return {
     state_code: tables.stateCode,
     effective_date: tables.effectiveDate,
