@@ -21,10 +21,13 @@ export interface PurchaseCharge {
 // Opens a pet policy's billing stream, in the transaction that issued it (policy.issued already projected):
 // the schedule of its plan, its first instalment collected by the purchase. The monthly instalments are the
 // policy's share of the quote's monthly payment (the pets' annual premiums weigh it), as checkout showed.
+// `petIndex` is the policy's pet's place on the quote, which the issuing purchase knows: the quote's pets do
+// not name their policies until the purchase has been projected, after every policy is issued.
 export async function openPetBilling(
   trx: Trx,
   metadata: EventMetadata,
   policyNumber: string,
+  petIndex: number,
   charge: PurchaseCharge,
 ): Promise<void> {
   const policy = await trx
@@ -44,18 +47,15 @@ export async function openPetBilling(
     .executeTakeFirstOrThrow();
   const pets = await trx
     .selectFrom('quote_pets')
-    .select(['policy_number', 'total_premium_cents'])
+    .select(['total_premium_cents'])
     .where('quote_uuid', '=', policy.quote_uuid)
     .orderBy('pet_index')
     .execute();
-  const index = Math.max(
-    0,
-    pets.findIndex((p) => p.policy_number === policyNumber),
-  );
+  if (petIndex < 0 || petIndex >= pets.length) throw new RangeError(`No pet ${petIndex} on the quote`);
   const weights = pets.map((p) => p.total_premium_cents ?? 0);
   const monthlyCents =
     policy.monthly_installment_cents !== null && pets.length > 0
-      ? shareOfCharge(policy.monthly_installment_cents, weights, index)
+      ? shareOfCharge(policy.monthly_installment_cents, weights, petIndex)
       : monthlySchedule(policy.annual_premium_cents).monthly;
   const plan = policy.payment_period === 'ANNUAL' ? 'annual' : 'monthly';
   await appendBilling(

@@ -87,7 +87,7 @@ export async function issuePolicies(trx: Trx, metadata: EventMetadata, issue: Is
       const weights = pets.map((p) =>
         issue.paymentPeriod === 'ANNUAL' ? (p.total_premium_cents ?? 0) : (p.downpayment_cents ?? 0),
       );
-      await openPetBilling(trx, metadata, policyNumber, {
+      await openPetBilling(trx, metadata, policyNumber, numbers.length, {
         chargeId,
         amountCents: shareOfCharge(amountCents, weights, numbers.length),
         payment: { token, method, last4 },
