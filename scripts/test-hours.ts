@@ -32,6 +32,7 @@ export const DATED_FILES: readonly string[] = [
   'tests/api/premiumAdjustments.test.ts',
   'tests/api/purchaseBusinessDay.test.ts',
   'tests/api/rentersBilling.test.ts',
+  'tests/api/rentersLapseSettlement.test.ts',
   'tests/api/rentersPolicies.test.ts',
   'tests/api/rentersPoliciesSearch.test.ts',
   'tests/api/rentersPolicyChanges.test.ts',

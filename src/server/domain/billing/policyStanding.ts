@@ -96,7 +96,7 @@ export async function cancelForNonPayment(
       policyVersion: policy.version,
       inputs,
     });
-    return decideChange('cancel', policy, inputs, fingerprint, today);
+    return decideChange('cancel', policy, inputs, fingerprint, today, { settledByBilling: true });
   };
   let decided;
   try {
@@ -139,7 +139,7 @@ export async function reinstateAfterLatePayment(
     policyVersion: policy.version,
     inputs,
   });
-  const decided = decideChange('reinstate', policy, inputs, fingerprint, today);
+  const decided = decideChange('reinstate', policy, inputs, fingerprint, today, { settledByBilling: true });
   await appendToRentersPolicy(trx, metadata, ref.policyNumber, [decided.event], today);
   return true;
 }

@@ -125,6 +125,10 @@ export function decideChange(
   inputs: ChangeInputs,
   fingerprint: string,
   today: string,
+  // A change the billing account brings about (a lapse for non-payment, a late payment's reinstatement): the
+  // account itself settles the money (voids the unpaid instalments, collects the late payment), so the change
+  // moves none of its own; a settlement here would record a refund or charge that never moves.
+  options: { settledByBilling?: boolean } = {},
 ): DecidedChange {
   let figures: ChangeFigures;
   let own: Record<string, unknown>;
@@ -173,7 +177,7 @@ export function decideChange(
   const preview: ChangePreview = {
     fingerprint,
     effectiveDate: figures.effectiveDate,
-    settlement: figures.settlement,
+    settlement: options.settledByBilling ? { kind: 'none', amountCents: 0 } : figures.settlement,
     feesCents: figures.feesCents,
     newState: figures.newState,
     newStatusCode,

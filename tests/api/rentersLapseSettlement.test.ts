@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { addDays, fixedClock, startOfBusinessDay } from '../../src/calendar';
+import { payNow } from '../../src/server/domain/billing/payNow';
+import { runBillingDay } from '../../src/server/domain/billing/runBillingDay';
+import { createSandboxPaymentAdapter } from '../../src/server/domain/payments/sandboxPaymentAdapter';
+import { businessToday } from '../support/businessToday';
+import { NORTHWIND_AUSTIN } from '../support/personas';
+import { entityIdOf, testActor } from '../support/records';
+import { issuePaidRentersPolicy, rentersPolicyIssue } from '../support/rentersPolicyFixtures';
+import { useTestServer } from '../support/suite';
+import { testDatabases } from '../support/testServer';
+
+// A renters policy that lapses for non-payment and is reinstated by a late payment moves money through its
+// billing account alone (docs/billing.md): the account voids what was not paid and collects the late payment.
+// The lapse and the reinstatement record no settlement of their own, so no refund or charge of a few cents is
+// written that never moved, and none is sent after a restart.
+describe.each(testDatabases())('a renters lapse and its reinstatement on %s', (database) => {
+  const s = useTestServer(database);
+  const db = () => s.t.server.database.db;
+  const payments = () => createSandboxPaymentAdapter({ db: db() });
+  const run = (day: string) =>
+    runBillingDay({
+      db: db(),
+      payments: payments(),
+      clock: fixedClock(startOfBusinessDay(day)),
+      businessDate: day,
+    });
+  const tokenOf = async (number: string) => {
+    const card = await payments().tokenizeCard({
+      number,
+      expiryMonth: 12,
+      expiryYear: 2031,
+      cvc: '123',
+      name: 'Pat Payer',
+      zip: '78701',
+    });
+    if (!card.ok) throw new Error('tokenize');
+    return card.payment.token;
+  };
+
+  it('lapses and reinstates with no settlement of its own, and the payment service moved only the bills', async () => {
+    const entityId = await entityIdOf(db(), NORTHWIND_AUSTIN);
+    const issue = rentersPolicyIssue({ entityId, effectiveDate: businessToday() });
+    const { policyNumber } = await issuePaidRentersPolicy(db(), issue);
+    await db()
+      .updateTable('billing_accounts')
+      .set({ token: await tokenOf('4000000000000002') })
+      .where('line', '=', 'renters')
+      .where('policy_number', '=', policyNumber)
+      .execute();
+    const due = issue.nextBill!.dueDate;
+    for (const offset of [0, 3, 7, 14, 30]) await run(addDays(due, offset));
+    const late = addDays(due, 40);
+    const paid = await payNow(
+      { db: db(), payments: payments(), clock: fixedClock(startOfBusinessDay(late)) },
+      { line: 'renters', policyNumber },
+      late,
+      { ...testActor(null), at: startOfBusinessDay(late) },
+      await tokenOf('4242424242424242'),
+    );
+    expect(paid).toMatchObject({ reinstated: true });
+
+    const changes = await db()
+      .selectFrom('events')
+      .select(['type', 'data'])
+      .where('stream_type', '=', 'renters_policy')
+      .where('stream_id', '=', policyNumber)
+      .where('type', 'in', ['renters.cancelled', 'renters.reinstated', 'renters.settled'])
+      .orderBy('version')
+      .execute();
+    expect(changes.map((c) => [c.type, (c.data as { settlement?: unknown }).settlement])).toEqual([
+      ['renters.cancelled', { kind: 'none', amountCents: 0 }],
+      ['renters.reinstated', { kind: 'none', amountCents: 0 }],
+    ]);
+    // What moved: the first payment and the late one; nothing refunded.
+    const refunds = await db()
+      .selectFrom('payment_refunds')
+      .select('amount_cents')
+      .where('idempotency_key', 'like', `%${policyNumber}%`)
+      .execute();
+    expect(refunds).toEqual([]);
+  });
+});
