@@ -8,14 +8,22 @@ import { businessToday } from '../support/businessToday';
 import { REPLAYED_HEADER } from '../../src/server/http/idempotency';
 import { execute } from '../../src/server/store/aggregate';
 import { projectStreams } from '../../src/server/store/bulkReplay';
-import { toStoredEvent, type EventMetadata, type StoredEvent } from '../../src/server/store/eventStore';
+import {
+  toStoredEvent,
+  type EventActor,
+  type EventMetadata,
+  type StoredEvent,
+} from '../../src/server/store/eventStore';
 import { codeGroup, statementApi, type CodeGroup } from '../support/commissionStatementApi';
 import { entityApi, expectStatus } from '../support/entityApi';
 import { expectRebuildReproducesReadTables } from '../support/eventLogChecks';
 import { ACCOUNTING, REVIEWER } from '../support/personas';
-import { TEST_METADATA, userIdOf } from '../support/records';
+import { userIdOf } from '../support/records';
 import { useTestServer } from '../support/suite';
 import { testDatabases } from '../support/testServer';
+
+// The seeded statements' history, as stored: who wrote it (its moment is each event's recorded_at).
+const SEEDED_BY: EventActor = { userId: null, entityId: null, requestId: 'test' };
 
 // Bulk statement commands by filter go a batch of statements per transaction (statementBatch.ts; issue 10).
 // Over several batches of statements in every state, each command must leave the log and the read tables
@@ -120,7 +128,7 @@ describe.each(testDatabases())('bulk statement commands in batches on %s', (data
             version: i + 1,
             type: event.type,
             data: JSON.stringify(event.data),
-            metadata: JSON.stringify(TEST_METADATA),
+            metadata: JSON.stringify(SEEDED_BY),
           }));
         });
         const streams = new Map<string, StoredEvent[]>();
@@ -298,10 +306,20 @@ describe.each(testDatabases())('bulk statement commands in batches on %s', (data
     for (const event of appended) expect(event.metadata).toEqual(metadata);
 
     const twinBefore = await lastPosition();
-    const oneByOne = await runOneByOne(db(), await targetsOf(twin), command, businessToday(), {
+    // One by one, each statement's transaction is dated when it runs, as each request of its own would be.
+    const eachDatedWhenRun: EventMetadata = {
       ...metadata,
-      at: new Date(),
-    });
+      get at() {
+        return new Date();
+      },
+    };
+    const oneByOne = await runOneByOne(
+      db(),
+      await targetsOf(twin),
+      command,
+      businessToday(),
+      eachDatedWhenRun,
+    );
     expect(comparable(batched, answer)).toEqual(comparable(twin, oneByOne));
     const twinAppended = await appendedSince(twin, twinBefore);
     expect(new Set(twinAppended.map((event) => event.recordedAt.getTime())).size).toBeGreaterThan(BATCHES);
@@ -377,7 +395,8 @@ describe.each(testDatabases())('bulk statement commands in batches on %s', (data
       const contested = (await targetsOf(group)).filter(
         (t) => t.entity_code === group.codes[pending[2]!.agency] && t.month === pending[2]!.month,
       )[0]!;
-      const writer: EventMetadata = { ...TEST_METADATA, requestId: 'concurrent writer' };
+      const writerActor: EventActor = { userId: null, entityId: null, requestId: 'concurrent writer' };
+      const writer: EventMetadata = { ...writerActor, at: new Date() };
       let release!: () => void;
       const gate = new Promise<void>((resolve) => (release = resolve));
       let opened!: (xid: string) => void;
@@ -435,7 +454,7 @@ describe.each(testDatabases())('bulk statement commands in batches on %s', (data
       });
       const streams = await streamsOf(targets.map((t) => t.id));
       const contestedStream = streams.get(contested.id)!;
-      expect(contestedStream.at(-1)).toMatchObject({ type: 'statement.approved', metadata: writer });
+      expect(contestedStream.at(-1)).toMatchObject({ type: 'statement.approved', metadata: writerActor });
       expect(contestedStream.filter((event) => event.type === 'statement.approved')).toHaveLength(1);
       const reviewerId = await userIdOf(db(), REVIEWER);
       for (const p of pending) {

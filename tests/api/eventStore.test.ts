@@ -19,7 +19,7 @@ import {
   type Trx,
 } from '../../src/server/store/eventStore';
 import { AGENT, MANAGER } from '../support/personas';
-import { TEST_METADATA, setUserEnabled, userIdOf } from '../support/records';
+import { TEST_ACTOR, TEST_METADATA, setUserEnabled, userIdOf } from '../support/records';
 import { useTestServer } from '../support/suite';
 import { testDatabases } from '../support/testServer';
 
@@ -78,7 +78,7 @@ describe.each(testDatabases())('the event store on %s', (database) => {
         streamType: PROBE,
         streamId: id,
         data: { n: 2 },
-        metadata: TEST_METADATA,
+        metadata: TEST_ACTOR,
       });
       const stream = await inTrx((trx) => readStream(trx, PROBE, id));
       expect(stream.map((e) => [e.version, e.type])).toEqual([

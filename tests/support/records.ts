@@ -2,7 +2,7 @@ import { userAggregate } from '../../src/server/domain/users/userAggregate';
 import { entityAggregate } from '../../src/server/domain/entities/entityAggregate';
 import { execute } from '../../src/server/store/aggregate';
 import type { Db } from '../../src/server/store/db';
-import type { EventMetadata } from '../../src/server/store/eventStore';
+import type { EventActor, EventMetadata } from '../../src/server/store/eventStore';
 
 // The house acting in a test, outside any request: its events are dated when they are appended, by this
 // process's clock (what the database's clock did before every event carried its moment), unless the caller
@@ -20,6 +20,8 @@ export function testActor(requestId: string | null): EventMetadata {
 
 // Changes to demo records made the way the server makes them: through the event store, so projections follow.
 export const TEST_METADATA: EventMetadata = testActor('test');
+// The same as the log keeps it: the moment is each event's recordedAt, not part of its metadata.
+export const TEST_ACTOR: EventActor = { userId: null, entityId: null, requestId: 'test' };
 
 export async function userIdOf(db: Db, email: string): Promise<number> {
   const user = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
