@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, fixedClock, startOfBusinessDay } from '../../src/calendar';
 import { payNow } from '../../src/server/domain/billing/payNow';
-import { runBillingDay } from '../../src/server/domain/billing/runBillingDay';
 import { createSandboxPaymentAdapter } from '../../src/server/domain/payments/sandboxPaymentAdapter';
+import { cardToken, DECLINING_CARD, GOOD_CARD, runBillingOn } from '../support/billingDays';
 import { businessToday } from '../support/businessToday';
 import { NORTHWIND_AUSTIN } from '../support/personas';
 import { entityIdOf, testActor } from '../support/records';
@@ -18,25 +18,6 @@ describe.each(testDatabases())('a renters lapse and its reinstatement on %s', (d
   const s = useTestServer(database);
   const db = () => s.t.server.database.db;
   const payments = () => createSandboxPaymentAdapter({ db: db() });
-  const run = (day: string) =>
-    runBillingDay({
-      db: db(),
-      payments: payments(),
-      clock: fixedClock(startOfBusinessDay(day)),
-      businessDate: day,
-    });
-  const tokenOf = async (number: string) => {
-    const card = await payments().tokenizeCard({
-      number,
-      expiryMonth: 12,
-      expiryYear: 2031,
-      cvc: '123',
-      name: 'Pat Payer',
-      zip: '78701',
-    });
-    if (!card.ok) throw new Error('tokenize');
-    return card.payment.token;
-  };
 
   it('lapses and reinstates with no settlement of its own, and the payment service moved only the bills', async () => {
     const entityId = await entityIdOf(db(), NORTHWIND_AUSTIN);
@@ -44,19 +25,19 @@ describe.each(testDatabases())('a renters lapse and its reinstatement on %s', (d
     const { policyNumber } = await issuePaidRentersPolicy(db(), issue);
     await db()
       .updateTable('billing_accounts')
-      .set({ token: await tokenOf('4000000000000002') })
+      .set({ token: await cardToken(db(), DECLINING_CARD) })
       .where('line', '=', 'renters')
       .where('policy_number', '=', policyNumber)
       .execute();
     const due = issue.nextBill!.dueDate;
-    for (const offset of [0, 3, 7, 14, 30]) await run(addDays(due, offset));
+    for (const offset of [0, 3, 7, 14, 30]) await runBillingOn(db(), addDays(due, offset));
     const late = addDays(due, 40);
     const paid = await payNow(
       { db: db(), payments: payments(), clock: fixedClock(startOfBusinessDay(late)) },
       { line: 'renters', policyNumber },
       late,
       { ...testActor(null), at: startOfBusinessDay(late) },
-      await tokenOf('4242424242424242'),
+      await cardToken(db(), GOOD_CARD),
     );
     expect(paid).toMatchObject({ reinstated: true });
 
