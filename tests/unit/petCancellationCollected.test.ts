@@ -45,8 +45,13 @@ describe('a pet cancellation weighed against the ledger', () => {
     expect(short).toMatchObject({ paidCents: 10_000, refundCents: 0, balanceDueCents: earned - 10_000 });
   });
 
-  it('never counts as paid more than fell due before the cancel date', () => {
-    expect(cancellationFigures({ ...onMarch16, collectedCents: 45_000 }).paidCents).toBe(30_000);
+  it('counts every premium collected for the term, months after the cancel date included', () => {
+    // April's instalment was collected before the cancellation was asked, backdated to March 16: it comes back.
+    const f = cancellationFigures({ ...onMarch16, collectedCents: 40_000 });
+    expect(f).toMatchObject({ paidCents: 40_000, refundCents: 40_000 - earned, balanceDueCents: 0 });
+    // A flat cancel returns both instalments collected, not only the first.
+    const flat = cancellationFigures({ ...monthly, cancelDate: '2026-01-20', collectedCents: 20_000 });
+    expect(flat).toMatchObject({ flatCancel: true, paidCents: 20_000, refundCents: 20_000 });
   });
 
   it('counts nothing as paid when refunds took back all that was collected and more', () => {

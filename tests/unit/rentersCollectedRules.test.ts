@@ -10,9 +10,9 @@ import {
 } from '../../src/server/domain/rentersPolicies/changes/rentersChangeFigures';
 
 // What a renters cancellation counts as paid when billing's ledger says what was collected
-// (docs/renters-cancellation.md, docs/billing.md "Cancellation"): only the bills that fell due before the cancel
-// date, only as far as the money collected reaches, each bill's money going to its premium first, then its taxes,
-// then its fees.
+// (docs/renters-cancellation.md, docs/billing.md "What a cancellation counts, keeps and returns"): everything
+// collected for the term, bills due after the cancel date included, as far as the money collected reaches, each
+// bill's money going to its premium first, then its taxes, then its fees.
 
 // A monthly term of $120.05 premium and $12.06 taxes: the first instalment carries the odd cents ($10.05 premium,
 // $1.06 taxes) and a $0.50 fee, $11.61 in all; each later one $10 premium, $1 taxes and a $0.10 fee, $11.10.
@@ -51,11 +51,11 @@ describe('what the ledger says a renters term paid', () => {
       taxesCents: 306,
       feesCents: 70,
     });
-    expect(collectedOf(monthly, dueByMay15, 3_381)).toEqual(dueByMay15);
+    expect(collectedOf(monthly, 3_381)).toEqual(dueByMay15);
   });
 
   it('leaves out an instalment that fell due but was never collected', () => {
-    expect(collectedOf(monthly, dueByMay15, 1_161 + 1_110)).toEqual({
+    expect(collectedOf(monthly, 1_161 + 1_110)).toEqual({
       instalments: 2,
       moneyCents: 2_271,
       premiumCents: 2_005,
@@ -64,18 +64,24 @@ describe('what the ledger says a renters term paid', () => {
     });
   });
 
-  it('never counts money collected for bills not yet due', () => {
-    expect(collectedOf(monthly, dueByMay15, 3_381 + 1_110)).toEqual(dueByMay15);
+  it('counts money collected for bills due later in the term: it paid for cover too', () => {
+    expect(collectedOf(monthly, 3_381 + 1_110)).toEqual({
+      instalments: 4,
+      moneyCents: 4_491,
+      premiumCents: 4_005,
+      taxesCents: 406,
+      feesCents: 80,
+    });
   });
 
   it('is nothing when nothing was collected, or refunds sent took back all of it and more', () => {
-    expect(collectedOf(monthly, dueByMay15, 0)).toEqual(nothing);
-    expect(collectedOf(monthly, dueByMay15, -500)).toEqual(nothing);
+    expect(collectedOf(monthly, 0)).toEqual(nothing);
+    expect(collectedOf(monthly, -500)).toEqual(nothing);
   });
 
   it('puts a bill’s money first to its premium, then its taxes, then its fees', () => {
     // Of the second instalment, $5 is collected: all premium.
-    expect(collectedOf(monthly, dueByMay15, 1_161 + 500)).toEqual({
+    expect(collectedOf(monthly, 1_161 + 500)).toEqual({
       instalments: 1,
       moneyCents: 1_661,
       premiumCents: 1_505,
@@ -83,7 +89,7 @@ describe('what the ledger says a renters term paid', () => {
       feesCents: 50,
     });
     // $10.50: its premium and half its taxes.
-    expect(collectedOf(monthly, dueByMay15, 1_161 + 1_050)).toEqual({
+    expect(collectedOf(monthly, 1_161 + 1_050)).toEqual({
       instalments: 1,
       moneyCents: 2_211,
       premiumCents: 2_005,
@@ -91,7 +97,7 @@ describe('what the ledger says a renters term paid', () => {
       feesCents: 50,
     });
     // $11.05: premium, taxes and half its fee; still not a whole instalment.
-    expect(collectedOf(monthly, dueByMay15, 1_161 + 1_105)).toEqual({
+    expect(collectedOf(monthly, 1_161 + 1_105)).toEqual({
       instalments: 1,
       moneyCents: 2_266,
       premiumCents: 2_005,
@@ -101,7 +107,7 @@ describe('what the ledger says a renters term paid', () => {
   });
 
   it('splits the first instalment by its own shares, odd cents and all', () => {
-    expect(collectedOf(monthly, dueByMay15, 1_100)).toEqual({
+    expect(collectedOf(monthly, 1_100)).toEqual({
       instalments: 0,
       moneyCents: 1_100,
       premiumCents: 1_005,
@@ -111,15 +117,14 @@ describe('what the ledger says a renters term paid', () => {
   });
 
   it('splits an annual term’s issue charge by the whole term’s premium and taxes', () => {
-    const due = paidBefore(annual, '2026-09-01');
-    expect(collectedOf(annual, due, 128_500)).toEqual({
+    expect(collectedOf(annual, 128_500)).toEqual({
       instalments: 1,
       moneyCents: 128_500,
       premiumCents: 120_000,
       taxesCents: 6_000,
       feesCents: 2_500,
     });
-    expect(collectedOf(annual, due, 123_000)).toEqual({
+    expect(collectedOf(annual, 123_000)).toEqual({
       instalments: 0,
       moneyCents: 123_000,
       premiumCents: 120_000,
@@ -162,24 +167,30 @@ describe('a renters cancellation weighed against the ledger', () => {
     // 75 days of 366 earn $24.60 premium and $2.47 taxes; two instalments paid $20.05 and $2.06.
     expect(short.earnedPremiumCents + short.earnedTaxesCents).toBe(2_460 + 247);
     expect(short.settlement).toEqual({ kind: 'charge', amountCents: 2_460 + 247 - 2_005 - 206 });
-    expect(short.premiumReturnedCents).toBe(0);
-    expect(short.commissionClawbackCents).toBe(0);
   });
 
-  it('returns no premium and takes back no commission when it charges, even if the premium alone was overpaid', () => {
-    // Cancelled after 30 days, the first instalment's premium ($10.05) but none of its taxes collected: $9.84 premium
-    // and $0.99 taxes earned, so $0.21 premium is overpaid and $0.78 is charged in all.
+  it('refunds an instalment collected for a month after a backdated cancel date', () => {
+    // Cancelled back to March 31 once April's and May's instalments were collected: 30 days earn $9.84 premium
+    // and $0.99 taxes of the three instalments' $30.05 and $3.06.
+    const f = figures(monthly, { cancelDate: '2027-03-31', collectedCents: 3_381 });
+    expect(f.paid).toEqual(dueByMay15);
+    expect(f.settlement).toEqual({ kind: 'refund', amountCents: 3_005 + 306 - 984 - 99 });
+  });
+
+  it('takes back the written premium the cover did not earn, whatever was collected', () => {
+    // Cancelled after 30 days with the first instalment's premium ($10.05) but none of its taxes collected: a
+    // charge of $0.78, and still $120.05 − $9.84 of written premium goes back, and its commission with it.
     const f = figures(monthly, { cancelDate: '2027-03-31', collectedCents: 1_005 });
     expect(f.earnedPremiumCents + f.earnedTaxesCents).toBe(984 + 99);
     expect(f.settlement).toEqual({ kind: 'charge', amountCents: 984 + 99 - 1_005 });
-    expect(f.premiumReturnedCents).toBe(0);
-    expect(f.commissionClawbackCents).toBe(0);
+    expect(f.premiumReturnedCents).toBe(12_005 - 984);
+    expect(f.commissionClawbackCents).toBe(Math.round((12_005 - 984) / 10));
   });
 
-  it('of a flat cancel returns only the premium and taxes collected', () => {
+  it('of a flat cancel returns the premium and taxes collected, and takes back the whole written premium', () => {
     const f = figures(monthly, { method: 'FLAT', canBeFlatCancelled: true, collectedCents: 1_100 });
     expect(f.settlement).toEqual({ kind: 'refund', amountCents: 1_100 });
-    expect(f.premiumReturnedCents).toBe(1_005);
+    expect(f.premiumReturnedCents).toBe(12_005);
     expect(f.feesCents).toBe(0);
     expect(
       figures(monthly, { method: 'FLAT', canBeFlatCancelled: true, collectedCents: 0 }).settlement,
@@ -187,5 +198,9 @@ describe('a renters cancellation weighed against the ledger', () => {
       kind: 'none',
       amountCents: 0,
     });
+    // Two instalments collected before a flat cancel both come back, fees apart.
+    const two = figures(monthly, { method: 'FLAT', canBeFlatCancelled: true, collectedCents: 2_271 });
+    expect(two.settlement).toEqual({ kind: 'refund', amountCents: 2_005 + 206 });
+    expect(two.feesCents).toBe(60);
   });
 });

@@ -19,8 +19,8 @@ export interface CancellationInput {
   annualPremiumCents: number;
   paymentPeriod: PaymentPeriod;
   freeLookDays: number;
-  // What the payment service took for the policy, net of refunds (its billing ledger). Absent: every
-  // instalment that fell due is taken as collected.
+  // The premium the payment service took for the term, net of refunds (its billing ledger), whatever months
+  // it paid for. Absent: every instalment that fell due before the cancel date is taken as collected.
   collectedCents?: number | null;
 }
 
@@ -31,7 +31,7 @@ export interface CancellationFigures {
   termDays: number;
   annualPremiumCents: number;
   earnedPremiumCents: number;
-  // The premium collected for cover before the cancel date: what was taken, never more than fell due.
+  // The premium collected for the term: everything taken, for months before or after the cancel date.
   paidCents: number;
   refundCents: number;
   // Premium earned beyond what was collected: what the customer owes, which billing collects.
@@ -85,12 +85,13 @@ export function earnedPremium(annualPremiumCents: number, daysInForce: number, t
 // The caller checks the cancel date lies in the term (effective ≤ cancel date < expiration).
 export function cancellationFigures(input: CancellationInput): CancellationFigures {
   const termDays = daysBetween(input.effectiveDate, input.expirationDate);
-  const due = paidBefore(input);
-  // Instalments that fell due but were never collected are not paid: they cannot come back.
+  // Everything collected for the term counts (docs/billing.md "Cancellation"): an instalment collected for a
+  // month after the cancel date paid for cover the customer does not get, so it comes back. Instalments
+  // that fell due but were never collected are not paid: they cannot come back.
   const paidCents =
     input.collectedCents === undefined || input.collectedCents === null
-      ? due
-      : Math.max(0, Math.min(due, input.collectedCents));
+      ? paidBefore(input)
+      : Math.max(0, input.collectedCents);
   const flatCancel = daysBetween(input.effectiveDate, input.cancelDate) < input.freeLookDays;
   const daysInForce = flatCancel ? 0 : daysBetween(input.effectiveDate, input.cancelDate);
   const earnedPremiumCents = flatCancel ? 0 : earnedPremium(input.annualPremiumCents, daysInForce, termDays);

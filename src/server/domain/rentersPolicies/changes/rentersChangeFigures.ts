@@ -68,14 +68,17 @@ export function paidBefore(money: RentersTermMoney, day: string): PaidBefore {
   };
 }
 
-// What the payment service took for the bills that fell due before the day (`collectedCents`, money net of
-// refunds), split as each bill is: its premium first, then its taxes, then its fees. Instalments that fell due
-// but were never collected are not paid, so they cannot come back.
-export function collectedOf(money: RentersTermMoney, due: PaidBefore, collectedCents: number): PaidBefore {
+// What the payment service took for the term (`collectedCents`, money net of refunds), split as the bills are,
+// in the order they fall due: each bill's money goes to its premium first, then its taxes, then its fees. Every
+// bill collected counts, also one for a month after the cancel date (docs/billing.md "Cancellation"): it paid
+// for cover the customer does not get, so it comes back. Bills that fell due but were never collected are not
+// paid, so they cannot come back.
+export function collectedOf(money: RentersTermMoney, collectedCents: number): PaidBefore {
   let left = Math.max(0, collectedCents);
   const monthly = money.termInterval === 'monthly' && money.laterPaymentCents !== null;
+  const bills = monthly ? 12 : 1;
   const out: PaidBefore = { instalments: 0, moneyCents: 0, premiumCents: 0, taxesCents: 0, feesCents: 0 };
-  for (let i = 0; i < due.instalments && left > 0; i++) {
+  for (let i = 0; i < bills && left > 0; i++) {
     const bill = i === 0 ? money.firstPaymentCents : (money.laterPaymentCents ?? 0);
     const premium = monthly ? share(money.termPremiumCents, i) : money.termPremiumCents;
     const taxes = monthly ? share(money.taxesCents, i) : money.taxesCents;
@@ -106,7 +109,8 @@ export interface CancelFigures {
   earnedTaxesCents: number;
   settlement: Settlement;
   feesCents: number;
-  // The premium part of a refund, on which the commission is taken back.
+  // The written premium the cancellation takes back: the term's premium less what its cover earned, whatever
+  // was collected (docs/commission.md), as a pet cancellation does. The commission is taken back on it.
   premiumReturnedCents: number;
   commissionClawbackCents: number;
 }
@@ -129,7 +133,7 @@ export interface CancelAsk {
 const collectedUnder = (money: RentersTermMoney, due: PaidBefore, ask: CancelAsk) =>
   ask.collectedCents === undefined || ask.collectedCents === null
     ? due
-    : collectedOf(money, due, ask.collectedCents);
+    : collectedOf(money, ask.collectedCents);
 
 function settlementOf(netCents: number): Settlement {
   if (netCents > 0) return { kind: 'refund', amountCents: netCents };
@@ -159,8 +163,8 @@ export function cancelFigures(money: RentersTermMoney, ask: CancelAsk): CancelFi
       earnedTaxesCents: 0,
       settlement: settlementOf(refunded),
       feesCents: paid.feesCents,
-      premiumReturnedCents: paid.premiumCents,
-      commissionClawbackCents: ask.clawback('FLAT', paid.premiumCents),
+      premiumReturnedCents: money.termPremiumCents,
+      commissionClawbackCents: ask.clawback('FLAT', money.termPremiumCents),
     };
   }
   const cancelDate = ask.cancelDate ?? '';
@@ -176,8 +180,7 @@ export function cancelFigures(money: RentersTermMoney, ask: CancelAsk): CancelFi
   const settlement = settlementOf(
     paid.premiumCents + paid.taxesCents - earnedPremiumCents - earnedTaxesCents,
   );
-  const premiumReturnedCents =
-    settlement.kind === 'refund' ? Math.max(0, paid.premiumCents - earnedPremiumCents) : 0;
+  const premiumReturnedCents = money.termPremiumCents - earnedPremiumCents;
   const immediate = cancelDate <= ask.today;
   return {
     method: 'PRO_RATA',
