@@ -52,3 +52,25 @@ describe('a refund’s moves in the ledger', () => {
     });
   });
 });
+
+describe('a refund split across charges, on the ledger', () => {
+  const part = (amountCents: number) => ({ chargeId: 'ch_x', amountCents, refundId: 're_x' });
+
+  it('counts as refunded the parts a failed attempt did send, and the rest when a retry sends it', () => {
+    expect(
+      refundLedgerMoves(
+        { outcome: 'pending' },
+        { amountCents: 5_000, outcome: 'failed', sent: [part(3_000)] },
+      ),
+    ).toEqual({ returnedCents: 0, sentCents: 3_000 });
+    expect(
+      refundLedgerMoves({ outcome: 'pending' }, { amountCents: 5_000, outcome: 'done', sent: [part(2_000)] }),
+    ).toEqual({ returnedCents: 0, sentCents: 2_000 });
+  });
+
+  it('sends nothing more once done', () => {
+    expect(
+      refundLedgerMoves({ outcome: 'done' }, { amountCents: 5_000, outcome: 'done', sent: [part(5_000)] }),
+    ).toEqual({ returnedCents: 0, sentCents: 0 });
+  });
+});

@@ -3,7 +3,7 @@ import { execute } from '../../store/aggregate';
 import type { Db } from '../../store/db';
 import type { EventMetadata, NewEvent, StoredEvent, Trx } from '../../store/eventStore';
 import { billingAggregate } from './billingAggregate';
-import { billingEvent } from './billingEvents';
+import { billingEvent, type RefundPartSent } from './billingEvents';
 import { billingStreamId, type PolicyRef } from './policyRef';
 
 // Appends to a policy's billing stream after its statechart allowed each event (409 otherwise), dated by
@@ -68,6 +68,7 @@ export async function recordRefund(
     outcome: 'pending' | 'done' | 'failed';
     refundId?: string;
     reason?: string;
+    sent?: RefundPartSent[];
   },
   metadata: EventMetadata,
   recordedAt: Date,
@@ -95,6 +96,7 @@ export async function recordRefund(
         outcome: refund.outcome,
         refundId: refund.refundId ?? null,
         reason: refund.reason ?? null,
+        ...(refund.sent && { sent: refund.sent }),
       }),
     ],
     metadata,

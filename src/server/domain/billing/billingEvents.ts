@@ -65,12 +65,23 @@ export interface TermScheduled {
   instalments: ScheduledCharge[];
 }
 
+// One part of a refund the payment service sent back to one charge (a refund is split across the charges that
+// hold the policy's money: docs/payments.md "Refunds").
+export interface RefundPartSent {
+  chargeId: string;
+  amountCents: number;
+  refundId: string;
+}
+
 export interface RefundRecorded {
   key: string;
   amountCents: number;
   outcome: 'pending' | 'done' | 'failed';
   refundId: string | null;
   reason: string | null;
+  // The parts this attempt sent (absent on records from before refunds were split: a done one sent it all to
+  // the purchase's charge). A failed attempt may have sent some parts before one was refused.
+  sent?: RefundPartSent[];
 }
 
 export interface PaymentMethodChanged {

@@ -2,11 +2,12 @@ import { businessDate, type Clock } from '../../../calendar';
 import type { Db } from '../../store/db';
 import type { EventMetadata, Trx } from '../../store/eventStore';
 import { recordRefund } from '../billing/billingCommands';
+import type { RefundPartSent } from '../billing/billingEvents';
 import { ledgerOf } from '../billing/ledger';
 import type { PolicyRef } from '../billing/policyRef';
 import type { PaymentAdapter } from '../payments/paymentAdapter';
 import { attemptKey, refundState, type RefundStatus } from './refundHistory';
-import { refundTarget } from './refundCharges';
+import { chargesHolding, refundTarget, splitRefund, type RefundPart } from './refundCharges';
 import { noteRefundOnPolicy } from './refundOnPolicy';
 import { refundReason, type RefundFailure } from './refundReasons';
 
@@ -47,26 +48,81 @@ export async function recordRefundAsked(
   await recordRefund(trx, ref, { ...refund, outcome: 'pending' }, metadata, recordedAt);
 }
 
-type Outcome = { status: 'done'; refundId: string } | { status: 'failed'; failure: RefundFailure };
+type Outcome =
+  | { status: 'done'; refundId: string; sent: RefundPartSent[] | null }
+  | { status: 'failed'; failure: RefundFailure; sent: RefundPartSent[] | null };
 
-async function ask(ctx: RefundContext, ref: PolicyRef, key: string, amountCents: number, attempt: number) {
-  const target = await refundTarget(ctx.db, ref);
-  if ('failure' in target) return { status: 'failed', failure: target.failure } as const;
-  // A charge that paid for several policies: this policy takes back no more than its share of it.
-  if (amountCents > target.shareCents) return { status: 'failed', failure: 'over_share' } as const;
+// The payment key of one part of an attempt: the attempt's own key for the first part, so a refund that is
+// not split asks under the key it always did.
+const partKey = (key: string, attempt: number, index: number) =>
+  index === 0 ? attemptKey(key, attempt) : `${attemptKey(key, attempt)}:part-${index + 1}`;
+
+async function sendRefund(
+  ctx: RefundContext,
+  ref: PolicyRef,
+  request: { chargeId: string; amountCents: number; idempotencyKey: string },
+) {
   try {
-    const answer = await ctx.payments.refund({
-      chargeId: target.chargeId,
-      amountCents,
-      idempotencyKey: attemptKey(key, attempt),
-    });
-    return answer.outcome === 'ok'
-      ? ({ status: 'done', refundId: answer.refundId } as const)
-      : ({ status: 'failed', failure: answer.reason } as const);
+    return await ctx.payments.refund(request);
   } catch (error) {
-    ctx.log?.warn({ err: error, policyNumber: ref.policyNumber, key }, 'the payment service was not reached');
-    return { status: 'failed', failure: 'unavailable' } as const;
+    ctx.log?.warn(
+      { err: error, policyNumber: ref.policyNumber, key: request.idempotencyKey },
+      'the payment service was not reached',
+    );
+    return { outcome: 'unreachable' } as const;
   }
+}
+
+// A policy whose charges billing knows: what is left of the refund is split across the charges that hold the
+// policy's money, newest first, and each part is sent to its charge. The plan is made from what was recorded,
+// so a process that stopped after sending a part and before recording it plans the same part again, under the
+// same key, which the payment service answers without refunding twice.
+async function askSplit(
+  ctx: RefundContext,
+  ref: PolicyRef,
+  holding: readonly RefundPart[],
+  refund: { key: string; amountCents: number; attempt: number },
+): Promise<Outcome> {
+  const state = await refundState(ctx.db, ref, refund.key);
+  const before = state?.sent ?? [];
+  const left = refund.amountCents - before.reduce((sum, part) => sum + part.amountCents, 0);
+  // Every part was sent already (the outcome was recorded by another process): nothing more is asked.
+  if (left <= 0) return { status: 'done', refundId: before.map((part) => part.refundId).join(' '), sent: [] };
+  const parts = splitRefund(holding, left);
+  if (!parts) return { status: 'failed', failure: 'over_held', sent: [] };
+  const sent: RefundPartSent[] = [];
+  for (const [index, part] of parts.entries()) {
+    const answer = await sendRefund(ctx, ref, {
+      ...part,
+      idempotencyKey: partKey(refund.key, refund.attempt, index),
+    });
+    if (answer.outcome === 'unreachable') return { status: 'failed', failure: 'unavailable', sent };
+    if (answer.outcome !== 'ok') return { status: 'failed', failure: answer.reason, sent };
+    sent.push({ ...part, refundId: answer.refundId });
+  }
+  return { status: 'done', refundId: sent.map((part) => part.refundId).join(' '), sent };
+}
+
+async function ask(
+  ctx: RefundContext,
+  ref: PolicyRef,
+  refund: { key: string; amountCents: number; attempt: number },
+): Promise<Outcome> {
+  const holding = await chargesHolding(ctx.db, ref);
+  if (holding) return askSplit(ctx, ref, holding, refund);
+  const target = await refundTarget(ctx.db, ref);
+  if ('failure' in target) return { status: 'failed', failure: target.failure, sent: null };
+  // A charge that paid for several policies: this policy takes back no more than its share of it.
+  if (refund.amountCents > target.shareCents) return { status: 'failed', failure: 'over_share', sent: null };
+  const answer = await sendRefund(ctx, ref, {
+    chargeId: target.chargeId,
+    amountCents: refund.amountCents,
+    idempotencyKey: attemptKey(refund.key, refund.attempt),
+  });
+  if (answer.outcome === 'unreachable') return { status: 'failed', failure: 'unavailable', sent: null };
+  return answer.outcome === 'ok'
+    ? { status: 'done', refundId: answer.refundId, sent: null }
+    : { status: 'failed', failure: answer.reason, sent: null };
 }
 
 // Asks the payment service for one attempt of a refund and records what it answered.
@@ -75,7 +131,7 @@ export async function askForRefund(
   ref: PolicyRef,
   refund: { key: string; amountCents: number; attempt: number },
 ): Promise<RefundAnswer> {
-  const outcome: Outcome = await ask(ctx, ref, refund.key, refund.amountCents, refund.attempt);
+  const outcome: Outcome = await ask(ctx, ref, refund);
   const answer: RefundAnswer = {
     key: refund.key,
     amountCents: refund.amountCents,
@@ -103,6 +159,7 @@ export async function askForRefund(
             outcome: answer.status,
             ...(answer.refundId && { refundId: answer.refundId }),
             ...(answer.reason && { reason: answer.reason }),
+            ...(outcome.sent && { sent: outcome.sent }),
           },
           ctx.metadata,
           recordedAt,

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { EntityScope } from '../../access/principal';
 import type { Db } from '../../store/db';
 import type { Trx } from '../../store/eventStore';
+import type { RefundPartSent } from '../billing/billingEvents';
 import { BILLING_STREAM, billingStreamId, refOfStreamId, type PolicyRef } from '../billing/policyRef';
 
 // A refund as its policy's billing stream tells it (billing.refundRecorded, one event per outcome): the last
@@ -21,6 +22,8 @@ export interface RefundState {
   attempt: number;
   // When the last outcome was recorded.
   at: Date;
+  // The parts the payment service has sent, over every attempt.
+  sent: RefundPartSent[];
 }
 
 export const REFUND_RECORDED = 'billing.refundRecorded';
@@ -35,6 +38,7 @@ interface RefundData {
   outcome: RefundStatus;
   refundId?: string | null;
   reason?: string | null;
+  sent?: RefundPartSent[];
 }
 
 // Folds the events of refunds into their states: every attempt starts with `pending`; its outcome follows.
@@ -45,6 +49,7 @@ function fold(rows: readonly { stream_id: string; data: unknown; recorded_at: Da
     const d = row.data as RefundData;
     const asked = (asks.get(d.key) ?? 0) + (d.outcome === 'pending' ? 1 : 0);
     asks.set(d.key, asked);
+    const sent = [...(states.get(d.key)?.sent ?? []), ...(d.sent ?? [])];
     states.set(d.key, {
       ref: refOfStreamId(row.stream_id),
       key: d.key,
@@ -54,6 +59,7 @@ function fold(rows: readonly { stream_id: string; data: unknown; recorded_at: Da
       refundId: d.refundId ?? null,
       attempt: Math.max(1, asked),
       at: row.recorded_at,
+      sent,
     });
   }
   return [...states.values()];
@@ -66,6 +72,11 @@ const refundEvents = (db: Db | Trx) =>
     .where('stream_type', '=', BILLING_STREAM)
     .where('type', '=', REFUND_RECORDED)
     .orderBy('position');
+
+// Every refund of one policy, on its stream.
+export async function refundsOf(db: Db | Trx, ref: PolicyRef): Promise<RefundState[]> {
+  return fold(await refundEvents(db).where('stream_id', '=', billingStreamId(ref)).execute());
+}
 
 // One refund by its key, on its policy's stream.
 export async function refundState(db: Db | Trx, ref: PolicyRef, key: string): Promise<RefundState | null> {

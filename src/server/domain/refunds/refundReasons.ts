@@ -2,7 +2,7 @@ import type { RefundRefusal } from '../payments/paymentAdapter';
 
 // Why a refund failed, in the words the commit's answer, the policy and the failed refunds list show, and
 // whether asking again later may succeed (the daily retries ask again only for those).
-export type RefundFailure = RefundRefusal | 'unavailable' | 'over_share' | 'no_charge';
+export type RefundFailure = RefundRefusal | 'unavailable' | 'over_share' | 'over_held' | 'no_charge';
 
 const REASONS: Readonly<Record<RefundFailure, { message: string; transient: boolean }>> = {
   unknown_charge: { message: "The card's charge is unknown to the payment service", transient: false },
@@ -15,6 +15,10 @@ const REASONS: Readonly<Record<RefundFailure, { message: string; transient: bool
   unavailable: { message: 'The payment service could not be reached', transient: true },
   over_share: {
     message: "The refund is more than this policy's share of the card's charge",
+    transient: false,
+  },
+  over_held: {
+    message: "The refund is more than what is left of the policy's payments",
     transient: false,
   },
   no_charge: { message: 'The policy has no charge to refund to', transient: false },
