@@ -31,6 +31,7 @@ import * as m026 from './migrations/026_role_owners';
 import * as m027 from './migrations/027_jobs';
 import * as m028 from './migrations/028_billing';
 import * as m029 from './migrations/029_business_day_adjustments';
+import * as m030 from './migrations/030_renters_written_premium_returned';
 
 // Migrations are listed here rather than read from disk, so the same list runs under tsx, vitest and bundles.
 const MIGRATIONS: Record<string, Migration> = {
@@ -63,6 +64,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '027_jobs': m027,
   '028_billing': m028,
   '029_business_day_adjustments': m029,
+  '030_renters_written_premium_returned': m030,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

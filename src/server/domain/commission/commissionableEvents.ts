@@ -98,6 +98,8 @@ function rentersEvents(stream: readonly PolicyLogEvent[]): CommissionableEvent[]
     premiumCents: 0,
     businessType,
   };
+  // The premium written for the term in force: a cancellation takes back what its cover did not earn.
+  let termPremiumCents = policy.termPremiumCents;
   const out: CommissionableEvent[] = [];
   for (const event of stream) {
     const common = { ...base, eventId: Number(event.position), on: businessDate(event.recordedAt) };
@@ -113,10 +115,11 @@ function rentersEvents(stream: readonly PolicyLogEvent[]): CommissionableEvent[]
         break;
       case 'renters.renewed':
         businessType = 'RENEWAL';
-        out.push({ ...common, businessType, eventCode: 'RN', premiumCents: cents(data.termPremiumCents) });
+        termPremiumCents = cents(data.termPremiumCents);
+        out.push({ ...common, businessType, eventCode: 'RN', premiumCents: termPremiumCents });
         break;
       case 'renters.cancelled': {
-        const returned = cents(data.premiumReturnedCents);
+        const returned = rentersPremiumReturned(termPremiumCents, data);
         const eventCode = data.method === 'FLAT' ? 'FC' : 'CN';
         lastCancellation = { premiumCents: returned, businessType, reverses: { eventCode, on: common.on } };
         out.push({ ...common, businessType, eventCode, premiumCents: -returned });
@@ -134,6 +137,16 @@ function rentersEvents(stream: readonly PolicyLogEvent[]): CommissionableEvent[]
     }
   }
   return out;
+}
+
+// The written premium a renters cancellation takes back: the term's premium less what its cover earned, as for a
+// pet (docs/commission.md). Cancellations recorded before this rule carry in `premiumReturnedCents` the premium
+// part of the refund only, so the figure is worked out again from the cancellation's earned premium, which
+// every one of them records.
+function rentersPremiumReturned(termPremiumCents: number, data: Record<string, unknown>): number {
+  if (data.method === 'FLAT') return termPremiumCents;
+  if (typeof data.earnedPremiumCents === 'number') return termPremiumCents - data.earnedPremiumCents;
+  return cents(data.premiumReturnedCents);
 }
 
 // Every commissionable event of one policy's stream (its events in version order).

@@ -77,11 +77,14 @@ export function checkAllowed(kind: RentersChangeKind, policy: RentersPolicyForCh
 
 export function termMoney(policy: RentersPolicyForChange): RentersTermMoney {
   const { issued } = policy;
+  // A renewed term's premium is the renewal's, as the renewal wrote it (docs/commission.md); the renewal event
+  // carries no taxes or payments of its own, so those stay the issue's.
+  const renewed = policy.events.findLast((e) => e.type === 'renters.renewed')?.data.termPremiumCents;
   return {
     effectiveDate: policy.term.effectiveDate,
     expirationDate: policy.term.expirationDate,
     termInterval: issued.termInterval,
-    termPremiumCents: issued.termPremiumCents,
+    termPremiumCents: typeof renewed === 'number' ? renewed : issued.termPremiumCents,
     taxesCents: issued.taxesCents,
     firstPaymentCents: issued.payment.amountCents,
     laterPaymentCents: issued.termInterval === 'monthly' ? (issued.nextBill?.amountCents ?? null) : null,
