@@ -1,4 +1,7 @@
 import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
 
 // `npm run test:hours` (part of `npm test`): the suites whose answers depend on the day, run again as if the
 // run had started at the hours where the business day (America/Chicago) and UTC's disagree or a day is not
@@ -40,12 +43,37 @@ export const DATED_FILES: readonly string[] = [
   'tests/api/reportsNwp.test.ts',
 ];
 
-function runAt(at: string): Promise<number> {
+interface JsonReport {
+  testResults?: {
+    name: string;
+    message?: string;
+    assertionResults?: { fullName: string; status: string; failureMessages?: string[] }[];
+  }[];
+}
+
+// The failed tests of a run, a line each with the first line of its failure, so that the end of a long log
+// says what failed at which hour.
+function failuresOf(reportFile: string): string[] {
+  if (!existsSync(reportFile)) return ['    (no report was written)'];
+  const report = JSON.parse(readFileSync(reportFile, 'utf8')) as JsonReport;
+  const lines: string[] = [];
+  for (const file of report.testResults ?? []) {
+    const name = relative(process.cwd(), file.name);
+    const failed = (file.assertionResults ?? []).filter((a) => a.status === 'failed');
+    if (failed.length === 0 && file.message) lines.push(`    ${name}: ${file.message.split('\n')[0]}`);
+    for (const test of failed)
+      lines.push(`    ${name} > ${test.fullName}: ${(test.failureMessages?.[0] ?? '').split('\n')[0]}`);
+  }
+  return lines;
+}
+
+function runAt(at: string, reportFile: string): Promise<number> {
   const env: NodeJS.ProcessEnv = { ...process.env, TEST_WALL_CLOCK: at };
   delete env.TEST_DATABASE_URL;
   const args = ['vitest', 'run', '--project', 'unit', '--project', 'api', '--project', 'api-isolated'];
+  const reporters = ['--reporter=default', '--reporter=json', `--outputFile.json=${reportFile}`];
   return new Promise((resolve) => {
-    const child = spawn('npx', [...args, ...DATED_FILES], { stdio: 'inherit', env });
+    const child = spawn('npx', [...args, ...reporters, ...DATED_FILES], { stdio: 'inherit', env });
     child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   });
 }
@@ -56,15 +84,21 @@ if (hours.length === 0) {
   console.error(`No awkward hour is ${only}; they are ${AWKWARD_HOURS.map((h) => h.at).join(', ')}.`);
   process.exit(2);
 }
+const reports = mkdtempSync(join(tmpdir(), 'test-hours-'));
 const results: string[] = [];
 let failed = 0;
 for (const hour of hours) {
   console.info(`\nThe dated suites as if started at ${hour.at} (${hour.why})`);
   const started = performance.now();
-  const code = await runAt(hour.at);
+  const reportFile = join(reports, `${hour.at.replace(/[^0-9T-]/g, '')}.json`);
+  const code = await runAt(hour.at, reportFile);
   const seconds = ((performance.now() - started) / 1000).toFixed(0);
   results.push(`  ${hour.at}  ${seconds.padStart(4)} s  ${code === 0 ? 'passed' : `failed (exit ${code})`}`);
-  if (code !== 0) failed = code;
+  if (code !== 0) {
+    failed = code;
+    results.push(...failuresOf(reportFile));
+  }
 }
+rmSync(reports, { recursive: true, force: true });
 console.info(`\nThe dated suites at awkward hours\n${results.join('\n')}`);
 process.exit(failed);
