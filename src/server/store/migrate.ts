@@ -32,6 +32,7 @@ import * as m027 from './migrations/027_jobs';
 import * as m028 from './migrations/028_billing';
 import * as m029 from './migrations/029_business_day_adjustments';
 import * as m030 from './migrations/030_renters_written_premium_returned';
+import * as m031 from './migrations/031_billing_charge_claims';
 
 // Migrations are listed here rather than read from disk, so the same list runs under tsx, vitest and bundles.
 const MIGRATIONS: Record<string, Migration> = {
@@ -65,6 +66,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '028_billing': m028,
   '029_business_day_adjustments': m029,
   '030_renters_written_premium_returned': m030,
+  '031_billing_charge_claims': m031,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

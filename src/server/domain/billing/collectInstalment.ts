@@ -6,6 +6,7 @@ import type { PaymentAdapter } from '../payments/paymentAdapter';
 import { appendBilling } from './billingCommands';
 import { billingEvent } from './billingEvents';
 import { queueDeclineNotice } from './billingNotices';
+import { claimCharge } from './chargeClaims';
 import type { PolicyRef } from './policyRef';
 
 // One instalment to charge, as the run's query or a "Pay now" found it.
@@ -28,7 +29,8 @@ export interface DueInstalment {
 export const chargeKey = (ref: PolicyRef, seq: number, attempt: number) =>
   `billing:${ref.line}:${ref.policyNumber}:${seq}:${attempt}`;
 
-export type AttemptOutcome = 'collected' | 'declined' | 'skipped';
+// `busy`: another asker is charging the same attempt with another payment method; nothing was charged.
+export type AttemptOutcome = 'collected' | 'declined' | 'skipped' | 'busy';
 
 // Charges one instalment (outside any transaction: the payment service is another system) and records the
 // answer in the policy's billing stream. A decline is retried on the dunning schedule, with a notice to the
@@ -42,10 +44,17 @@ export async function collectInstalment(
 ): Promise<AttemptOutcome> {
   const attempt = due.attempts + 1;
   const key = chargeKey(due.ref, due.seq, attempt);
-  const token = options.token ?? due.token;
-  const answer = token
-    ? await deps.payments.charge({ token, amountCents: due.amountCents, idempotencyKey: key })
+  const offered = options.token ?? due.token;
+  const claim = offered
+    ? await claimCharge(deps.db, { key, token: offered, amountCents: due.amountCents, at: deps.recordedAt })
+    : null;
+  if (claim?.kind === 'busy') return 'busy';
+  const answer = claim
+    ? await deps.payments.charge({ token: claim.token, amountCents: due.amountCents, idempotencyKey: key })
     : ({ outcome: 'declined', reason: 'unknown_token', message: 'No payment method on file.' } as const);
+  // The service refusing the key as used for another request is no answer about the card: nothing is recorded,
+  // and the attempt is left for the asker whose claim it is.
+  if (answer.outcome === 'declined' && answer.reason === 'idempotency_key_reused') return 'busy';
   return deps.db.transaction().execute(async (trx) => {
     // Recorded already (another process, or this day run again): the stream has the answer. The row stays
     // locked until this transaction ends, so of two processes recording one attempt the second waits, reads
@@ -68,6 +77,9 @@ export async function collectInstalment(
         .where('seq', '!=', due.seq)
         .where('status', 'in', ['declined', 'failed'])
         .execute();
+      // An attempt another asker claimed and stopped in the middle of is recorded, but this asker's method
+      // was not charged.
+      const outcome: AttemptOutcome = claim?.token === offered ? 'collected' : 'skipped';
       await appendBilling(
         trx,
         due.ref,
@@ -85,7 +97,7 @@ export async function collectInstalment(
         deps.metadata,
         deps.recordedAt,
       );
-      return 'collected';
+      return outcome;
     }
     const offset = retryOffset(attempt);
     const kept = !options.dunning && due.collectOn && due.collectOn > on ? due.collectOn : null;

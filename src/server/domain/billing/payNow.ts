@@ -51,6 +51,7 @@ export async function payNow(
   if (rows.length === 0) throw new BillingRefusal('Nothing is due.');
   const recordedAt = deps.clock.now();
   const result: PayNowResult = { collected: 0, declined: 0, reinstated: false };
+  let interrupted = false;
   for (const row of rows) {
     const due: DueInstalment = {
       ref: { line: row.line as PolicyLine, policyNumber: row.policy_number },
@@ -74,7 +75,17 @@ export async function payNow(
       result.declined += 1;
       break;
     }
+    if (outcome === 'busy' || outcome === 'skipped') {
+      interrupted = true;
+      break;
+    }
   }
+  // Another payment of the same instalment was under way (the daily run, or staff at another screen): this
+  // one charged nothing more, and says so rather than "collected 0" or a version conflict.
+  if (interrupted && result.collected === 0 && result.declined === 0)
+    throw new BillingRefusal(
+      'Another payment of this policy is being taken or was just taken; nothing more was charged. Look at its payments in a moment.',
+    );
   // The card that paid (a new one given to staff) is the card on file from now on, so the run charges it next.
   if (token && result.collected > 0) {
     const paidWith = await deps.payments.findToken(token);

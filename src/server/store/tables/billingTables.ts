@@ -51,7 +51,16 @@ export interface BillingRefundsTable {
   reason: string | null;
 }
 
+// Not a projection (migration 031): the charge attempts claimed before the payment service was asked.
+export interface BillingChargeClaimsTable {
+  idempotency_key: string;
+  token: string;
+  amount_cents: number;
+  claimed_at: ColumnType<Date, Date, never>;
+}
+
 export interface BillingTables {
+  billing_charge_claims: BillingChargeClaimsTable;
   billing_accounts: BillingAccountsTable;
   billing_instalments: BillingInstalmentsTable;
   billing_refunds: BillingRefundsTable;
