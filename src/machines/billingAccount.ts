@@ -118,3 +118,10 @@ export const DUNNING = {
 export function retryOffset(attempt: number): number | null {
   return DUNNING.retryDays[attempt - 1] ?? null;
 }
+
+// The run's next try after a decline `daysSinceDue` days after the due date, as days after the due date: the
+// schedule's first retry day after it, whatever other attempts were made (a staff "Pay now" declined in
+// between does not use up the run's tries); null when the schedule has no more.
+export function retryOffsetAfter(daysSinceDue: number): number | null {
+  return DUNNING.retryDays.find((days) => days > daysSinceDue) ?? null;
+}

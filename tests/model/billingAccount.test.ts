@@ -5,6 +5,7 @@ import {
   billingAccountMachine,
   DUNNING,
   retryOffset,
+  retryOffsetAfter,
   type BillingAccountEvent,
   type BillingAccountState,
 } from '../../src/machines/billingAccount';
@@ -115,6 +116,8 @@ describe('billing account machine (model-based)', () => {
   it('retries on the dunning days, inside the grace period, then gives up', () => {
     expect(DUNNING.retryDays.map((_, i) => retryOffset(i + 1))).toEqual([3, 7, 14]);
     expect(retryOffset(DUNNING.retryDays.length + 1)).toBeNull();
+    // Counted from the day of the decline, not from the attempts made: a staff decline in between uses no try.
+    expect([0, 1, 3, 5, 7, 13, 14, 20].map(retryOffsetAfter)).toEqual([3, 3, 7, 7, 14, 14, null, null]);
     expect(Math.max(...DUNNING.retryDays)).toBeLessThan(DUNNING.graceDays);
   });
 

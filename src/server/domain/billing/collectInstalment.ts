@@ -1,5 +1,5 @@
-import { addDays, type BusinessDate } from '../../../calendar';
-import { DUNNING, retryOffset } from '../../../machines/billingAccount';
+import { addDays, daysBetween, type BusinessDate } from '../../../calendar';
+import { DUNNING, retryOffsetAfter } from '../../../machines/billingAccount';
 import type { Db } from '../../store/db';
 import type { EventMetadata } from '../../store/eventStore';
 import type { PaymentAdapter } from '../payments/paymentAdapter';
@@ -99,7 +99,9 @@ export async function collectInstalment(
       );
       return outcome;
     }
-    const offset = retryOffset(attempt);
+    // The schedule's next retry day after today, counted from the due date, not from the attempts made: staff
+    // declines do not use up the run's tries and notices.
+    const offset = retryOffsetAfter(daysBetween(due.dueDate, on));
     const kept = !options.dunning && due.collectOn && due.collectOn > on ? due.collectOn : null;
     const retryOn = kept ?? (offset === null ? null : addDays(due.dueDate, offset));
     // A retry day already gone (days caught up late) is the next day: a day's run charges an instalment once.
