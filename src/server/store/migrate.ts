@@ -33,6 +33,7 @@ import * as m028 from './migrations/028_billing';
 import * as m029 from './migrations/029_business_day_adjustments';
 import * as m030 from './migrations/030_renters_written_premium_returned';
 import * as m031 from './migrations/031_billing_charge_claims';
+import * as m032 from './migrations/032_drop_renters_next_bill_due';
 
 // Migrations are listed here rather than read from disk, so the same list runs under tsx, vitest and bundles.
 const MIGRATIONS: Record<string, Migration> = {
@@ -67,6 +68,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '029_business_day_adjustments': m029,
   '030_renters_written_premium_returned': m030,
   '031_billing_charge_claims': m031,
+  '032_drop_renters_next_bill_due': m032,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

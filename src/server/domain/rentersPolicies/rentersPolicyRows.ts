@@ -34,7 +34,6 @@ export function issuedRowOf(event: StoredEvent): RentersPolicyRow {
     taxes_cents: p.taxesCents,
     fees_cents: p.feesCents,
     total_cents: p.totalCents,
-    next_bill_due: p.nextBill?.dueDate ?? null,
     next_bill_cents: p.nextBill?.amountCents ?? null,
     sold_on: p.soldOn,
     inception_date: p.effectiveDate,

@@ -29,7 +29,6 @@ export interface RentersPoliciesTable {
   taxes_cents: number;
   fees_cents: number;
   total_cents: number;
-  next_bill_due: Day | null;
   next_bill_cents: number | null;
   sold_on: Day;
   inception_date: Day;
