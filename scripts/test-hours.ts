@@ -30,6 +30,7 @@ export const DATED_FILES: readonly string[] = [
   'tests/api/demoYear.test.ts',
   'tests/api/moneyResumedAfterStop.test.ts',
   'tests/api/petBillingShares.test.ts',
+  'tests/api/petRenewalBilling.test.ts',
   'tests/api/policyCancel.test.ts',
   'tests/api/policyDates.test.ts',
   'tests/api/premiumAdjustments.test.ts',

@@ -223,7 +223,7 @@ describe.each(testDatabases())('policy dates on %s', (database) => {
     expect(await eventsOf('policy', renewing.policyNumber)).toHaveLength(events.length);
   });
 
-  it('bills the renewed term: its instalments scheduled at the renewal premium, the first collected that day', async () => {
+  it('bills the renewed term: its instalments scheduled at the renewal premium with its taxes and fees, the first collected that day', async () => {
     const ref = { line: 'pet' as const, policyNumber: renewing.policyNumber };
     const offered = (await view(renewing.matterId)).coverage.annualPremium * 100;
     await runBillingDay({
@@ -252,7 +252,12 @@ describe.each(testDatabases())('policy dates on %s', (database) => {
       .orderBy('seq')
       .execute();
     expect(term).toHaveLength(12);
-    expect(term.reduce((sum, row) => sum + row.amount_cents, 0)).toBe(Math.round(offered));
+    // A renewal's payments carry what a sale's do (docs/billing.md "The schedule"): beside the premium, Texas'
+    // premium tax of 1.6% and the $1.00 fee of each monthly payment. (This once asked for the premium alone,
+    // as the renewal was billed then.)
+    const premium = Math.round(offered);
+    const texasTax = Math.round((premium * 160) / 10_000);
+    expect(term.reduce((sum, row) => sum + row.amount_cents, 0)).toBe(premium + texasTax + 12 * 100);
     expect(term[0]).toMatchObject({ due_date: expiration, status: 'paid' });
     expect(term[11]!.due_date).toBe(addMonths(expiration, 11));
     expect(term.slice(1).every((row) => row.status === 'scheduled')).toBe(true);

@@ -1,5 +1,23 @@
 import { addMonths, type BusinessDate } from '../../../calendar';
+import { monthlySchedule } from '../rating/paymentSchedule';
 import type { ScheduledCharge } from './billingEvents';
+
+// What each payment of a term asks (docs/billing.md "The schedule"): paid monthly, a down payment and eleven
+// equal instalments; paid in full, the year's total. The rating's payments (`quotePayments`) have this shape.
+export interface TermPayments {
+  monthly: { downpayment: number; installment: number };
+  annual: { total: number };
+}
+
+// A total whose payments the rating does not split line by line (a renters renewal's): the down payment takes
+// the odd cents, the eleven instalments are equal.
+export function evenPayments(totalCents: number): TermPayments {
+  const split = monthlySchedule(totalCents);
+  return {
+    monthly: { downpayment: split.downpayment, installment: split.monthly },
+    annual: { total: totalCents },
+  };
+}
 
 // The instalments of one term (docs/billing.md "The schedule"): paid in full, one instalment on the
 // effective date; paid monthly, the first (the down payment) on the effective date and eleven more on the

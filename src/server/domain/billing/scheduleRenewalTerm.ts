@@ -1,21 +1,19 @@
 import type { BusinessDate } from '../../../calendar';
-import { monthlySchedule } from '../rating/paymentSchedule';
 import type { EventMetadata, Trx } from '../../store/eventStore';
 import { appendBilling, nextSeq } from './billingCommands';
 import { billingEvent } from './billingEvents';
-import { termSchedule } from './billingSchedule';
+import { termSchedule, type TermPayments } from './billingSchedule';
 import type { PolicyRef } from './policyRef';
 import { findBillingAccount } from './billingAccount';
 
 // A renewed term's instalments on the policy's billing stream, in the renewal's transaction (docs/billing.md
-// "Renewal"): the plan the policy was paid on, split as a new sale's would be (a down payment taking the odd
-// cents, then eleven equal instalments), the first due on the new term's effective date, so the day's billing
-// run, which follows the policy dates, collects it. A policy billed before ledgers has no stream and is left
-// alone. Answers whether a term was scheduled.
+// "Renewal"): the payments of the plan the policy was paid on, as the renewal's pricing made them, the first
+// due on the new term's effective date, so the day's billing run, which follows the policy dates, collects
+// it. A policy billed before ledgers has no stream and is left alone. Answers whether a term was scheduled.
 export async function scheduleRenewalTerm(
   trx: Trx,
   ref: PolicyRef,
-  term: { effectiveDate: BusinessDate; expirationDate: BusinessDate; amountCents: number },
+  term: { effectiveDate: BusinessDate; expirationDate: BusinessDate; payments: TermPayments },
   metadata: EventMetadata,
   recordedAt: Date,
 ): Promise<boolean> {
@@ -24,12 +22,12 @@ export async function scheduleRenewalTerm(
   // The same renewal seen again (a retried run) schedules nothing twice.
   if (account.term_expiration >= term.expirationDate) return false;
   const plan = account.plan === 'annual' ? 'annual' : 'monthly';
-  const split = monthlySchedule(term.amountCents);
+  const { monthly, annual } = term.payments;
   const instalments = termSchedule({
     plan,
     effectiveDate: term.effectiveDate,
-    firstCents: plan === 'annual' ? term.amountCents : split.downpayment,
-    monthlyCents: split.monthly,
+    firstCents: plan === 'annual' ? annual.total : monthly.downpayment,
+    monthlyCents: monthly.installment,
     firstSeq: await nextSeq(trx, ref),
   });
   await appendBilling(

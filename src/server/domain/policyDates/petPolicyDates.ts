@@ -16,7 +16,7 @@ import {
 import { oneYearAfter } from '../policies/policyNumbers';
 import { lifecycleOf } from '../policies/policyRecord';
 import { RatingError } from '../rating/ratingError';
-import { petRenewalPrice } from './petRenewalPrice';
+import { petRenewalPayments, petRenewalPrice } from './petRenewalPrice';
 import {
   datedOn,
   forEachPolicy,
@@ -131,10 +131,12 @@ async function renew(trx: Trx, policyNumber: string, date: BusinessDate): Promis
     const effectiveDate = term.expirationDate;
     let annualPremiumCents = offer?.annualPremiumCents;
     if (annualPremiumCents === undefined) {
-      const price = await priced(trx, issued, termsBehind + 1, effectiveDate);
+      const price = await unlessRefused(petRenewalPrice(trx, issued, termsBehind + 1, effectiveDate));
       if (!price) return [...outcomes, 'notRenewable'];
       annualPremiumCents = price.annualPremiumCents;
     }
+    const payments = await unlessRefused(petRenewalPayments(trx, issued, annualPremiumCents, effectiveDate));
+    if (!payments) return [...outcomes, 'notRenewable'];
     const previous = 'annualPremiumCents' in term ? term.annualPremiumCents : term.premiumCents;
     const event = policyEvent.renewed({
       effectiveDate,
@@ -153,7 +155,7 @@ async function renew(trx: Trx, policyNumber: string, date: BusinessDate): Promis
     await scheduleRenewalTerm(
       trx,
       { line: 'pet', policyNumber },
-      { effectiveDate, expirationDate: oneYearAfter(effectiveDate), amountCents: annualPremiumCents },
+      { effectiveDate, expirationDate: oneYearAfter(effectiveDate), payments },
       runMetadata(date),
       startOfBusinessDay(effectiveDate),
     );
@@ -169,7 +171,7 @@ async function offerRenewal(
   const { lifecycle, issued, term, termsBehind, offer } = await policyLog(trx, policyNumber, date);
   if (offer || !lifecycle.snapshot.can({ type: 'policy.renewalOffered' })) return [];
   const effectiveDate = term.expirationDate;
-  const price = await priced(trx, issued, termsBehind + 1, effectiveDate);
+  const price = await unlessRefused(petRenewalPrice(trx, issued, termsBehind + 1, effectiveDate));
   if (!price) return ['notRenewable'];
   const event = policyEvent.renewalOffered({
     effectiveDate,
@@ -188,11 +190,12 @@ async function offerRenewal(
   return ['renewalOffered'];
 }
 
-// The engine's price, or null when it will not rate the pet again (too old for its species' bands, a plan or
-// state no longer filed): the policy is then not offered a renewal, and someone must look at it.
-async function priced(trx: Trx, issued: PolicyIssued, termsBehind: number, renewalDate: BusinessDate) {
+// The engine's answer, or null when it will not rate the pet again (too old for its species' bands, a plan,
+// state or wellness level no longer filed): the policy is then neither offered a renewal nor renewed, and
+// someone must look at it.
+async function unlessRefused<T>(rating: Promise<T>): Promise<T | null> {
   try {
-    return await petRenewalPrice(trx, issued, termsBehind, renewalDate);
+    return await rating;
   } catch (error) {
     if (error instanceof RatingError) return null;
     throw error;

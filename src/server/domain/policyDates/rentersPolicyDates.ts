@@ -6,6 +6,7 @@ import { execute } from '../../store/aggregate';
 import type { Db } from '../../store/db';
 import { readStream, type NewEvent, type Trx } from '../../store/eventStore';
 import { rentersPolicyAggregate } from '../rentersPolicies/rentersPolicyAggregate';
+import { evenPayments } from '../billing/billingSchedule';
 import { scheduleRenewalTerm } from '../billing/scheduleRenewalTerm';
 import {
   RENTERS_POLICY_STREAM,
@@ -112,7 +113,7 @@ async function renew(trx: Trx, policyNumber: string, date: BusinessDate): Promis
       {
         effectiveDate,
         expirationDate: addMonths(effectiveDate, 12),
-        amountCents: price.totalCents,
+        payments: evenPayments(price.totalCents),
       },
       runMetadata(date),
       startOfBusinessDay(effectiveDate),

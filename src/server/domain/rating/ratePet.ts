@@ -3,7 +3,7 @@ import { examFee, planOf, riskPremium } from './factors';
 import { monthlySchedule } from './paymentSchedule';
 import type { PetRating, PetRatingInput, QuoteContext, RateTables, WellnessCharge } from './rateTypes';
 import { RatingError } from './ratingError';
-import { premiumTaxes } from './taxes';
+import { premiumPayments } from './premiumPayments';
 
 // One pet on one plan (docs/rating.md): risk premium, less the discount, plus the exam fee, taxed, and
 // each line split into a down payment and eleven monthly payments. Pure: no I/O, same input same price.
@@ -15,10 +15,7 @@ export function ratePet(tables: RateTables, pet: PetRatingInput, context: QuoteC
   const terms = discountTerms(tables, context);
   const discount = discountAmount(risk, terms);
   const premium = risk - discount + exam;
-  const taxes = premiumTaxes(tables, context.zip, premium);
-  const premiumSchedule = monthlySchedule(premium);
-  const stateTax = monthlySchedule(taxes.state);
-  const municipalTax = monthlySchedule(taxes.municipal);
+  const paid = premiumPayments(tables, context.zip, premium);
   return {
     plan: {
       id: plan.id,
@@ -35,17 +32,17 @@ export function ratePet(tables: RateTables, pet: PetRatingInput, context: QuoteC
       reimbursement: pet.reimbursement,
       discount,
       total_premium: premium,
-      downpayment: premiumSchedule.downpayment,
-      monthly_payment: premiumSchedule.monthly,
+      downpayment: paid.downpayment,
+      monthly_payment: paid.monthly_payment,
       pre_discount_monthly_payment: monthlySchedule(risk + exam).monthly,
       total_exam_fee: exam,
       monthly_exam_fee: monthlySchedule(exam).monthly,
-      total_state_tax: taxes.state,
-      downpayment_state_tax: stateTax.downpayment,
-      monthly_payment_state_tax: stateTax.monthly,
-      total_municipal_tax: taxes.municipal,
-      downpayment_municipal_tax: municipalTax.downpayment,
-      monthly_payment_municipal_tax: municipalTax.monthly,
+      total_state_tax: paid.total_state_tax,
+      downpayment_state_tax: paid.downpayment_state_tax,
+      monthly_payment_state_tax: paid.monthly_payment_state_tax,
+      total_municipal_tax: paid.total_municipal_tax,
+      downpayment_municipal_tax: paid.downpayment_municipal_tax,
+      monthly_payment_municipal_tax: paid.monthly_payment_municipal_tax,
     },
     wellness: wellnessCharge(tables, pet.wellnessCode),
     factors,
@@ -53,7 +50,7 @@ export function ratePet(tables: RateTables, pet: PetRatingInput, context: QuoteC
 }
 
 // Wellness is a flat monthly price, neither discounted nor taxed (it is not insurance); twelve equal payments.
-function wellnessCharge(tables: RateTables, code: string | null): WellnessCharge | null {
+export function wellnessCharge(tables: RateTables, code: string | null): WellnessCharge | null {
   if (code === null) return null;
   if (!tables.wellnessAvailable) {
     throw new RatingError('wellnessCode', `Wellness is not sold in ${tables.stateCode}.`);
