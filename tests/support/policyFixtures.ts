@@ -33,6 +33,8 @@ export interface PurchaseOptions {
   zip?: string;
   // YYYY-MM-DD, the policies' effective date; today in Central time by default.
   startDate?: string;
+  // Monthly unless given.
+  paymentPeriod?: 'MONTHLY' | 'ANNUAL';
   customer?: Partial<ReturnType<typeof uniqueCustomer>>;
 }
 
@@ -76,7 +78,8 @@ export async function purchasePolicies(
     act,
   );
   const token = await tokenFor(e, email);
-  const quote = await q.command('purchase', purchaseOf(covered, token), act);
+  const period = options.paymentPeriod ? { paymentPeriod: options.paymentPeriod } : {};
+  const quote = await q.command('purchase', purchaseOf(covered, token, period), act);
   const numbers = quote.policies.map((p) => p.policy_number);
   const rows = await server.server.database.db
     .selectFrom('policies')

@@ -19,6 +19,9 @@ export class BillingRefusal extends Refused {
   }
 }
 
+export const PAYMENT_UNDER_WAY =
+  'Another payment of this policy is being taken or was just taken; nothing more was charged. Look at its payments in a moment.';
+
 export interface PayNowResult {
   collected: number;
   declined: number;
@@ -83,9 +86,7 @@ export async function payNow(
   // Another payment of the same instalment was under way (the daily run, or staff at another screen): this
   // one charged nothing more, and says so rather than "collected 0" or a version conflict.
   if (interrupted && result.collected === 0 && result.declined === 0)
-    throw new BillingRefusal(
-      'Another payment of this policy is being taken or was just taken; nothing more was charged. Look at its payments in a moment.',
-    );
+    throw new BillingRefusal(PAYMENT_UNDER_WAY);
   // The card that paid (a new one given to staff) is the card on file from now on, so the run charges it next.
   if (token && result.collected > 0) {
     const paidWith = await deps.payments.findToken(token);

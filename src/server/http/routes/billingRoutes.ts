@@ -7,7 +7,7 @@ import { BillingResponse, PayNowRequest, PayNowResponse } from '../../../api/sch
 import { MatterIdParams } from '../../../api/schemas/policies';
 import { accessSubject, type Principal } from '../../access/principal';
 import { billingView } from '../../domain/billing/billingView';
-import { payNow } from '../../domain/billing/payNow';
+import { PAYMENT_UNDER_WAY, payNow } from '../../domain/billing/payNow';
 import type { PolicyRef } from '../../domain/billing/policyRef';
 import { requireMatter } from '../../domain/matters/matterScope';
 import type { PaymentAdapter } from '../../domain/payments/paymentAdapter';
@@ -33,6 +33,7 @@ const RENTERS = { view: RENTERS_VIEW, pay: allOf(RENTERS_VIEW, anyOf('renters_up
 const PAY_CONFLICTS = [
   'Nothing is due: every instalment due by today is paid (or there is no billing account).',
   'The policy lapsed and its reinstatement window is over.',
+  PAYMENT_UNDER_WAY,
   CONFLICT.concurrentWrite,
 ];
 
