@@ -38,7 +38,12 @@ const MONEY_ROUTES = [
   'POST /v2/policies/:matterId/cancel',
   // A late payment taken by staff ("Pay now").
   'POST /v2/policies/:matterId/billing/pay-now',
+  // A pet policy's new card, changed by staff.
+  'POST /v2/policies/:matterId/billing/payment-method',
   'POST /v2/renters/policies/:matterId/billing/pay-now',
+  // A failed refund asked for again.
+  'POST /v2/policies/:matterId/refunds/retry',
+  'POST /v2/renters/policies/:matterId/refunds/retry',
   ...['cancel', 'discontinue', 'reinstate'].map((kind) => `POST /v2/renters/policies/:matterId/${kind}`),
 ];
 // A route with ids that need not exist: the key is checked before the handler.

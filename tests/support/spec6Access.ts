@@ -100,6 +100,8 @@ export const SPEC6_ACCESS: Readonly<Record<string, SpecRule>> = {
   'GET /v2/jobs/overview': any(),
   'POST /v2/jobs/:id/retry': any(),
   'POST /v2/jobs/clock': any(),
+  // Not in SPEC: the daily reconciliation of the money (docs/reconciliation.md), seen with the jobs screen.
+  'GET /v2/jobs/reconciliation': any(),
   'POST /v2/my/table-views': signedIn,
   'PATCH /v2/my/table-views/:id': signedIn,
   'DELETE /v2/my/table-views/:id': signedIn,
@@ -297,6 +299,11 @@ export const SPEC6_ACCESS: Readonly<Record<string, SpecRule>> = {
   // The policy's billing, and a late payment taken by staff: an edit of the policy, under the same code.
   'GET /v2/policies/:matterId/billing': petPolicies,
   'POST /v2/policies/:matterId/billing/pay-now': petPolicies,
+  // Staff change the card a pet policy is billed to, as "Pay now" takes one.
+  'POST /v2/policies/:matterId/billing/payment-method': petPolicies,
+  // Not in SPEC: a failed refund asked for again gives the policy's money back, the same kind of act as
+  // taking a payment, under the same code.
+  'POST /v2/policies/:matterId/refunds/retry': petPolicies,
   'GET /v2/matters': petPolicies,
   'GET /v2/matters/export': petPolicies,
   'GET /v2/matters/:matterId': petPolicies,
@@ -364,6 +371,11 @@ export const SPEC6_ACCESS: Readonly<Record<string, SpecRule>> = {
   // policy's payment method, so it needs the payment method's privilege.
   'GET /v2/renters/policies/:matterId/billing': rentersEdit,
   'POST /v2/renters/policies/:matterId/billing/pay-now': rentersEditWith('renters_update_pmnt'),
+  // Not in SPEC: a failed refund asked for again moves the policy's money as a payment does.
+  'POST /v2/renters/policies/:matterId/refunds/retry': rentersEditWith('renters_update_pmnt'),
+  // Not in SPEC: the queue of failed refunds, open to whoever may retry one of either line; the server lists
+  // each line's refunds only to holders of that line's retry privileges.
+  'GET /v2/refunds/failed': any('quote_policy', 'renters_update_pmnt'),
 };
 
 // The addresses route by the address type in its body: "renters_mailing_edit (mailing address);

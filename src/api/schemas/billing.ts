@@ -27,9 +27,14 @@ export const BillingInstalment = z.object({
 export type BillingInstalment = z.infer<typeof BillingInstalment>;
 
 export const BillingRefund = z.object({
+  // What a retry names (POST …/refunds/retry).
+  key: z.string(),
   amount: money,
   outcome: z.enum(['pending', 'done', 'failed']),
   reason: z.string().nullable(),
+  // How many times the payment service was asked, and the attempt a retry makes (null unless failed).
+  attempts: z.number().int(),
+  nextAttempt: z.number().int().nullable(),
 });
 export type BillingRefund = z.infer<typeof BillingRefund>;
 
@@ -62,8 +67,9 @@ export const Billing = z.object({
   nextPayment: z.object({ dueDate: day, amount: money, description: z.string() }).nullable(),
   schedule: z.array(BillingInstalment),
   refunds: z.array(BillingRefund),
-  // What the caller may do now, decided by the server: something is due and they hold the privilege.
-  can: z.object({ payNow: z.boolean() }),
+  // What the caller may do now, decided by the server: something is due and they hold the privilege; a
+  // failed refund may be asked for again by whoever may take a payment of the policy.
+  can: z.object({ payNow: z.boolean(), retryRefund: z.boolean() }),
 });
 export type Billing = z.infer<typeof Billing>;
 
@@ -83,6 +89,18 @@ export const PayNowRequest = z.strictObject({
   }),
 });
 export type PayNowRequest = z.input<typeof PayNowRequest>;
+
+// A pet policy's new card, tokenized by the caller.
+export const PaymentMethodRequest = z.strictObject({
+  data: z.strictObject({
+    paymentToken: z
+      .string({ error: 'The payment token must be text.' })
+      .trim()
+      .min(1, { error: 'The payment token must not be empty.' })
+      .max(100, { error: 'The payment token may be at most 100 characters.' }),
+  }),
+});
+export type PaymentMethodRequest = z.input<typeof PaymentMethodRequest>;
 
 export const PayNowResult = z.object({
   // Instalments collected and declined by this payment (a decline stops it: later ones are not tried).

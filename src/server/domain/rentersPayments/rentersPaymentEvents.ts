@@ -21,7 +21,11 @@ export interface PaymentMethodAdded {
   last4: string;
   billingZipCode: string | null;
   // How it came: with a purchase (the policy bought) or an update through a setup intent.
-  source: { kind: 'purchase'; policyNumber: string } | { kind: 'setupIntent'; setupIntentId: string };
+  source:
+    | { kind: 'purchase'; policyNumber: string }
+    | { kind: 'setupIntent'; setupIntentId: string }
+    // A card given to staff for a late payment ("Pay now") that paid.
+    | { kind: 'payNow'; policyNumber: string };
 }
 
 // The method that bills from now on; the one it replaces becomes inactive.

@@ -14,8 +14,8 @@ export interface PolicyMethodChange {
   billingZipCode: string | null;
 }
 
-// Policies still billed: in force, or covered until a cancel or non-renewal date. A cancelled, expired or
-// rewritten policy keeps the method it ended with.
+// Policies still billed: in force, or covered until a cancel or non-renewal date, or lapsed and still open to
+// a late payment. A cancelled, expired or rewritten policy keeps the method it ended with.
 const BILLED_STATES = ['active', 'nonRenewing', 'pendingCancellation'];
 
 export async function announceMethodChange(
@@ -27,13 +27,27 @@ export async function announceMethodChange(
   // The payment service's token of the new method: the policies' billing charges it from now on.
   token: string | null = null,
 ): Promise<string[]> {
+  // A policy lapsed for non-payment is still billed while it may be reinstated: its late payment is taken
+  // from the card on file, so the new method must reach it too.
   let query = trx
-    .selectFrom('renters_policies')
-    .select('policy_number')
-    .where('customer_id', '=', customerId)
-    .where('machine_state', 'in', BILLED_STATES)
-    .orderBy('policy_number');
-  if (exceptPolicyNumber !== null) query = query.where('policy_number', '!=', exceptPolicyNumber);
+    .selectFrom('renters_policies as p')
+    .select('p.policy_number')
+    .where('p.customer_id', '=', customerId)
+    .where((eb) =>
+      eb.or([
+        eb('p.machine_state', 'in', BILLED_STATES),
+        eb.exists(
+          eb
+            .selectFrom('billing_accounts as a')
+            .select('a.policy_number')
+            .where('a.line', '=', 'renters')
+            .whereRef('a.policy_number', '=', 'p.policy_number')
+            .where('a.state', '=', 'lapsed'),
+        ),
+      ]),
+    )
+    .orderBy('p.policy_number');
+  if (exceptPolicyNumber !== null) query = query.where('p.policy_number', '!=', exceptPolicyNumber);
   const policies = await query.execute();
   for (const { policy_number } of policies) {
     await appendToRentersPolicy(trx, metadata, policy_number, [

@@ -3,11 +3,19 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { businessDate, systemClock, type Clock } from '../../../calendar';
 import { allOf, anyOf, isAllowed, type AccessCheck } from '../../../api/access';
-import { BillingResponse, PayNowRequest, PayNowResponse } from '../../../api/schemas/billing';
+import {
+  BillingResponse,
+  PayNowRequest,
+  PayNowResponse,
+  PaymentMethodRequest,
+} from '../../../api/schemas/billing';
 import { MatterIdParams } from '../../../api/schemas/policies';
 import { accessSubject, type Principal } from '../../access/principal';
 import { billingView } from '../../domain/billing/billingView';
-import { PAYMENT_UNDER_WAY, payNow } from '../../domain/billing/payNow';
+import { findBillingAccount } from '../../domain/billing/billingAccount';
+import { changeBillingMethod } from '../../domain/billing/changeBillingMethod';
+import { BillingRefusal, PAYMENT_UNDER_WAY, payNow } from '../../domain/billing/payNow';
+import { recordPaidMethod } from '../../domain/rentersPayments/recordPaidMethod';
 import type { PolicyRef } from '../../domain/billing/policyRef';
 import { requireMatter } from '../../domain/matters/matterScope';
 import type { PaymentAdapter } from '../../domain/payments/paymentAdapter';
@@ -16,6 +24,7 @@ import type { Db } from '../../store/db';
 import { ValidationFailed } from '../errors';
 import { CONFLICT } from '../openapi/conflicts';
 import { requirePrincipal } from '../routeTable';
+import { refundsOf } from '../../domain/refunds/refundHistory';
 import { billingAnswer } from './billingAnswers';
 import { metadataOf } from './userMetadata';
 
@@ -78,7 +87,8 @@ export function billingRoutes(
   const answerOf = async (request: FastifyRequest, line: Line, ref: PolicyRef) => {
     const view = await billingView(db, ref, today());
     if (!view) return null;
-    return billingAnswer(view, isAllowed(line.access.pay, accessSubject(requirePrincipal(request))));
+    const mayPay = isAllowed(line.access.pay, accessSubject(requirePrincipal(request)));
+    return billingAnswer(view, mayPay, await refundsOf(db, ref));
   };
 
   // A new card must be one the caller tokenized: another user's token is as unknown as a made-up one.
@@ -90,6 +100,46 @@ export function billingRoutes(
         'data.paymentToken': ['The payment method is not known; enter it again.'],
       });
   };
+
+  // Staff change a pet policy's card without taking a payment (a renters customer's methods have their own
+  // screen and account): the run's next charge and "Pay now" take it.
+  r.post(
+    '/v2/policies/:matterId/billing/payment-method',
+    {
+      config: { access: PET.pay, idempotent: true },
+      schema: {
+        summary: 'Change the card a pet policy is billed to',
+        params: MatterParams,
+        body: PaymentMethodRequest,
+        response: { 200: BillingResponse },
+      },
+    },
+    async (request) => {
+      const principal = requirePrincipal(request);
+      const line = LINES[0]!;
+      const ref = await line.find(db, principal, request.params.matterId);
+      const { paymentToken } = request.body.data;
+      await checkToken(principal, paymentToken);
+      const stored = await payments.findToken(paymentToken);
+      if (!stored)
+        throw new ValidationFailed({
+          'data.paymentToken': ['The payment method is not known; enter it again.'],
+        });
+      const changed = await db
+        .transaction()
+        .execute((trx) =>
+          changeBillingMethod(
+            trx,
+            ref,
+            { token: stored.token, method: stored.method, last4: stored.last4 },
+            metadataOf(request, principal),
+          ),
+        );
+      if (!changed && !(await findBillingAccount(db, ref)))
+        throw new BillingRefusal('The policy has no billing.');
+      return { data: { billing: await answerOf(request, line, ref) } };
+    },
+  );
 
   for (const line of LINES) {
     r.get(
@@ -124,13 +174,20 @@ export function billingRoutes(
         const ref = await line.find(db, principal, request.params.matterId);
         const { paymentToken } = request.body.data;
         await checkToken(principal, paymentToken);
-        const result = await payNow(
-          { db, payments, clock },
-          ref,
-          today(),
-          metadataOf(request, principal),
-          paymentToken,
-        );
+        const metadata = metadataOf(request, principal);
+        const result = await payNow({ db, payments, clock }, ref, today(), metadata, paymentToken);
+        // A renters customer's card that paid is their primary method from now on, on every policy.
+        if (ref.line === 'renters' && paymentToken && result.collected > 0) {
+          const account = await findBillingAccount(db, ref);
+          if (account)
+            await db.transaction().execute((trx) =>
+              recordPaidMethod(trx, metadata, {
+                customerId: account.customer_id,
+                policyNumber: ref.policyNumber,
+                token: paymentToken,
+              }),
+            );
+        }
         const billing = await answerOf(request, line, ref);
         // The loop stops at the first decline, so the declined one is the first still unpaid and due.
         const stopped = billing?.schedule.find(
