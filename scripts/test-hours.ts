@@ -24,11 +24,13 @@ export const DATED_FILES: readonly string[] = [
   'tests/unit',
   'tests/api/billingLedgerProperties.test.ts',
   'tests/api/billingRun.test.ts',
+  'tests/api/cancellationCollected.test.ts',
   'tests/api/commissionRules.test.ts',
   'tests/api/commissionStatementFreshness.test.ts',
   'tests/api/dashboard.test.ts',
   'tests/api/demoYear.test.ts',
   'tests/api/moneyResumedAfterStop.test.ts',
+  'tests/api/paymentMethodTruth.test.ts',
   'tests/api/petBillingShares.test.ts',
   'tests/api/petRenewalBilling.test.ts',
   'tests/api/policyCancel.test.ts',
@@ -36,12 +38,14 @@ export const DATED_FILES: readonly string[] = [
   'tests/api/premiumAdjustments.test.ts',
   'tests/api/purchaseBusinessDay.test.ts',
   'tests/api/rentersBilling.test.ts',
+  'tests/api/rentersCancellationCollected.test.ts',
   'tests/api/rentersLapseSettlement.test.ts',
   'tests/api/rentersPolicies.test.ts',
   'tests/api/rentersPoliciesSearch.test.ts',
   'tests/api/rentersPolicyChanges.test.ts',
   'tests/api/rentersQuotes.test.ts',
   'tests/api/reportsNwp.test.ts',
+  'tests/api/staffDeclinesDunning.test.ts',
 ];
 
 interface JsonReport {
