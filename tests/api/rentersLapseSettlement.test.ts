@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, fixedClock, startOfBusinessDay } from '../../src/calendar';
+import { addDays, fixedClock, startOfBusinessDay, systemClock } from '../../src/calendar';
+import { NON_PAYMENT } from '../../src/server/domain/rentersPolicies/changes/billingsOwnChanges';
+import { appendToRentersPolicy } from '../../src/server/domain/rentersPolicies/appendToRentersPolicy';
+import { resumeRentersSettlements } from '../../src/server/domain/rentersPolicies/changes/resumeRentersSettlements';
 import { payNow } from '../../src/server/domain/billing/payNow';
 import { createSandboxPaymentAdapter } from '../../src/server/domain/payments/sandboxPaymentAdapter';
 import { cardToken, DECLINING_CARD, GOOD_CARD, runBillingOn } from '../support/billingDays';
@@ -54,6 +57,49 @@ describe.each(testDatabases())('a renters lapse and its reinstatement on %s', (d
       ['renters.reinstated', { kind: 'none', amountCents: 0 }],
     ]);
     // What moved: the first payment and the late one; nothing refunded.
+    const refunds = await db()
+      .selectFrom('payment_refunds')
+      .select('amount_cents')
+      .where('idempotency_key', 'like', `%${policyNumber}%`)
+      .execute();
+    expect(refunds).toEqual([]);
+  });
+
+  it('sends nothing at start-up for a lapse recorded with a settlement of its own before the rule', async () => {
+    const entityId = await entityIdOf(db(), NORTHWIND_AUSTIN);
+    const issue = rentersPolicyIssue({ entityId, effectiveDate: businessToday() });
+    const { policyNumber } = await issuePaidRentersPolicy(db(), issue);
+    // As billing wrote a lapse before: cancelled for non-payment by no one, naming a refund of 33 cents.
+    await db()
+      .transaction()
+      .execute((trx) =>
+        appendToRentersPolicy(
+          trx,
+          testActor(null),
+          policyNumber,
+          [
+            {
+              type: 'renters.cancelled',
+              data: {
+                method: 'PRO_RATA',
+                cancelDate: businessToday(),
+                immediate: true,
+                reasonCode: 'NON_PAYMENT',
+                note: NON_PAYMENT,
+                settlement: { kind: 'refund', amountCents: 33 },
+                feesCents: 0,
+                newState: 'cancelled',
+                newStatusCode: 'CANCELLED',
+                commissionClawbackCents: 0,
+                fingerprint: 'old-lapse',
+              },
+            },
+          ],
+          businessToday(),
+        ),
+      );
+    const context = { db: db(), payments: payments(), log: s.t.server.app.log, clock: systemClock };
+    expect(await resumeRentersSettlements(context)).toBe(0);
     const refunds = await db()
       .selectFrom('payment_refunds')
       .select('amount_cents')

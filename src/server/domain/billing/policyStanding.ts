@@ -14,9 +14,10 @@ import { sql } from 'kysely';
 import type { BusinessDate } from '../../../calendar';
 import { petPremiumCollected } from './premiumCollected';
 import type { PolicyRef } from './policyRef';
+import { LATE_PAYMENT, NON_PAYMENT } from '../rentersPolicies/changes/billingsOwnChanges';
 
-export const NON_PAYMENT = 'Non-payment of premium';
-export const LATE_PAYMENT = 'Premium paid late, inside the reinstatement window';
+// The notes billing's own changes carry, where the renters line can tell them apart (billingsOwnChanges.ts).
+export { LATE_PAYMENT, NON_PAYMENT };
 
 // A lapse cancels the policy through the decision a person's cancellation takes (the same figures, the same
 // event), with the reason "Non-payment of premium", as the system (no acting user). Coverage ends on the

@@ -5,6 +5,7 @@ import { toStoredEvent, type EventMetadata } from '../../../store/eventStore';
 import type { PaymentAdapter } from '../../payments/paymentAdapter';
 import { businessDate, type Clock } from '../../../../calendar';
 import { RENTERS_POLICY_STREAM } from '../rentersPolicyEvents';
+import { isBillingsOwnChange } from './billingsOwnChanges';
 import { CHANGE_EVENT } from './rentersChangeEvents';
 import { settleRentersChange } from './settleRentersChange';
 
@@ -39,8 +40,12 @@ export async function resumeRentersSettlements(ctx: {
     )
     .orderBy('c.position')
     .execute();
+  let settled = 0;
   for (const row of unsettled) {
     const change = toStoredEvent(row);
+    // Billing's own lapse or reinstatement moved its money through the billing account.
+    if (isBillingsOwnChange(change.data, change.metadata)) continue;
+    settled += 1;
     const at = ctx.clock.now();
     const metadata: EventMetadata = { ...change.metadata, requestId: 'startup:resume-settlement', at };
     await settleRentersChange(
@@ -50,5 +55,5 @@ export async function resumeRentersSettlements(ctx: {
       businessDate(at),
     );
   }
-  return unsettled.length;
+  return settled;
 }
