@@ -22,6 +22,7 @@ import { entityStatementRoutes } from './http/routes/entityStatementRoutes';
 import { reportRoutes } from './http/routes/reportRoutes';
 import { bankAccountRoutes } from './http/routes/bankAccountRoutes';
 import { billingRoutes } from './http/routes/billingRoutes';
+import { refundRoutes } from './http/routes/refundRoutes';
 import { entityAttributeRoutes } from './http/routes/entityAttributeRoutes';
 import { entityLinkRoutes } from './http/routes/entityLinkRoutes';
 import { entityListRoutes } from './http/routes/entityListRoutes';
@@ -215,6 +216,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   quoteDocumentRoutes(app, { db });
   policyMatterRoutes(app, { db });
   billingRoutes(app, { db, clock, payments });
+  refundRoutes(app, { db, clock, payments });
   matterFileRoutes(app, { db });
   bankAccountRoutes(app, { db, secret: config.accessTokenSecret, rtp });
   await installPortal(app, options.distDir);

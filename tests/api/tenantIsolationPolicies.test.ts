@@ -81,6 +81,12 @@ function petProbes(v: TenantRecords, a: Tenant): Probe[] {
     probe('POST /v2/policies/:matterId/notes', `/v2/policies/${m}/notes`, data({ note: 'Mallory was here' })),
     probe('GET /v2/policies/:matterId/billing', `/v2/policies/${m}/billing`),
     probe('POST /v2/policies/:matterId/billing/pay-now', `/v2/policies/${m}/billing/pay-now`, data({})),
+    // The attempt already made: the parent is answered the refund as it stands, and nothing is asked.
+    probe(
+      'POST /v2/policies/:matterId/refunds/retry',
+      `/v2/policies/${m}/refunds/retry`,
+      data({ key: v.pet.refundKey, attempt: 1 }),
+    ),
     probe('GET /v2/policies/documents', `/v2/policies/documents?policyNumber=${n}`),
     probe(
       'GET /v2/matters/:matterId/documents/:documentId',
@@ -146,6 +152,11 @@ function rentersProbes(v: TenantRecords, a: Tenant): Probe[] {
     probe('GET /v2/renters/policies/:matterId/payments', `${policy}/payments`),
     probe('GET /v2/renters/policies/:matterId/billing', `${policy}/billing`),
     probe('POST /v2/renters/policies/:matterId/billing/pay-now', `${policy}/billing/pay-now`, data({})),
+    probe(
+      'POST /v2/renters/policies/:matterId/refunds/retry',
+      `${policy}/refunds/retry`,
+      data({ key: v.renters.refundKey, attempt: 1 }),
+    ),
     probe('GET /v2/renters/policies/:matterId/rewrite', `${policy}/rewrite`),
     probe('GET /v2/renters/downloadReceipt', `/v2/renters/downloadReceipt?policyNumber=${n}`),
     probe(

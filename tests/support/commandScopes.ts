@@ -101,6 +101,11 @@ export const COMMAND_SCOPES: Readonly<Record<string, CommandScope>> = {
     scope: 'Moves the business clock of a sandbox (never production); root administrators only.',
     tests: 'jobsApi.test.ts',
   },
+  'GET /v2/refunds/failed': {
+    scope:
+      'failedRefunds (domain/refunds/refundHistory.ts) keeps the policies of the caller’s entity scope (staff: all); refundRoutes.ts keeps the lines whose payments the caller may take.',
+    tests: 'refundRetryRoutes.test.ts, crossAgencyMatrix.test.ts',
+  },
 
   'GET /v2/lists/states': REFERENCE,
   'GET /v2/lists/commission/business-types': REFERENCE,

@@ -221,6 +221,7 @@ function bodies(w: Northwind): Record<string, unknown> {
     'POST /v2/policies/:matterId/cancel': data({ cancelDate: FUTURE, reason: 'OTHER', commit: false }),
     'POST /v2/policies/:matterId/notes': data({ note: 'Mallory was here' }),
     'POST /v2/policies/:matterId/billing/pay-now': data({}),
+    'POST /v2/policies/:matterId/refunds/retry': data({ key: v.pet.refundKey, attempt: 1 }),
     'POST /v2/matters/:matterId/files': 'upload',
     'POST /v1/one-inc-session/:sessionId/payment-methods': { type: 'card', card },
     'POST /v2/renters/quotes/:id/property': {
@@ -241,6 +242,7 @@ function bodies(w: Northwind): Record<string, unknown> {
     'POST /v2/renters/policies/:matterId/reinstate': data({ policy_number: n, commit: false }),
     'POST /v2/renters/policies/:matterId/notes': data({ note: 'Mallory was here' }),
     'POST /v2/renters/policies/:matterId/billing/pay-now': data({}),
+    'POST /v2/renters/policies/:matterId/refunds/retry': data({ key: v.renters.refundKey, attempt: 1 }),
     'POST /v2/renters/policies/:matterId/contacts': data({ number: '5125550100' }),
     'POST /v2/renters/policies/:matterId/addresses': data({
       address_type: 'MAILING',
@@ -305,6 +307,8 @@ function naming(w: Northwind): Record<string, Omit<CrossCase, 'route'>[]> {
       refused(`/v2/renters/payment-methods/lookup?setupIntentId=${v.renters.setupIntentId}`),
     ],
     'GET /v2/quotes/match': [shown(`/v2/quotes/match?email=${petEmail}`)],
+    // Northwind's policies each hold a failed refund: the queue of another agency lists none of them.
+    'GET /v2/refunds/failed': [shown('/v2/refunds/failed?limit=100')],
     // Northwind's manager shared a view of this table with a role Lakeside's manager holds too.
     'GET /v2/my/table-views': [shown('/v2/my/table-views?table=policies')],
     'GET /v2/renters/coverage-options': [

@@ -21,6 +21,7 @@ import { purchasePolicies } from './policyFixtures';
 import { upload } from './policyMatterFixtures';
 import { quoteApi, quoteAtCheckout, tokenFor } from './quoteApi';
 import { TEST_METADATA, userIdOf } from './records';
+import { recordFailedRefund } from './refundFixtures';
 import { issueTestRentersPolicy, rentersPolicyIssue } from './rentersPolicyFixtures';
 import { rentersCoverage, rentersCustomer, rentersQuoteApi } from './rentersQuoteApi';
 import type { SuiteServer } from './suite';
@@ -60,6 +61,8 @@ export interface TenantRecords {
     documentId: string;
     claimId: number;
     fileId: string;
+    // A refund of the policy that failed (refundFixtures.ts), for the retry route.
+    refundKey: string;
   };
   renters: {
     matterId: number;
@@ -71,6 +74,7 @@ export interface TenantRecords {
     insuredId: string;
     // An open setup intent of the owner, for tokenize and lookup.
     setupIntentId: string;
+    refundKey: string;
   };
   rentersQuoteId: string;
   locationId: number;
@@ -261,6 +265,7 @@ export async function recordsOf(server: TestServer, e: EntityApi, tenant: Tenant
       documentId: await firstDocument(db, policy.policyNumber),
       claimId,
       fileId: MatterFileResponse.parse(uploaded.body).data.id,
+      refundKey: await recordFailedRefund(db, { line: 'pet', policyNumber: policy.policyNumber }),
     },
     renters: {
       matterId: renters.matter_id,
@@ -269,6 +274,7 @@ export async function recordsOf(server: TestServer, e: EntityApi, tenant: Tenant
       ...payment,
       documentId: await rentersDocument(db, issued.policyNumber),
       insuredId: record.additionalInsureds[0]!.id,
+      refundKey: await recordFailedRefund(db, { line: 'renters', policyNumber: issued.policyNumber }),
     },
     rentersQuoteId: rentersQuote.id,
     locationId,

@@ -89,6 +89,7 @@ async function refundRows(db: Db, policyNumber: string, premium: PaymentRow | un
     select amount_cents, to_char(refunded_on, 'YYYY-MM-DD') as refunded_day, reference,
            row_number() over (order by refunded_on, reference)::text as n
       from policy_refunds where policy_number = ${policyNumber}`.execute(db);
+  const outcome = await refundOutcome(db, policyNumber);
   return rows.map((r): PaymentRow => ({
     id: `refund:${policyNumber}:${r.n}`,
     date: r.refunded_day,
@@ -96,9 +97,28 @@ async function refundRows(db: Db, policyNumber: string, premium: PaymentRow | un
     amountCents: Number(r.amount_cents),
     method: premium?.method ?? 'CARD',
     last4: premium?.last4 ?? null,
-    status: 'REFUNDED',
+    status: outcome,
     reference: r.reference,
   }));
+}
+
+const REFUND_STATUS: Readonly<Record<string, string>> = {
+  pending: 'PENDING',
+  done: 'REFUNDED',
+  failed: 'FAILED',
+};
+
+// How the cancellation's refund stands on the policy's billing stream, so a refund the payment service refused
+// does not read as refunded. A pet policy is cancelled once, so its stream holds that one refund; a policy
+// from before billing keeps none and reads as refunded, as it always did.
+async function refundOutcome(db: Db, policyNumber: string): Promise<string> {
+  const row = await db
+    .selectFrom('billing_refunds')
+    .select('outcome')
+    .where('line', '=', 'pet')
+    .where('policy_number', '=', policyNumber)
+    .executeTakeFirst();
+  return REFUND_STATUS[row?.outcome ?? 'done'] ?? 'REFUNDED';
 }
 
 // What billing collected after the purchase: instalments and extra charges (collectedCharges).

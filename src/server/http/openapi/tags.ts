@@ -50,6 +50,11 @@ export const API_TAGS: readonly ApiTag[] = [
     'x-displayName': 'Renters',
     description: 'Renters quotes and policies, changes, payment methods and rewrites.',
   },
+  {
+    name: 'refunds',
+    'x-displayName': 'Refunds',
+    description: 'Refunds the payment service refused, listed for staff to ask for again.',
+  },
   { name: 'reports', 'x-displayName': 'Reports', description: 'Reports and exports.' },
   { name: 'dashboard', 'x-displayName': 'Dashboard', description: 'The agent dashboard’s statistics.' },
   { name: 'lists', 'x-displayName': 'Lists', description: 'Reference lists for forms and filters.' },

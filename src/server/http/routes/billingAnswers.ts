@@ -1,11 +1,20 @@
 import type { Billing } from '../../../api/schemas/billing';
 import type { BillingView } from '../../domain/billing/billingView';
 import { dollars } from '../../domain/rating/wireAmounts';
+import type { RefundState } from '../../domain/refunds/refundHistory';
+import { nextAttemptOf } from './refundAnswers';
 
 // A billing view on the wire: dollars for cents, and what the caller may do. Each ledger figure is converted
 // from whole cents on its own, so collected − refunded = billed − owed + credit still holds to the cent.
-export function billingAnswer(view: BillingView, mayPay: boolean): Billing {
+// `refunds` are the refunds as their stream tells them, which count the attempts a retry follows on; whoever
+// may take a payment of the policy may ask again for its money back.
+export function billingAnswer(
+  view: BillingView,
+  mayPay: boolean,
+  refunds: readonly RefundState[] = [],
+): Billing {
   const { ledger } = view;
+  const attemptsOf = (key: string) => refunds.find((r) => r.key === key)?.attempt ?? 1;
   return {
     policyNumber: view.ref.policyNumber,
     today: view.today,
@@ -30,10 +39,13 @@ export function billingAnswer(view: BillingView, mayPay: boolean): Billing {
     },
     schedule: view.schedule.map(({ amountCents, ...row }) => ({ ...row, amount: dollars(amountCents) })),
     refunds: view.refunds.map((r) => ({
+      key: r.key,
       amount: dollars(r.amountCents),
       outcome: r.outcome,
       reason: r.reason,
+      attempts: attemptsOf(r.key),
+      nextAttempt: nextAttemptOf({ status: r.outcome, attempt: attemptsOf(r.key) }),
     })),
-    can: { payNow: mayPay && view.payable },
+    can: { payNow: mayPay && view.payable, retryRefund: mayPay },
   };
 }

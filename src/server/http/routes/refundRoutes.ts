@@ -1,0 +1,107 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { systemClock, type Clock } from '../../../calendar';
+import { anyOf, isAllowed } from '../../../api/access';
+import { MatterIdParams } from '../../../api/schemas/policies';
+import {
+  FailedRefundsPage,
+  FailedRefundsQuery,
+  RetryRefundRequest,
+  RetryRefundResponse,
+  type FailedRefund,
+} from '../../../api/schemas/refunds';
+import { accessSubject, entityScope } from '../../access/principal';
+import type { PaymentAdapter } from '../../domain/payments/paymentAdapter';
+import { failedRefunds, refundState } from '../../domain/refunds/refundHistory';
+import { retryRefund } from '../../domain/refunds/retryRefund';
+import type { Db } from '../../store/db';
+import { pageMeta } from '../../store/paging';
+import { notFound } from '../errors';
+import { CONFLICT } from '../openapi/conflicts';
+import { requirePrincipal } from '../routeTable';
+import { POLICY_LINES } from './policyLines';
+import { failedRefundRow, refundAnswer } from './refundAnswers';
+import { metadataOf } from './userMetadata';
+
+// Failed refunds as staff's work (docs/payments.md "Refund statuses"): the queue of refunds the payment
+// service refused, and a retry from the policy or the queue. Giving money back is the same kind of act as
+// taking it, so each line's retry needs what its "Pay now" needs, and the queue lists a policy's refund only
+// to a caller who could retry it, inside their entity scope.
+const MatterParams = z.object({ matterId: MatterIdParams.shape.matterId });
+
+// Either line's privilege opens the queue; the rows are then narrowed to the lines the caller may retry.
+const QUEUE_ACCESS = anyOf('quote_policy', 'renters_update_pmnt');
+
+const RETRY_CONFLICTS = [CONFLICT.concurrentWrite];
+
+const byFailedAt = (a: FailedRefund, b: FailedRefund) => a.failedAt.localeCompare(b.failedAt);
+const byAmount = (a: FailedRefund, b: FailedRefund) => a.amount - b.amount;
+
+export function refundRoutes(
+  app: FastifyInstance,
+  options: { db: Db; payments: PaymentAdapter; clock?: Clock },
+): void {
+  const { db, payments, clock = systemClock } = options;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/v2/refunds/failed',
+    {
+      config: { access: QUEUE_ACCESS },
+      schema: {
+        summary: 'List the failed refunds of the policies the caller may retry, newest first',
+        tags: ['refunds'],
+        querystring: FailedRefundsQuery,
+        response: { 200: FailedRefundsPage },
+      },
+    },
+    async (request) => {
+      const principal = requirePrincipal(request);
+      const subject = accessSubject(principal);
+      const { page, limit, sort, order, filter } = request.query;
+      const lines = POLICY_LINES.filter(
+        (l) => isAllowed(l.access.pay, subject) && (!filter.line || filter.line === l.line),
+      ).map((l) => l.line);
+      const failed =
+        lines.length === 0
+          ? []
+          : (await failedRefunds(db, entityScope(principal))).filter((f) => lines.includes(f.ref.line));
+      const compare = sort === 'amount' ? byAmount : byFailedAt;
+      const rows = failed
+        .flatMap((f) => failedRefundRow(f) ?? [])
+        .sort((a, b) => (order === 'asc' ? compare(a, b) : compare(b, a)) || a.key.localeCompare(b.key));
+      const shown = rows.slice((page - 1) * limit, page * limit);
+      return { data: shown, meta: pageMeta(page, limit, shown.length, { total: rows.length }) };
+    },
+  );
+
+  for (const line of POLICY_LINES) {
+    r.post(
+      `${line.path}/refunds/retry`,
+      {
+        config: { access: line.access.pay, idempotent: true, conflicts: RETRY_CONFLICTS },
+        schema: {
+          summary: `Ask the payment service again for a failed refund of a ${line.line} policy`,
+          params: MatterParams,
+          body: RetryRefundRequest,
+          response: { 200: RetryRefundResponse },
+        },
+      },
+      async (request) => {
+        const principal = requirePrincipal(request);
+        const ref = await line.find(db, principal, request.params.matterId);
+        const { key, attempt } = request.body.data;
+        // A key of another policy is looked for on this policy's stream only: as unknown as a made-up one.
+        await retryRefund(
+          { db, payments, clock, metadata: metadataOf(request, principal), log: request.log },
+          ref,
+          { key, attempt },
+        );
+        const state = await refundState(db, ref, key);
+        if (!state) throw notFound('refund');
+        return { data: { refund: refundAnswer(state) } };
+      },
+    );
+  }
+}
