@@ -10,6 +10,7 @@ import { POLICY_VIEW_SCREENS } from '../features/policies/view/policyViewScreens
 import { QA_SCREENS } from '../features/qa/qaScreens';
 import { JOURNEY_SCREENS } from '../features/quotes/journey/journeyScreens';
 import { QUOTE_SEARCH_SCREENS } from '../features/quotes/search/quoteSearchScreens';
+import { REFUND_SCREENS } from '../features/refunds/refundScreens';
 import { REPORTING_SCREENS } from '../features/reporting/reportingScreens';
 import { RENTERS_JOURNEY_SCREENS } from '../features/renters/journey/rentersJourneyScreens';
 import { RENTERS_POLICY_SCREENS } from '../features/renters/policy/rentersPolicyScreens';
@@ -47,4 +48,5 @@ export const SCREENS: Readonly<Record<string, ScreenEntry>> = {
   ...REPORTING_SCREENS,
   ...QA_SCREENS,
   ...JOBS_SCREENS,
+  ...REFUND_SCREENS,
 };

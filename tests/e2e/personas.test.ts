@@ -36,6 +36,8 @@ const PERSONAS: PersonaCase[] = [
       ...REPORTING,
       ...RENTERS,
       ...ACCOUNTING,
+      // Not in SPEC §2: the failed refunds queue, in the root administrator's menu only.
+      'Accounting: Failed Refunds',
     ],
     logo: '/dashboard',
     forbidden: '/my/entities',

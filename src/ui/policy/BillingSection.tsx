@@ -12,6 +12,7 @@ import { DataTable } from '../table/DataTable';
 import { formatCode, formatDate, formatMoney } from '../format';
 import { Facts, Panel } from '../Panel';
 import { instalmentNote, methodText, nextPaymentText, payOutcomeText, standingText } from './billingText';
+import { RefundRows } from './RefundRows';
 
 const column = createColumnHelper<BillingInstalment>();
 const columns = [
@@ -104,16 +105,7 @@ export function BillingSection({ line, matterId }: { line: BillingLine; matterId
           rowKey={(row) => row.seq}
           empty="No instalments scheduled."
         />
-        {b.refunds.length > 0 && (
-          <ul className="space-y-1 text-sm text-slate-700" aria-label="Refunds">
-            {b.refunds.map((r, i) => (
-              <li key={i}>
-                Refund {formatMoney(r.amount)} — {formatCode(r.outcome)}
-                {r.reason ? ` (${r.reason})` : ''}
-              </li>
-            ))}
-          </ul>
-        )}
+        <RefundRows line={line} matterId={matterId} refunds={b.refunds} mayRetry={b.can.retryRefund} />
       </div>
       <ConfirmDialog
         open={asking}
