@@ -31,6 +31,7 @@ import { entityRoutes } from './http/routes/entityRoutes';
 import { healthRoutes } from './http/routes/healthRoutes';
 import { jobRoutes } from './http/routes/jobRoutes';
 import { listRoutes } from './http/routes/listRoutes';
+import { reconciliationRoutes } from './http/routes/reconciliationRoutes';
 import { myRoutes } from './http/routes/myRoutes';
 import { tableViewRoutes } from './http/routes/tableViewRoutes';
 import { quoteActionRoutes } from './http/routes/quoteActionRoutes';
@@ -182,6 +183,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   calendarRoutes(app, { clock });
   tableViewRoutes(app, { db });
   jobRoutes(app, { db, jobs: options.jobs });
+  reconciliationRoutes(app, { db });
   roleRoutes(app, { db });
   userRoutes(app, { db, publicUrl: config.publicUrl });
   userAccountRoutes(app, { db, publicUrl: config.publicUrl });

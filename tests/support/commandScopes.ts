@@ -97,6 +97,11 @@ export const COMMAND_SCOPES: Readonly<Record<string, CommandScope>> = {
       'The business date, the runner and the outbox’s count, no agency’s rows; root administrators only.',
     tests: 'jobsApi.test.ts',
   },
+  'GET /v2/jobs/reconciliation': {
+    scope:
+      'The last reconciliation of the whole business’s money (every agency’s policies); root administrators only, as the jobs screen.',
+    tests: 'reconciliation.test.ts',
+  },
   'POST /v2/jobs/clock': {
     scope: 'Moves the business clock of a sandbox (never production); root administrators only.',
     tests: 'jobsApi.test.ts',

@@ -1,11 +1,12 @@
 import { billingDailyWork } from '../domain/billing/billingDailyWork';
 import { policyDatesWork } from '../domain/policyDates/policyDatesWork';
+import { reconciliationWork } from '../domain/reconciliation/reconciliationWork';
 import { refundRetries } from '../domain/refunds/refundRetriesWork';
 import type { DailyWork } from './dailyWork';
 import { monthEndStatementsWork } from './monthEndStatementsWork';
 
 // Every piece of daily work, in the order a business day runs them: dates that act first (a policy that ends
-// today is not billed today), then money, then the month's statements.
+// today is not billed today), then money and its reconciliation, then the month's statements.
 export const DAILY_WORK: readonly DailyWork[] = [
   // First: cancellations, non-renewals and renewals that fall due, so the day's billing sees them.
   policyDatesWork,
@@ -13,6 +14,8 @@ export const DAILY_WORK: readonly DailyWork[] = [
   billingDailyWork,
   // Then refunds that failed for a passing reason, asked for again.
   refundRetries,
+  // Then the money as it stands compared with the payment service, the prices sold and the cancellations.
+  reconciliationWork,
   // Last: the month's statements count what the day's other work recorded.
   monthEndStatementsWork,
 ];

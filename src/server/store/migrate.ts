@@ -34,6 +34,7 @@ import * as m029 from './migrations/029_business_day_adjustments';
 import * as m030 from './migrations/030_renters_written_premium_returned';
 import * as m031 from './migrations/031_billing_charge_claims';
 import * as m032 from './migrations/032_drop_renters_next_bill_due';
+import * as m033 from './migrations/033_reconciliation';
 
 // Migrations are listed here rather than read from disk, so the same list runs under tsx, vitest and bundles.
 const MIGRATIONS: Record<string, Migration> = {
@@ -69,6 +70,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '030_renters_written_premium_returned': m030,
   '031_billing_charge_claims': m031,
   '032_drop_renters_next_bill_due': m032,
+  '033_reconciliation': m033,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

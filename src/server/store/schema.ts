@@ -14,6 +14,7 @@ import type { RentersPaymentTables } from './tables/rentersPaymentTables';
 import type { RentersQuoteTables } from './tables/rentersQuoteTables';
 import type { TableViewTables } from './tables/tableViewTables';
 import type { BillingTables } from './tables/billingTables';
+import type { ReconciliationTables } from './tables/reconciliationTables';
 
 // Table types of the database. Projections are rebuilt from `events`; the rest is reference or security data.
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -229,7 +230,8 @@ export interface Database
     CommissionStatementTables,
     ReportTables,
     TableViewTables,
-    BillingTables {
+    BillingTables,
+    ReconciliationTables {
   events: EventsTable;
   privileges: PrivilegesTable;
   states: StatesTable;

@@ -21,7 +21,7 @@ import { fetchPage } from '../../store/paging';
 // The jobs screen's API (docs/jobs.md): the daily work of every business day, a Retry of a failed piece, the
 // business clock and mail delivery, and a sandbox's clock moved forward. Background work is the whole
 // business's, not an agency's: root administrators only (anyOf() with no privilege passes root alone).
-const rootOnly = anyOf();
+export const rootOnly = anyOf();
 
 type RunRow = Pick<DailyWorkRunsTable, 'name' | 'title' | 'business_date' | 'status' | 'error'> & {
   id: number;
