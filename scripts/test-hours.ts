@@ -22,7 +22,9 @@ export const AWKWARD_HOURS: readonly { at: string; why: string }[] = [
 // The files that take a day: today's business day, a month, a due date, a period, a sale's day.
 export const DATED_FILES: readonly string[] = [
   'tests/unit',
+  'tests/api/billingLedger.test.ts',
   'tests/api/billingLedgerProperties.test.ts',
+  'tests/api/billingOwedOnTheDay.test.ts',
   'tests/api/billingRun.test.ts',
   'tests/api/cancellationCollected.test.ts',
   'tests/api/commissionRules.test.ts',

@@ -75,7 +75,11 @@ describe.each(testDatabases())('billing after a cancellation on %s', (database) 
       .where('policy_number', '=', policy!.policyNumber)
       .executeTakeFirstOrThrow();
     const downPaymentFees = rows[0]!.amount_cents - instalment(annual_premium_cents, 0);
-    const ledger = await ledgerOf(db(), { line: 'pet', policyNumber: policy!.policyNumber });
+    const ledger = await ledgerOf(
+      db(),
+      { line: 'pet', policyNumber: policy!.policyNumber },
+      addMonths(today, 3),
+    );
     expect(ledger).toMatchObject({
       collectedCents: Math.round(preview.earnedPremium * 100) + downPaymentFees,
       billedCents: Math.round(preview.earnedPremium * 100) + downPaymentFees,
@@ -119,7 +123,7 @@ describe.each(testDatabases())('billing after a cancellation on %s', (database) 
     const after = await schedule(policy!.policyNumber);
     expect(after.find((r) => r.kind === 'reinstatement')!.status).toBe('paid');
     expect(after.every((r) => r.status === 'paid')).toBe(true);
-    const ledger = await ledgerOf(db(), ref);
+    const ledger = await ledgerOf(db(), ref, expiration);
     expect(ledger).toMatchObject({ owedCents: 0, creditCents: 0 });
     expect(ledger!.collectedCents).toBe(after.reduce((sum, r) => sum + r.amount_cents, 0));
   });

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { testActor } from '../support/records';
 import { addCharge, recordRefund } from '../../src/server/domain/billing/billingCommands';
 import { ledgerOf } from '../../src/server/domain/billing/ledger';
-import { addMonths } from '../../src/calendar';
+import { addDays, addMonths } from '../../src/calendar';
+import { businessToday } from '../support/businessToday';
 import { purchasePolicies } from '../support/policyFixtures';
 import { issuePaidRentersPolicy, rentersPolicyIssue } from '../support/rentersPolicyFixtures';
 import { useTestServer } from '../support/suite';
@@ -25,6 +26,7 @@ describe.each(testDatabases())('billing schedule and ledger on %s', (database) =
       .execute();
 
   it('gives a pet policy bought monthly twelve instalments, the first collected by the purchase', async () => {
+    const today = businessToday();
     const { policies } = await purchasePolicies(s.t, { petNames: ['Biscuit', 'Miso'] });
     for (const policy of policies) {
       const rows = await instalments('pet', policy.policyNumber);
@@ -32,7 +34,7 @@ describe.each(testDatabases())('billing schedule and ledger on %s', (database) =
       expect(rows[0]!.status).toBe('paid');
       expect(rows.slice(1).every((r) => r.status === 'scheduled')).toBe(true);
       expect(rows[1]!.due_date).toBe(addMonths(rows[0]!.due_date, 1));
-      const ledger = await ledgerOf(db(), { line: 'pet', policyNumber: policy.policyNumber });
+      const ledger = await ledgerOf(db(), { line: 'pet', policyNumber: policy.policyNumber }, today);
       expect(ledger).toEqual({
         billedCents: rows[0]!.amount_cents,
         collectedCents: rows[0]!.amount_cents,
@@ -52,6 +54,7 @@ describe.each(testDatabases())('billing schedule and ledger on %s', (database) =
   });
 
   it('gives a renters policy its rated schedule, and moves the ledger by charges and refunds', async () => {
+    const today = businessToday();
     const entity = await db()
       .selectFrom('entities')
       .select('id')
@@ -69,25 +72,30 @@ describe.each(testDatabases())('billing schedule and ledger on %s', (database) =
     const ref = { line: 'renters', policyNumber } as const;
     const paid = issue.payment.amountCents;
 
+    // A balance due ten days on is owed from its due day, before the day's run tries it. (This once charged
+    // it today and expected it unbilled until the run: the ledger read a credit while $12.50 was due.)
+    const dueDay = addDays(today, 10);
     await db()
       .transaction()
       .execute((trx) =>
         addCharge(
           trx,
           ref,
-          { kind: 'balanceDue', amountCents: 1_250, dueDate: rows[0]!.due_date, description: 'Balance due' },
+          { kind: 'balanceDue', amountCents: 1_250, dueDate: dueDay, description: 'Balance due' },
           SYSTEM,
           new Date(),
         ),
       );
     expect(await instalments('renters', policyNumber)).toHaveLength(13);
+    expect(await ledgerOf(db(), ref, today)).toMatchObject({ billedCents: paid, owedCents: 0 });
+    expect(await ledgerOf(db(), ref, dueDay)).toMatchObject({ billedCents: paid + 1_250, owedCents: 1_250 });
 
     const refund = { key: 'refund:test:1', amountCents: 500 };
     await db()
       .transaction()
       .execute((trx) => recordRefund(trx, ref, { ...refund, outcome: 'pending' }, SYSTEM, new Date()));
     // The premium is returned at once (billed drops), the money is with us until the refund is done.
-    expect(await ledgerOf(db(), ref)).toEqual({
+    expect(await ledgerOf(db(), ref, today)).toEqual({
       billedCents: paid - 500,
       collectedCents: paid,
       refundedCents: 0,
@@ -101,13 +109,13 @@ describe.each(testDatabases())('billing schedule and ledger on %s', (database) =
           recordRefund(trx, ref, { ...refund, outcome, refundId: 're_1', reason: 'x' }, SYSTEM, new Date()),
         );
     }
-    expect(await ledgerOf(db(), ref)).toEqual({
+    expect(await ledgerOf(db(), ref, today)).toEqual({
       billedCents: paid - 500,
       collectedCents: paid,
       refundedCents: 500,
       owedCents: 0,
       creditCents: 0,
     });
-    expect(await ledgerOf(db(), { line: 'renters', policyNumber: 'RNT-XX-00000000' })).toBeNull();
+    expect(await ledgerOf(db(), { line: 'renters', policyNumber: 'RNT-XX-00000000' }, today)).toBeNull();
   });
 });

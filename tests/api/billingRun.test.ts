@@ -67,7 +67,7 @@ describe.each(testDatabases())('the daily billing run on %s', (database) => {
     await run(due);
     await run(due);
     expect((await instalment(good!.policyNumber, 2)).status).toBe('paid');
-    const goodLedger = await ledgerOf(db(), { line: 'pet', policyNumber: good!.policyNumber });
+    const goodLedger = await ledgerOf(db(), { line: 'pet', policyNumber: good!.policyNumber }, due);
     expect(goodLedger!.owedCents).toBe(0);
     expect(goodLedger!.collectedCents).toBe(goodLedger!.billedCents);
     // The policy's payments list shows the instalment beside the purchase's charge, and they add up to the ledger.
@@ -105,7 +105,7 @@ describe.each(testDatabases())('the daily billing run on %s', (database) => {
     expect(await notices()).toHaveLength(4);
     // Exactly one charge per attempt was asked of the payment service, whatever ran twice.
     expect((await payments().chargeCount()) - chargesBefore).toBe(1);
-    const owed = await ledgerOf(db(), { line: 'pet', policyNumber: bad!.policyNumber });
+    const owed = await ledgerOf(db(), { line: 'pet', policyNumber: bad!.policyNumber }, addDays(due, 14));
     expect(owed!.owedCents).toBe(declined.amount_cents);
 
     await run(addDays(due, 30));
@@ -145,7 +145,7 @@ describe.each(testDatabases())('the daily billing run on %s', (database) => {
       .orderBy('version', 'desc')
       .executeTakeFirstOrThrow();
     expect(after.type).toBe('policy.reinstated');
-    const settled = await ledgerOf(db(), { line: 'pet', policyNumber: bad!.policyNumber });
+    const settled = await ledgerOf(db(), { line: 'pet', policyNumber: bad!.policyNumber }, late);
     expect(settled!.owedCents).toBe(0);
   });
 });

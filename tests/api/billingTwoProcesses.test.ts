@@ -53,7 +53,7 @@ describe.skipIf(!testDatabases().includes('postgres'))('the billing run of two p
     expect(collected.every((row) => Number(row.n) === 1)).toBe(true);
 
     for (const policyNumber of numbers) {
-      const ledger = await ledgerOf(db, { line: 'pet', policyNumber });
+      const ledger = await ledgerOf(db, { line: 'pet', policyNumber }, due);
       const rows = await db
         .selectFrom('billing_instalments')
         .select(['amount_cents'])

@@ -75,7 +75,7 @@ describe.each(testDatabases())('what a pet cancellation counts as collected, on 
     expect(sent.every((r) => r.outcome === 'ok')).toBe(true);
     expect(sent.reduce((sum, r) => sum + r.amount_cents, 0)).toBe(premium);
     expect(new Set(sent.map((r) => r.charge_id))).toEqual(new Set(paid.map((r) => r.charge_id)));
-    const ledger = await ledgerOf(db(), { line: 'pet', policyNumber });
+    const ledger = await ledgerOf(db(), { line: 'pet', policyNumber }, businessDate(clock.now()));
     expect(ledger).toMatchObject({ refundedCents: premium, owedCents: 0, creditCents: 0 });
   });
 
@@ -104,7 +104,7 @@ describe.each(testDatabases())('what a pet cancellation counts as collected, on 
     expect(data.refundOutcome).toMatchObject({ status: 'done' });
     const sent = await refundsSent(policyNumber);
     expect(sent.reduce((sum, r) => sum + r.amount_cents, 0)).toBe(collected - earned);
-    const ledger = await ledgerOf(db(), { line: 'pet', policyNumber });
+    const ledger = await ledgerOf(db(), { line: 'pet', policyNumber }, businessDate(clock.now()));
     expect(ledger).toMatchObject({ owedCents: 0, creditCents: 0 });
   });
 });

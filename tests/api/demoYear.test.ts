@@ -131,8 +131,15 @@ describe.each(testDatabases())('the demo year on %s', (database) => {
           select distinct stream_id from events where type = 'billing.instalmentDeclined'`.execute(db())
       ).rows.map((r) => r.stream_id),
     );
+    const schedules = await db()
+      .selectFrom('billing_instalments')
+      .select(['line', 'policy_number', 'status', 'billed', 'due_date', 'amount_cents'])
+      .execute();
     for (const account of accounts) {
-      const ledger = ledgerOfAccount(account);
+      const schedule = schedules.filter(
+        (row) => row.line === account.line && row.policy_number === account.policy_number,
+      );
+      const ledger = ledgerOfAccount(account, schedule, today);
       expect(ledger.collectedCents, account.policy_number).toBe(
         paidOf.get(`${account.line}:${account.policy_number}`) ?? 0,
       );

@@ -73,7 +73,7 @@ describe.each(testDatabases())('two payments of one instalment at once, on %s', 
     // The payment is on the ledger, and nothing is left to take: a third "Pay now" charges nothing.
     await expect(payAt(policyNumber, day, a)).rejects.toThrow(/Nothing is due/);
     expect(await okCharges(policyNumber)).toHaveLength(1);
-    const ledger = await ledgerOf(db(), { line: 'pet', policyNumber });
+    const ledger = await ledgerOf(db(), { line: 'pet', policyNumber }, day);
     const first = await db()
       .selectFrom('billing_instalments')
       .select('amount_cents')
@@ -100,7 +100,7 @@ describe.each(testDatabases())('two payments of one instalment at once, on %s', 
     expect(await okCharges(policyNumber)).toHaveLength(1);
     await expect(payAt(policyNumber, day, fresh)).rejects.toThrow(/Nothing is due/);
     expect(await okCharges(policyNumber)).toHaveLength(1);
-    const ledger = await ledgerOf(db(), { line: 'pet', policyNumber });
+    const ledger = await ledgerOf(db(), { line: 'pet', policyNumber }, day);
     expect(ledger).toMatchObject({ owedCents: 0 });
   });
 });

@@ -99,7 +99,7 @@ describe.each(testDatabases())('renters changes on the billing of %s', (database
     for (const day of [today, addDays(today, 31), addDays(today, 62), addDays(today, 75), addDays(today, 93)])
       await run(day);
     expect((await payments().chargeCount()) - before).toBe(1);
-    const ledger = await ledgerOf(db(), ref(policyNumber));
+    const ledger = await ledgerOf(db(), ref(policyNumber), addDays(today, 93));
     expect(ledger).toMatchObject({ owedCents: 0, creditCents: 0 });
     expect(ledger!.collectedCents).toBe(rows[0]!.amount_cents + owed);
   });
@@ -130,7 +130,7 @@ describe.each(testDatabases())('renters changes on the billing of %s', (database
       .where('idempotency_key', 'like', `renters:${policyNumber}:%`)
       .execute();
     expect(sent).toEqual([{ amount_cents: refund, outcome: 'ok' }]);
-    let ledger = await ledgerOf(db(), ref(policyNumber));
+    let ledger = await ledgerOf(db(), ref(policyNumber), today);
     expect(ledger).toMatchObject({ collectedCents: issue.payment.amountCents, refundedCents: refund });
 
     const reinstated = await commit('reinstate', matterId, {
@@ -161,7 +161,7 @@ describe.each(testDatabases())('renters changes on the billing of %s', (database
       ['REFUND', 'SUCCEEDED', refund],
       ['CHARGE', 'SUCCEEDED', issue.payment.amountCents],
     ]);
-    ledger = await ledgerOf(db(), ref(policyNumber));
+    ledger = await ledgerOf(db(), ref(policyNumber), today);
     expect(ledger).toMatchObject({
       collectedCents: issue.payment.amountCents + refund,
       refundedCents: refund,
@@ -200,7 +200,7 @@ describe.each(testDatabases())('renters changes on the billing of %s', (database
     ]);
     const paid = payments.filter((p) => p.status === 'SUCCEEDED');
     expect(Math.round(paid.reduce((sum, p) => sum + p.amount, 0) * 100)).toBe(
-      (await ledgerOf(db(), ref(policyNumber)))!.collectedCents,
+      (await ledgerOf(db(), ref(policyNumber), today))!.collectedCents,
     );
   });
 });

@@ -135,7 +135,7 @@ describe.each(testDatabases())('what a renters cancellation counts and sends bac
     const earnedAgain = earnedOf(premium, 20, termDays) + earnedOf(taxes, 20, termDays);
     expect(again.settlement.amount).toBe((paid - earnedAgain) / 100);
     expect(sent.reduce((sum, r) => sum + r.amount_cents, 0)).toBe(paid - earned + paid - earnedAgain);
-    const ledger = await ledgerOf(db(), { line: 'renters', policyNumber });
+    const ledger = await ledgerOf(db(), { line: 'renters', policyNumber }, businessDate(clock.now()));
     expect(ledger).toMatchObject({ owedCents: 0, creditCents: 0 });
 
     // A database written under the old rule: its cancellations took back only the refund's premium, and the

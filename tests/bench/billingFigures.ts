@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { addDays, MovableClock, startOfBusinessDay, type BusinessDate } from '../../src/calendar';
-import { ledgerOfAccount } from '../../src/server/domain/billing/ledger';
+import { ledgerFrom } from '../../src/server/domain/billing/ledger';
 import { CHARGE_CONCURRENCY, runBillingDay } from '../../src/server/domain/billing/runBillingDay';
 import { createSandboxPaymentAdapter } from '../../src/server/domain/payments/sandboxPaymentAdapter';
 import { runBusinessDays } from '../../src/server/jobs/dailySchedule';
@@ -256,15 +256,18 @@ async function ledgerChecks(
     refunded_cents: string;
     paid: string;
     billed: string;
+    untried: string;
     refunds: string;
   }>`
     select a.line, a.policy_number, a.billed_cents::text, a.collected_cents::text, a.refunded_cents::text,
            coalesce(i.paid, 0)::text as paid, coalesce(i.billed, 0)::text as billed,
-           coalesce(r.refunds, 0)::text as refunds
+           coalesce(i.untried, 0)::text as untried, coalesce(r.refunds, 0)::text as refunds
       from billing_accounts a
       left join (select line, policy_number,
                         sum(case when status = 'paid' then amount_cents else 0 end) as paid,
-                        sum(case when billed then amount_cents else 0 end) as billed
+                        sum(case when billed then amount_cents else 0 end) as billed,
+                        sum(case when status = 'scheduled' and not billed and due_date <= ${last}
+                                 then amount_cents else 0 end) as untried
                    from billing_instalments group by line, policy_number) i
         on i.line = a.line and i.policy_number = a.policy_number
       left join (select line, policy_number, sum(amount_cents) as refunds
@@ -276,10 +279,12 @@ async function ledgerChecks(
     // A refund's effect on billed depends on its outcomes; accounts with one are held to their collected.
     const billedOff = Number(a.refunds) === 0 && a.billed_cents !== a.billed;
     if (a.collected_cents !== a.paid || billedOff) counters += 1;
-    const ledger = ledgerOfAccount({
-      billed_cents: Number(a.billed_cents),
-      collected_cents: Number(a.collected_cents),
-      refunded_cents: Number(a.refunded_cents),
+    // The ledger on the last day: the counters and what came due untried (dueUntriedCents, summed here so the
+    // book's schedules are not read into memory).
+    const ledger = ledgerFrom({
+      billed: Number(a.billed_cents) + Number(a.untried),
+      collected: Number(a.collected_cents),
+      refunded: Number(a.refunded_cents),
     });
     const net = ledger.collectedCents - ledger.refundedCents;
     if (net !== ledger.billedCents - ledger.owedCents + ledger.creditCents) identity += 1;

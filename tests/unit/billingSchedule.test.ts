@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { termSchedule } from '../../src/server/domain/billing/billingSchedule';
-import { ledgerFrom } from '../../src/server/domain/billing/ledger';
+import { evenPayments, termSchedule } from '../../src/server/domain/billing/billingSchedule';
+import { dueUntriedCents, ledgerFrom, ledgerOfAccount } from '../../src/server/domain/billing/ledger';
 
 // The schedule of a term and the ledger's figures (docs/billing.md "The schedule", "The ledger").
 describe('a term’s schedule', () => {
@@ -94,6 +94,58 @@ describe('the ledger', () => {
         expect(l.owedCents).toBeGreaterThanOrEqual(0);
         expect(l.creditCents).toBeGreaterThanOrEqual(0);
         expect(l.owedCents === 0 || l.creditCents === 0).toBe(true);
+      }),
+    );
+  });
+});
+
+describe('what the ledger owes on a day', () => {
+  const bill = (status: string, billed: boolean, due_date: string, amount_cents: number) => ({
+    status,
+    billed,
+    due_date,
+    amount_cents,
+  });
+  const schedule = [
+    bill('paid', true, '2026-03-15', 4_725),
+    bill('declined', true, '2026-04-15', 4_710),
+    bill('scheduled', false, '2026-05-15', 4_710),
+    bill('scheduled', false, '2026-06-15', 4_710),
+    bill('void', false, '2026-05-20', 1_000),
+  ];
+
+  it('adds the bills due by the day that no run has tried, and no other', () => {
+    expect(dueUntriedCents(schedule, '2026-05-14')).toBe(0);
+    // Due that day, before the run: owed.
+    expect(dueUntriedCents(schedule, '2026-05-15')).toBe(4_710);
+    // A void bill is owed by nobody; one tried is in the counters already.
+    expect(dueUntriedCents(schedule, '2026-06-15')).toBe(9_420);
+  });
+
+  it('reads the counters and the schedule together', () => {
+    const account = { billed_cents: 9_435, collected_cents: 4_725, refunded_cents: 0 };
+    expect(ledgerOfAccount(account, schedule, '2026-05-15')).toEqual({
+      billedCents: 14_145,
+      collectedCents: 4_725,
+      refundedCents: 0,
+      owedCents: 9_420,
+      creditCents: 0,
+    });
+    expect(ledgerOfAccount(account, schedule, '2026-05-14').owedCents).toBe(4_710);
+  });
+});
+
+describe('a total paid evenly', () => {
+  it('takes the odd cents on the down payment and bills eleven equal instalments, adding up to the total', () => {
+    expect(evenPayments(106_806)).toEqual({
+      monthly: { downpayment: 8_906, installment: 8_900 },
+      annual: { total: 106_806 },
+    });
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10_000_000 }), (total) => {
+        const { monthly } = evenPayments(total);
+        expect(monthly.downpayment + 11 * monthly.installment).toBe(total);
+        expect(monthly.downpayment - monthly.installment).toBeLessThan(12);
       }),
     );
   });

@@ -90,7 +90,7 @@ export async function billingView(db: Db, ref: PolicyRef, today: BusinessDate): 
     pastDueSince: account.first_missed_on,
     lapsedOn: account.lapsed_on,
     reinstateBy: reinstateBy(account),
-    ledger: ledgerOfAccount(account),
+    ledger: ledgerOfAccount(account, rows, today),
     dueNowCents: due.dueNowCents,
     payable: due.anythingDue && !reinstatementWindowOver(account, today),
     nextPayment: due.next,

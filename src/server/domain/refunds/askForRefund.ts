@@ -3,7 +3,7 @@ import type { Db } from '../../store/db';
 import type { EventMetadata, Trx } from '../../store/eventStore';
 import { recordRefund } from '../billing/billingCommands';
 import type { RefundPartSent } from '../billing/billingEvents';
-import { ledgerOf } from '../billing/ledger';
+import { findBillingAccount } from '../billing/billingAccount';
 import type { PolicyRef } from '../billing/policyRef';
 import type { PaymentAdapter } from '../payments/paymentAdapter';
 import { attemptKey, refundState, type RefundStatus } from './refundHistory';
@@ -34,7 +34,8 @@ export interface RefundAnswer {
 }
 
 // Whether the policy keeps a billing stream (policies from before billing do not): refunds are recorded there.
-export const isBilled = async (db: Db | Trx, ref: PolicyRef) => (await ledgerOf(db, ref)) !== null;
+export const isBilled = async (db: Db | Trx, ref: PolicyRef) =>
+  (await findBillingAccount(db, ref)) !== undefined;
 
 // Inside the deciding transaction: the refund is owed and about to be asked for.
 export async function recordRefundAsked(
