@@ -81,6 +81,11 @@ function petProbes(v: TenantRecords, a: Tenant): Probe[] {
     probe('POST /v2/policies/:matterId/notes', `/v2/policies/${m}/notes`, data({ note: 'Mallory was here' })),
     probe('GET /v2/policies/:matterId/billing', `/v2/policies/${m}/billing`),
     probe('POST /v2/policies/:matterId/billing/pay-now', `/v2/policies/${m}/billing/pay-now`, data({})),
+    probe(
+      'POST /v2/policies/:matterId/billing/payment-method',
+      `/v2/policies/${m}/billing/payment-method`,
+      data({ paymentToken: 'tok_card_mallory' }),
+    ),
     // The attempt already made: the parent is answered the refund as it stands, and nothing is asked.
     probe(
       'POST /v2/policies/:matterId/refunds/retry',

@@ -221,6 +221,7 @@ function bodies(w: Northwind): Record<string, unknown> {
     'POST /v2/policies/:matterId/cancel': data({ cancelDate: FUTURE, reason: 'OTHER', commit: false }),
     'POST /v2/policies/:matterId/notes': data({ note: 'Mallory was here' }),
     'POST /v2/policies/:matterId/billing/pay-now': data({}),
+    'POST /v2/policies/:matterId/billing/payment-method': data({ paymentToken: 'tok_card_mallory' }),
     'POST /v2/policies/:matterId/refunds/retry': data({ key: v.pet.refundKey, attempt: 1 }),
     'POST /v2/matters/:matterId/files': 'upload',
     'POST /v1/one-inc-session/:sessionId/payment-methods': { type: 'card', card },
