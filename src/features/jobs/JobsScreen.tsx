@@ -16,6 +16,7 @@ import { Button } from '../../ui/forms/Button';
 import { SelectField } from '../../ui/forms/SelectField';
 import { PageHeader } from '../../ui/PageHeader';
 import { JobsOverviewPanel } from './JobsOverviewPanel';
+import { ReconciliationPanel } from './ReconciliationPanel';
 
 const STATUS_LABELS: Record<JobStatus, string> = {
   due: 'Due',
@@ -84,6 +85,7 @@ export function JobsScreen() {
         />
       )}
       {overview.isError && <Alert tone="error">The job runner’s state could not be loaded.</Alert>}
+      <ReconciliationPanel />
 
       <div className="mt-6 flex flex-wrap items-end gap-4">
         <SelectField
