@@ -20,6 +20,8 @@ interface Payments {
   downpayment: number;
   installment: number;
   year: number;
+  // Paid in full: the annual lines, and no fee (none is filed on an annual payment).
+  annual: number;
 }
 
 // The documented rule, written out: each annual line (premium, state tax, municipal tax) is split on its own,
@@ -33,6 +35,7 @@ function paymentsOf(premium: number): Payments {
     downpayment: sum(lines) - 11 * sum(monthly) + MONTHLY_FEE_CENTS,
     installment: sum(monthly) + MONTHLY_FEE_CENTS,
     year: sum(lines) + 12 * MONTHLY_FEE_CENTS,
+    annual: sum(lines),
   };
 }
 
@@ -71,9 +74,15 @@ describe.each(testDatabases())('a pet renewal’s instalments on %s', (database)
     return Number(event.data.premiumCents ?? event.data.annualPremiumCents);
   };
 
+  let annualPolicy: string;
+
   it('bills a monthly renewal as the rating bills a new sale of its premium: taxes and the fee on every payment', async () => {
     const [policy] = (await purchasePolicies(t, { petNames: ['Rex'], zip: LOUISVILLE })).policies;
     const { policyNumber } = policy!;
+    const [annual] = (
+      await purchasePolicies(t, { petNames: ['Ruby'], zip: LOUISVILLE, paymentPeriod: 'ANNUAL' })
+    ).policies;
+    annualPolicy = annual!.policyNumber;
 
     // The sale: twelve payments by the rule, from the premium it was issued at.
     const sold = paymentsOf(await premiumOf(policyNumber, 'policy.issued'));
@@ -99,5 +108,15 @@ describe.each(testDatabases())('a pet renewal’s instalments on %s', (database)
     // More than the premium: the taxes and twelve fees on top of it.
     expect(renewed.year).toBeGreaterThan(premium + 12 * MONTHLY_FEE_CENTS);
     expect(term[0]!.status).toBe('paid');
+  });
+
+  it('bills an annual renewal its premium and taxes in one payment, as an annual sale is billed', async () => {
+    const sold = paymentsOf(await premiumOf(annualPolicy, 'policy.issued'));
+    expect((await termOf(annualPolicy, start, expiration)).map((row) => row.amount_cents)).toEqual([
+      sold.annual,
+    ]);
+    const renewed = paymentsOf(await premiumOf(annualPolicy, 'policy.renewed'));
+    const term = await termOf(annualPolicy, expiration, addMonths(expiration, 12));
+    expect(term).toEqual([{ due_date: expiration, amount_cents: renewed.annual, status: 'paid' }]);
   });
 });
