@@ -17,13 +17,14 @@ import { testDatabases } from '../support/testServer';
 // charge key: the first card paid, the second was refused as a reused key and recorded as a decline, the
 // payment was never recorded, and the next "Pay now" charged the instalment again.
 
-// The sandbox, answering each charge only after a pause, so that two askers are both in flight.
+// The sandbox, answering each charge only after a pause long enough that the other asker, started at the same
+// moment, reaches the instalment while the first charge is in flight, however busy the machine.
 function slowPayments(db: Db): PaymentAdapter {
   const sandbox = createSandboxPaymentAdapter({ db });
   return {
     ...sandbox,
     async charge(request) {
-      await new Promise((resolve) => setTimeout(resolve, 150));
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
       return sandbox.charge(request);
     },
   };
