@@ -39,6 +39,7 @@ export const DATED_FILES: readonly string[] = [
   'tests/api/policyDates.test.ts',
   'tests/api/premiumAdjustments.test.ts',
   'tests/api/purchaseBusinessDay.test.ts',
+  'tests/api/reconciliation.test.ts',
   'tests/api/rentersBilling.test.ts',
   'tests/api/rentersCancellationCollected.test.ts',
   'tests/api/rentersLapseSettlement.test.ts',
