@@ -1,10 +1,14 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { ReconciliationResponse } from '../../src/api/schemas/reconciliation';
+import { RECONCILIATION_LIST_LIMIT, ReconciliationResponse } from '../../src/api/schemas/reconciliation';
 import { RentersChangeResponse } from '../../src/api/schemas/rentersPolicyChanges';
 import { MovableClock, addDays, addMonths, businessDate } from '../../src/calendar';
 import { createSandboxPaymentAdapter } from '../../src/server/domain/payments/sandboxPaymentAdapter';
 import { reconcile } from '../../src/server/domain/reconciliation/reconcile';
+import {
+  KEPT_PER_DAY,
+  recordReconciliation,
+} from '../../src/server/domain/reconciliation/reconciliationRecord';
 import { reconciliationWork } from '../../src/server/domain/reconciliation/reconciliationWork';
 import type { Db } from '../../src/server/store/db';
 import { runDatedWorkOn } from '../support/billingDays';
@@ -412,6 +416,41 @@ describe.each(testDatabases())('the daily reconciliation of the money, on %s', (
       expect((await api.get('/v2/jobs/reconciliation', { token })).status).toBe(403);
     }
     expect((await api.get('/v2/jobs/reconciliation')).status).toBe(401);
+  });
+
+  it('keeps at most 10,000 discrepancies of a day and answers the first 200, with the count of them all', async () => {
+    const api = apiFor(s.t.url);
+    const root = (await api.login(ADMIN)).access_token;
+    const today = businessDate(clock.now());
+    const many = Array.from({ length: KEPT_PER_DAY + 1 }, (_, i) => ({
+      kind: 'schedule_differs' as const,
+      line: 'pet' as const,
+      policyNumber: `PET-TX-${String(i).padStart(8, '0')}`,
+      expectedCents: 100,
+      foundCents: 101,
+      message: 'A planted line.',
+    }));
+    await recordReconciliation(db(), today, clock.now(), { policies: 7, discrepancies: many });
+    const kept = await db()
+      .selectFrom('reconciliation_discrepancies')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('business_date', '=', today)
+      .executeTakeFirstOrThrow();
+    expect(Number(kept.n)).toBe(KEPT_PER_DAY);
+    const answer = await api.get('/v2/jobs/reconciliation', { token: root });
+    const run = ReconciliationResponse.parse(answer.body).data!;
+    expect(run.count).toBe(KEPT_PER_DAY + 1);
+    expect(run.discrepancies).toHaveLength(RECONCILIATION_LIST_LIMIT);
+    expect(run.discrepancies[0]).toMatchObject({ policy_number: 'PET-TX-00000000', expected_cents: 100 });
+    // The day run again replaces what it kept.
+    expect(await runToday()).toEqual({ policies: 7, discrepancies: 0 });
+    expect(
+      await db()
+        .selectFrom('reconciliation_discrepancies')
+        .select('id')
+        .where('business_date', '=', today)
+        .execute(),
+    ).toEqual([]);
   });
 
   async function countersOf(line: 'pet' | 'renters', policyNumber: string) {

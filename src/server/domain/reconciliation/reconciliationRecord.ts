@@ -4,6 +4,10 @@ import type { PolicyLine } from '../billing/policyRef';
 import type { Discrepancy, DiscrepancyKind } from './discrepancies';
 import type { Reconciliation } from './reconcile';
 
+// At most this many discrepancies of a day are kept (the count is all of them): a fault of the whole book (a
+// book whose history the payment service never saw) would otherwise write its every policy again each night.
+export const KEPT_PER_DAY = 10_000;
+
 // What a day's reconciliation found, kept for the jobs screen (migration 033). A day run again replaces its
 // record in one transaction, so the day keeps one answer: the latest.
 export async function recordReconciliation(
@@ -23,11 +27,12 @@ export async function recordReconciliation(
         finished_at: at,
       })
       .execute();
-    for (let i = 0; i < result.discrepancies.length; i += 500) {
+    const kept = result.discrepancies.slice(0, KEPT_PER_DAY);
+    for (let i = 0; i < kept.length; i += 500) {
       await trx
         .insertInto('reconciliation_discrepancies')
         .values(
-          result.discrepancies.slice(i, i + 500).map((d) => ({
+          kept.slice(i, i + 500).map((d) => ({
             business_date: day,
             kind: d.kind,
             line: d.line,
