@@ -284,6 +284,111 @@ describe.each(testDatabases())('the daily reconciliation of the money, on %s', (
     expect(await discrepancies()).toEqual([]);
   });
 
+  it('finds a collection the payment service took another amount for', async () => {
+    const [, tom] = book.twoPets;
+    const key = `billing:pet:${tom}:2:1`;
+    const charge = await chargeUnder(key);
+    const { collected } = await countersOf('pet', tom);
+    await setChargeAmount(key, charge.amount_cents + 100);
+    try {
+      expectFound(await discrepancies(), [
+        expect.objectContaining({
+          kind: 'collection_differs',
+          policyNumber: tom,
+          expectedCents: charge.amount_cents + 100,
+          foundCents: charge.amount_cents,
+        }),
+        expect.objectContaining({
+          kind: 'ledger_collected_differs',
+          policyNumber: tom,
+          expectedCents: collected + 100,
+          foundCents: collected,
+        }),
+      ]);
+    } finally {
+      await setChargeAmount(key, charge.amount_cents);
+    }
+    expect(await discrepancies()).toEqual([]);
+  });
+
+  it('finds a purchase whose charge the payment service took for another amount, once for the quote', async () => {
+    const [rex, tom] = book.twoPets;
+    const quote = await db()
+      .selectFrom('policies as p')
+      .innerJoin('quotes as q', 'q.uuid', 'p.quote_uuid')
+      .select(['q.charge_id', 'q.charged_cents'])
+      .where('p.policy_number', '=', rex)
+      .executeTakeFirstOrThrow();
+    const key = (
+      await db()
+        .selectFrom('payment_charges')
+        .select('idempotency_key')
+        .where('charge_id', '=', quote.charge_id)
+        .executeTakeFirstOrThrow()
+    ).idempotency_key;
+    await setChargeAmount(key, quote.charged_cents! - 1);
+    try {
+      expectFound(await discrepancies(), [
+        expect.objectContaining({
+          kind: 'purchase_charge_differs',
+          line: 'pet',
+          policyNumber: rex,
+          expectedCents: quote.charged_cents,
+          foundCents: quote.charged_cents! - 1,
+          message: expect.stringContaining(`${rex}, ${tom}`),
+        }),
+      ]);
+    } finally {
+      await setChargeAmount(key, quote.charged_cents!);
+    }
+    expect(await discrepancies()).toEqual([]);
+  });
+
+  it('finds a refund the payment service sent that billing did not record, and one it recorded that was never sent', async () => {
+    const policy = book.refundedPet;
+    const part = await db()
+      .selectFrom('payment_refunds')
+      .selectAll()
+      .where('idempotency_key', 'like', `policy:${policy}:%`)
+      .orderBy('idempotency_key')
+      .executeTakeFirstOrThrow();
+    const { refunded } = await countersOf('pet', policy);
+    const stray = `policy:${policy}:cancellation-refund:attempt-9`;
+    await db()
+      .insertInto('payment_refunds')
+      .values({ ...part, idempotency_key: stray, amount_cents: 25, refund_id: 're_stray' })
+      .execute();
+    await db().deleteFrom('payment_refunds').where('refund_id', '=', part.refund_id).execute();
+    try {
+      expectFound(await discrepancies(), [
+        expect.objectContaining({
+          kind: 'refund_not_recorded',
+          policyNumber: policy,
+          expectedCents: 25,
+          foundCents: 0,
+          message: expect.stringContaining('re_stray'),
+        }),
+        expect.objectContaining({
+          kind: 'refund_without_service_refund',
+          policyNumber: policy,
+          expectedCents: 0,
+          foundCents: part.amount_cents,
+          message: expect.stringContaining(part.refund_id!),
+        }),
+        expect.objectContaining({
+          kind: 'ledger_refunded_differs',
+          policyNumber: policy,
+          expectedCents: refunded - part.amount_cents + 25,
+          foundCents: refunded,
+        }),
+      ]);
+    } finally {
+      await db().deleteFrom('payment_refunds').where('idempotency_key', '=', stray).execute();
+      await db().insertInto('payment_refunds').values(part).execute();
+    }
+    expect(await discrepancies()).toEqual([]);
+  });
+
   it('finds instalments billed at other prices than were sold, on the pet and the renters policy', async () => {
     const [rex, tom] = book.twoPets;
     const start = await effectiveOf(tom);
@@ -452,6 +557,19 @@ describe.each(testDatabases())('the daily reconciliation of the money, on %s', (
         .execute(),
     ).toEqual([]);
   });
+
+  const chargeUnder = (key: string) =>
+    db()
+      .selectFrom('payment_charges')
+      .selectAll()
+      .where('idempotency_key', '=', key)
+      .executeTakeFirstOrThrow();
+  const setChargeAmount = (key: string, cents: number) =>
+    db()
+      .updateTable('payment_charges')
+      .set({ amount_cents: cents })
+      .where('idempotency_key', '=', key)
+      .execute();
 
   async function countersOf(line: 'pet' | 'renters', policyNumber: string) {
     const row = await db()
