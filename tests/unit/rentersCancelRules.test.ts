@@ -158,23 +158,26 @@ describe('a pro rata settlement', () => {
     expect(f.feesCents).toBe(2_500);
   });
 
-  it('that nets to zero moves no money and takes back no commission', () => {
+  // The written premium a cancellation takes back is what the cover did not earn, whatever was paid
+  // (docs/billing.md "What a cancellation counts, keeps and returns"), so its commission goes back even when no
+  // money does.
+  it('that nets to zero moves no money, and takes back the unearned written premium and its commission', () => {
     // Two instalments paid ($20 + $2) and 61 of 366 days earned (a sixth: $20 + $2).
     const f = figures(monthly, { cancelDate: '2027-05-01', today: '2027-05-01' });
     expect(f.paid).toMatchObject({ instalments: 2, premiumCents: 2_000, taxesCents: 200 });
     expect(f.earnedPremiumCents + f.earnedTaxesCents).toBe(2_200);
     expect(f.settlement).toEqual({ kind: 'none', amountCents: 0 });
-    expect(f.premiumReturnedCents).toBe(0);
-    expect(f.commissionClawbackCents).toBe(0);
+    expect(f.premiumReturnedCents).toBe(12_000 - 2_000);
+    expect(f.commissionClawbackCents).toBe(1_000);
   });
 
-  it('charges what was earned beyond what was paid, and takes back no commission', () => {
+  it('charges what was earned beyond what was paid, and takes back the unearned written premium', () => {
     // One instalment ($10 + $1) paid for 31 of 366 days (about $10.16 + $1.02).
     const f = figures(monthly, { cancelDate: '2027-04-01', today: '2027-04-01' });
     expect(f.paid.instalments).toBe(1);
     expect(f.settlement).toEqual({ kind: 'charge', amountCents: 1_016 + 102 - 1_100 });
-    expect(f.premiumReturnedCents).toBe(0);
-    expect(f.commissionClawbackCents).toBe(0);
+    expect(f.premiumReturnedCents).toBe(12_000 - 1_016);
+    expect(f.commissionClawbackCents).toBe(Math.round((12_000 - 1_016) / 10));
   });
 
   it('asks for the pro rata commission on the premium returned', () => {
