@@ -87,16 +87,17 @@ async function blame(db: Reader, day: DayTotal): Promise<Discrepancy[]> {
     if (!pet.policy_number) return [];
     const share = shareOfCharge(day.expected, weights, index);
     const billed = rows.filter((r) => r.policy_number === pet.policy_number).map((r) => r.amount_cents);
-    if (billed.length > 0 && billed.every((cents) => cents === share)) return [];
+    const wrong = billed.length === 0 ? null : billed.find((cents) => cents !== share);
+    if (wrong === undefined) return [];
     return [
       {
         kind: 'schedule_differs',
         line: 'pet',
         policyNumber: pet.policy_number,
         expectedCents: share,
-        foundCents: billed.length > 0 ? billed.find((cents) => cents !== share)! : null,
+        foundCents: wrong,
         message: `The ${day.first ? 'first instalment' : 'instalment'} due ${formatBusinessDate(day.due_date)} is ${
-          billed.length > 0 ? dollars(billed.find((cents) => cents !== share)!) : 'missing'
+          wrong === null ? 'missing' : dollars(wrong)
         }; this pet's share is ${dollars(share)} (${context}). Correct the schedule to the price sold, and refund or bill the difference of what was collected.`,
       },
     ];
