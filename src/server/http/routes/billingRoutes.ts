@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { businessDate, systemClock, type Clock } from '../../../calendar';
-import { allOf, anyOf, isAllowed, type AccessCheck } from '../../../api/access';
+import { isAllowed } from '../../../api/access';
 import {
   BillingResponse,
   PayNowRequest,
@@ -17,61 +17,25 @@ import { changeBillingMethod } from '../../domain/billing/changeBillingMethod';
 import { BillingRefusal, PAYMENT_UNDER_WAY, payNow } from '../../domain/billing/payNow';
 import { recordPaidMethod } from '../../domain/rentersPayments/recordPaidMethod';
 import type { PolicyRef } from '../../domain/billing/policyRef';
-import { requireMatter } from '../../domain/matters/matterScope';
 import type { PaymentAdapter } from '../../domain/payments/paymentAdapter';
-import { requireRentersPolicy } from '../../domain/rentersPolicies/rentersPolicyScope';
 import type { Db } from '../../store/db';
 import { ValidationFailed } from '../errors';
 import { CONFLICT } from '../openapi/conflicts';
 import { requirePrincipal } from '../routeTable';
 import { refundsOf } from '../../domain/refunds/refundHistory';
 import { billingAnswer } from './billingAnswers';
+import { MONEY_ACCESS, POLICY_LINES, type PolicyLineRoutes } from './policyLines';
 import { metadataOf } from './userMetadata';
 
 // A policy's billing on its Payments tab (docs/billing.md "On screen"), and "Pay now": staff take a late
 // payment of everything due. A policy outside the caller's scope answers 404, as its other matters do.
 const MatterParams = z.object({ matterId: MatterIdParams.shape.matterId });
 
-// The view needs what the policy's screen needs. Taking a payment: for pet policies quote_policy is the only
-// privilege there is ("search and edit", SPEC §6); for renters, renters_update_pmnt, the privilege that lets
-// a user change the policy's payment method, on top of the edit screen's renters_policy_ax.
-const PET = { view: anyOf('quote_policy'), pay: anyOf('quote_policy') };
-const RENTERS_VIEW = anyOf('renters_policy_ax');
-const RENTERS = { view: RENTERS_VIEW, pay: allOf(RENTERS_VIEW, anyOf('renters_update_pmnt')) };
-
 const PAY_CONFLICTS = [
   'Nothing is due: every instalment due by today is paid (or there is no billing account).',
   'The policy lapsed and its reinstatement window is over.',
   PAYMENT_UNDER_WAY,
   CONFLICT.concurrentWrite,
-];
-
-interface Line {
-  name: string;
-  path: string;
-  access: { view: AccessCheck; pay: AccessCheck };
-  find(db: Db, principal: Principal, matterId: number): Promise<PolicyRef>;
-}
-
-const LINES: Line[] = [
-  {
-    name: 'pet',
-    path: '/v2/policies/:matterId/billing',
-    access: PET,
-    find: async (db, principal, matterId) => ({
-      line: 'pet',
-      policyNumber: (await requireMatter(db, principal, matterId)).policyNumber,
-    }),
-  },
-  {
-    name: 'renters',
-    path: '/v2/renters/policies/:matterId/billing',
-    access: RENTERS,
-    find: async (db, principal, matterId) => ({
-      line: 'renters',
-      policyNumber: (await requireRentersPolicy(db, principal, matterId)).policyNumber,
-    }),
-  },
 ];
 
 export function billingRoutes(
@@ -84,7 +48,7 @@ export function billingRoutes(
   // Billing runs on the business calendar for both lines (the daily run's day).
   const today = () => businessDate(clock.now());
 
-  const answerOf = async (request: FastifyRequest, line: Line, ref: PolicyRef) => {
+  const answerOf = async (request: FastifyRequest, line: PolicyLineRoutes, ref: PolicyRef) => {
     const view = await billingView(db, ref, today());
     if (!view) return null;
     const mayPay = isAllowed(line.access.pay, accessSubject(requirePrincipal(request)));
@@ -106,7 +70,7 @@ export function billingRoutes(
   r.post(
     '/v2/policies/:matterId/billing/payment-method',
     {
-      config: { access: PET.pay, idempotent: true },
+      config: { access: MONEY_ACCESS.pet.pay, idempotent: true },
       schema: {
         summary: 'Change the card a pet policy is billed to',
         params: MatterParams,
@@ -116,7 +80,7 @@ export function billingRoutes(
     },
     async (request) => {
       const principal = requirePrincipal(request);
-      const line = LINES[0]!;
+      const line = POLICY_LINES[0]!;
       const ref = await line.find(db, principal, request.params.matterId);
       const { paymentToken } = request.body.data;
       await checkToken(principal, paymentToken);
@@ -141,13 +105,13 @@ export function billingRoutes(
     },
   );
 
-  for (const line of LINES) {
+  for (const line of POLICY_LINES) {
     r.get(
-      line.path,
+      `${line.path}/billing`,
       {
         config: { access: line.access.view },
         schema: {
-          summary: `Get a ${line.name} policy’s billing: ledger, schedule, refunds and next payment`,
+          summary: `Get a ${line.line} policy’s billing: ledger, schedule, refunds and next payment`,
           params: MatterParams,
           response: { 200: BillingResponse },
         },
@@ -159,11 +123,11 @@ export function billingRoutes(
     );
 
     r.post(
-      `${line.path}/pay-now`,
+      `${line.path}/billing/pay-now`,
       {
         config: { access: line.access.pay, idempotent: true, conflicts: PAY_CONFLICTS },
         schema: {
-          summary: `Take a late payment of everything due on a ${line.name} policy (Pay now)`,
+          summary: `Take a late payment of everything due on a ${line.line} policy (Pay now)`,
           params: MatterParams,
           body: PayNowRequest,
           response: { 200: PayNowResponse },
