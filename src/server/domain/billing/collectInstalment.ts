@@ -6,7 +6,7 @@ import type { PaymentAdapter } from '../payments/paymentAdapter';
 import { appendBilling } from './billingCommands';
 import { billingEvent } from './billingEvents';
 import { queueDeclineNotice } from './billingNotices';
-import { claimCharge } from './chargeClaims';
+import { chargeKey, claimCharge } from './chargeClaims';
 import type { PolicyRef } from './policyRef';
 
 // One instalment to charge, as the run's query or a "Pay now" found it.
@@ -23,11 +23,6 @@ export interface DueInstalment {
   // The day the run would try it next (a declined instalment's retry day), when known.
   collectOn?: BusinessDate | null;
 }
-
-// The payment service's idempotency key of one attempt: the same attempt never charges twice, whichever
-// process or day asks again.
-export const chargeKey = (ref: PolicyRef, seq: number, attempt: number) =>
-  `billing:${ref.line}:${ref.policyNumber}:${seq}:${attempt}`;
 
 // `busy`: another asker is charging the same attempt with another payment method; nothing was charged.
 export type AttemptOutcome = 'collected' | 'declined' | 'skipped' | 'busy';
@@ -46,9 +41,17 @@ export async function collectInstalment(
   const key = chargeKey(due.ref, due.seq, attempt);
   const offered = options.token ?? due.token;
   const claim = offered
-    ? await claimCharge(deps.db, { key, token: offered, amountCents: due.amountCents, at: deps.recordedAt })
+    ? await claimCharge(deps.db, {
+        ref: due.ref,
+        seq: due.seq,
+        attempt,
+        token: offered,
+        amountCents: due.amountCents,
+        at: deps.recordedAt,
+      })
     : null;
   if (claim?.kind === 'busy') return 'busy';
+  if (claim?.kind === 'void') return 'skipped';
   const answer = claim
     ? await deps.payments.charge({ token: claim.token, amountCents: due.amountCents, idempotencyKey: key })
     : ({ outcome: 'declined', reason: 'unknown_token', message: 'No payment method on file.' } as const);

@@ -1,14 +1,14 @@
 import { businessDate, systemClock, type Clock } from '../../../calendar';
 import type { CancelRequest, CancelResult } from '../../../api/schemas/policies';
 import type { Principal } from '../../access/principal';
-import { Invalid, Refused } from '../domainErrors';
+import { Conflict, Invalid, Refused } from '../domainErrors';
 import { execute } from '../../store/aggregate';
 import type { Db } from '../../store/db';
 import type { EventMetadata } from '../../store/eventStore';
 import { policyAggregate } from './policyAggregate';
 import { addCharge } from '../billing/billingCommands';
 import { petPremiumCollected, type PetTerm } from '../billing/premiumCollected';
-import { settleCancellation } from '../billing/settleCancellation';
+import { holdUnpaidInstalments, settleCancellation } from '../billing/settleCancellation';
 import { premiumPaid } from '../matters/policyPayments';
 import { recordRefundAsked, type RefundAnswer } from '../refunds/askForRefund';
 import {
@@ -45,6 +45,9 @@ async function collectedFor(db: Db, policyNumber: string, term: PetTerm): Promis
   return (await premiumPaid(db, policyNumber))?.amountCents ?? 0;
 }
 
+const PAYMENT_CHANGED =
+  'A payment of this policy was recorded while the cancellation was being committed; nothing was cancelled. Preview it again.';
+
 const refundWire = (answer: RefundAnswer | null) =>
   answer && { amount: dollars(answer.amountCents), status: answer.status, reason: answer.reason };
 
@@ -74,6 +77,12 @@ export async function cancelPolicy(
       ],
     });
   }
+  const term: PetTerm = {
+    effectiveDate: p.effective_day,
+    annualPremiumCents: p.annual_premium_cents,
+    paymentPeriod: p.payment_period as PaymentPeriod,
+  };
+  const collectedCents = await collectedFor(db, p.policy_number, term);
   const figures = cancellationFigures({
     effectiveDate: p.effective_day,
     expirationDate: p.expiration_day,
@@ -81,11 +90,7 @@ export async function cancelPolicy(
     annualPremiumCents: p.annual_premium_cents,
     paymentPeriod: p.payment_period as PaymentPeriod,
     freeLookDays: freeLookDays(p.state),
-    collectedCents: await collectedFor(db, p.policy_number, {
-      effectiveDate: p.effective_day,
-      annualPremiumCents: p.annual_premium_cents,
-      paymentPeriod: p.payment_period as PaymentPeriod,
-    }),
+    collectedCents,
   });
   // What a preview vouches for and a commit must repeat: the request and the money it moves.
   const inputs = { cancelDate: request.cancelDate, reason: request.reason, note: request.note || null };
@@ -129,6 +134,11 @@ export async function cancelPolicy(
   requireOutcome(previewed, outcome);
 
   await db.transaction().execute(async (trx) => {
+    // No payment is recorded from here to the end of the write, and none was in flight: what was collected is
+    // read again, and a payment recorded since the figures above makes them stale.
+    await holdUnpaidInstalments(trx, petRef(p.policy_number), clock.now());
+    if (((await petPremiumCollected(trx, p.policy_number, term)) ?? collectedCents) !== collectedCents)
+      throw new Conflict(PAYMENT_CHANGED);
     // Loaded again inside the write: another request may have cancelled the policy since the check above.
     const current = await loadLifecycle(trx, p.policy_number, today);
     requireVersion(previewed, current.version);

@@ -4,7 +4,7 @@ import { billingEvent, type PaymentMethodOnFile } from '../../domain/billing/bil
 import type { BillingOpened, Closed, InstalmentCollected } from '../../domain/billing/billingEvents';
 import { termSchedule } from '../../domain/billing/billingSchedule';
 import type { BillingAccountsTable, BillingInstalmentsTable } from '../../store/tables/billingTables';
-import { chargeKey } from '../../domain/billing/collectInstalment';
+import { chargeKey } from '../../domain/billing/chargeClaims';
 import { BILLING_STREAM, billingStreamId, type PolicyLine } from '../../domain/billing/policyRef';
 import type { EventActor, EventMetadata, StoredEvent } from '../../store/eventStore';
 import type { GeneratedStream } from './generatedStream';
