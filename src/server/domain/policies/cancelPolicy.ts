@@ -45,7 +45,7 @@ async function collectedFor(db: Db, policyNumber: string, term: PetTerm): Promis
   return (await premiumPaid(db, policyNumber))?.amountCents ?? 0;
 }
 
-const PAYMENT_CHANGED =
+export const PAYMENT_CHANGED =
   'A payment of this policy was recorded while the cancellation was being committed; nothing was cancelled. Preview it again.';
 
 const refundWire = (answer: RefundAnswer | null) =>

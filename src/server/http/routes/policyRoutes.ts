@@ -13,7 +13,8 @@ import {
   PolicyViewResponse,
 } from '../../../api/schemas/policies';
 import type { PaymentAdapter } from '../../domain/payments/paymentAdapter';
-import { cancelPolicy } from '../../domain/policies/cancelPolicy';
+import { PAYMENT_CHANGED, cancelPolicy } from '../../domain/policies/cancelPolicy';
+import { CHARGE_UNDER_WAY } from '../../domain/billing/settleCancellation';
 import { editPolicyholder } from '../../domain/policies/editPolicyholder';
 import { POLICY_STREAM } from '../../domain/policies/policyEvents';
 import { PREVIEW_CONFLICT_CAUSES } from '../../domain/policyChangePreviews';
@@ -118,7 +119,13 @@ export function policyRoutes(
       config: {
         access: POLICY_ACCESS,
         idempotent: true,
-        conflicts: [STATE_REFUSES('a cancellation'), ...PREVIEW_CONFLICT_CAUSES, CONFLICT.concurrentWrite],
+        conflicts: [
+          STATE_REFUSES('a cancellation'),
+          ...PREVIEW_CONFLICT_CAUSES,
+          CHARGE_UNDER_WAY,
+          PAYMENT_CHANGED,
+          CONFLICT.concurrentWrite,
+        ],
       },
       schema: { params: MatterIdParams, body: CancelRequest, response: { 200: CancelResponse } },
     },

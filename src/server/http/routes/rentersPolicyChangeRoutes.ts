@@ -21,6 +21,7 @@ import {
 import { RENTERS_CHANGE_REASONS } from '../../domain/rentersPolicies/changes/rentersChangeReasons';
 import { requireRentersPolicy } from '../../domain/rentersPolicies/rentersPolicyScope';
 import { PREVIEW_CONFLICT_CAUSES } from '../../domain/policyChangePreviews';
+import { CHARGE_UNDER_WAY } from '../../domain/billing/settleCancellation';
 import type { Db } from '../../store/db';
 import { requirePrincipal } from '../routeTable';
 import { metadataOf } from './userMetadata';
@@ -104,6 +105,7 @@ export function rentersPolicyChangeRoutes(
             // A commit that loses a race reloads once and is judged again, so the race ends up here too.
             'The policy changed since the `data.policy_version` sent or since the preview (another change was saved meanwhile), or a commit differs from the change previewed: preview it again.',
             ...PREVIEW_CONFLICT_CAUSES,
+            ...(kind === 'cancel' ? [CHARGE_UNDER_WAY] : []),
           ],
         },
         schema: { params: MatterIdParams, body: requests[kind], response: { 200: RentersChangeResponse } },
