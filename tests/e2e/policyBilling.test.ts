@@ -116,9 +116,10 @@ describe('policy billing on the Payments tab', () => {
     await section.getByText('The payment was declined.', { exact: false }).first().waitFor();
     await shot(page, 'billing-2-past-due');
 
-    // The card on file declines again, and the tab says so.
+    // The card on file declines again: the dialog says so and stays open for another card, and the tab
+    // says so once it is closed.
     await section.getByRole('button', { name: 'Pay now' }).click();
-    const dialog = page.getByRole('dialog');
+    const dialog = page.getByRole('dialog', { name: 'Pay now' });
     const amount = (await dialog.getByRole('button', { name: /^Charge \$/ }).innerText()).replace(
       'Charge ',
       '',
@@ -126,6 +127,9 @@ describe('policy billing on the Payments tab', () => {
     await expect(dialog.innerText()).resolves.toContain(`${amount} is due by ${formatBusinessDate(due)}`);
     await shot(page, 'billing-3-confirm');
     await dialog.getByRole('button', { name: /^Charge \$/ }).click();
+    await dialog.getByRole('alert').getByText('The payment was declined.', { exact: true }).waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
     await section.getByRole('alert').getByText('The payment was declined.', { exact: true }).waitFor();
     await shot(page, 'billing-4-declined');
 

@@ -1,7 +1,8 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../client';
-import { BillingResponse, PayNowResponse, type PayNowResult } from '../schemas/billing';
+import { BillingResponse, PayNowResponse, type Billing, type PayNowResult } from '../schemas/billing';
 import { policyKeys } from './policies';
+import { rentersPaymentMethodKeys } from './rentersPaymentMethods';
 import { rentersPolicyRecordKeys } from './rentersPolicyRecord';
 
 // A policy's billing and "Pay now" (docs/billing.md "On screen"). Keyed under the policy's own key, so
@@ -22,11 +23,42 @@ export const billingQuery = (line: BillingLine, matterId: number) =>
         .billing,
   });
 
-// Charges everything due to the payment method on file.
-export async function payNow(line: BillingLine, matterId: number): Promise<PayNowResult> {
+// Charges everything due: to the payment method on file, or to a new one the user tokenized (which, once it
+// paid, is the one on file).
+export async function payNow(
+  line: BillingLine,
+  matterId: number,
+  paymentToken?: string,
+): Promise<PayNowResult> {
   const answer = await apiRequest(`${policyPath(line, matterId)}/billing/pay-now`, {
     method: 'POST',
-    body: { data: {} },
+    body: { data: paymentToken === undefined ? {} : { paymentToken } },
   });
   return PayNowResponse.parse(answer).data;
+}
+
+// A pet policy's new card, without a payment: the run's next charge and "Pay now" take it. Answers the
+// policy's billing with the new card on file.
+export async function changePetCard(matterId: number, paymentToken: string): Promise<Billing | null> {
+  const answer = await apiRequest(`${policyPath('pet', matterId)}/billing/payment-method`, {
+    method: 'POST',
+    body: { data: { paymentToken } },
+  });
+  return BillingResponse.parse(answer).data.billing;
+}
+
+// After a payment or a card change: the billing as the server answered it at once, then the whole policy read
+// again (a payment may reinstate it and adds to its payments). A renters card that paid is the customer's
+// primary method, which their payment method panel lists.
+export async function refreshAfterPayment(
+  client: QueryClient,
+  line: BillingLine,
+  matterId: number,
+  billing: Billing | null,
+): Promise<void> {
+  client.setQueryData(billingQuery(line, matterId).queryKey, billing);
+  await Promise.all([
+    client.invalidateQueries({ queryKey: policyKeyOf(line, matterId) }),
+    line === 'renters' && client.invalidateQueries({ queryKey: rentersPaymentMethodKeys.all }),
+  ]);
 }

@@ -68,8 +68,10 @@ export const Billing = z.object({
   schedule: z.array(BillingInstalment),
   refunds: z.array(BillingRefund),
   // What the caller may do now, decided by the server: something is due and they hold the privilege; a
-  // failed refund may be asked for again by whoever may take a payment of the policy.
-  can: z.object({ payNow: z.boolean(), retryRefund: z.boolean() }),
+  // failed refund may be asked for again by whoever may take a payment of the policy; whoever may take a
+  // payment of a pet policy may change its card without one (a renters customer's methods have their own
+  // screen).
+  can: z.object({ payNow: z.boolean(), retryRefund: z.boolean(), changeMethod: z.boolean() }),
 });
 export type Billing = z.infer<typeof Billing>;
 

@@ -6,8 +6,23 @@ export interface PaymentMethodFieldsProps {
   value: PaymentDetails;
   errors: Record<string, string[]>;
   disabled?: boolean;
+  // The kinds offered (card and bank account unless said otherwise); with one, no choice is shown.
+  kinds?: readonly PaymentKind[];
+  // In a dialog the fields have a dialog's width whatever the window's: the card number keeps a line of its
+  // own, as on a tablet.
+  narrow?: boolean;
   onChange(value: PaymentDetails): void;
 }
+
+// The card's columns of six: the number, the short fields, the name.
+const CARD_SPANS = {
+  wide: {
+    number: 'md:col-span-6 lg:col-span-3',
+    short: 'md:col-span-2 lg:col-span-1',
+    name: 'md:col-span-3',
+  },
+  narrow: { number: 'md:col-span-6', short: 'md:col-span-2', name: 'md:col-span-6' },
+} as const;
 
 const KINDS: { value: PaymentKind; label: string }[] = [
   { value: 'card', label: 'Card' },
@@ -15,33 +30,44 @@ const KINDS: { value: PaymentKind; label: string }[] = [
 ];
 
 // Card or bank account; the server's messages come back keyed `card.number`, `bank.routingNumber`, ….
-export function PaymentMethodFields({ value, errors, disabled, onChange }: PaymentMethodFieldsProps) {
+export function PaymentMethodFields({
+  value,
+  errors,
+  disabled,
+  kinds = ['card', 'bank'],
+  narrow = false,
+  onChange,
+}: PaymentMethodFieldsProps) {
   const set = (patch: Partial<PaymentDetails>) => onChange({ ...value, ...patch });
+  const spans = CARD_SPANS[narrow ? 'narrow' : 'wide'];
+  const offered = KINDS.filter((kind) => kinds.includes(kind.value));
   return (
     <div className="space-y-4">
-      <div role="radiogroup" aria-label="Payment method" className="flex gap-6 text-sm">
-        {KINDS.map((kind) => (
-          <label key={kind.value} className="flex items-center gap-2 font-medium text-slate-800">
-            <input
-              type="radio"
-              name="paymentKind"
-              value={kind.value}
-              checked={value.kind === kind.value}
-              disabled={disabled}
-              onChange={() => set({ kind: kind.value })}
-              className="size-4 text-indigo-600"
-            />
-            {kind.label}
-          </label>
-        ))}
-      </div>
+      {offered.length > 1 && (
+        <div role="radiogroup" aria-label="Payment method" className="flex gap-6 text-sm">
+          {offered.map((kind) => (
+            <label key={kind.value} className="flex items-center gap-2 font-medium text-slate-800">
+              <input
+                type="radio"
+                name="paymentKind"
+                value={kind.value}
+                checked={value.kind === kind.value}
+                disabled={disabled}
+                onChange={() => set({ kind: kind.value })}
+                className="size-4 text-indigo-600"
+              />
+              {kind.label}
+            </label>
+          ))}
+        </div>
+      )}
       {value.kind === 'card' ? (
         // On a tablet the card number has a line of its own, so the short fields keep their labels on one.
         <div className="grid gap-4 md:grid-cols-6">
           <TextField
             label="Card number"
             name="card.number"
-            className="md:col-span-6 lg:col-span-3"
+            className={spans.number}
             inputMode="numeric"
             autoComplete="cc-number"
             disabled={disabled}
@@ -52,7 +78,7 @@ export function PaymentMethodFields({ value, errors, disabled, onChange }: Payme
           <TextField
             label="Expiry (MM/YY)"
             name="card.expiry"
-            className="md:col-span-2 lg:col-span-1"
+            className={spans.short}
             placeholder="MM/YY"
             autoComplete="cc-exp"
             disabled={disabled}
@@ -63,7 +89,7 @@ export function PaymentMethodFields({ value, errors, disabled, onChange }: Payme
           <TextField
             label="CVC"
             name="card.cvc"
-            className="md:col-span-2 lg:col-span-1"
+            className={spans.short}
             inputMode="numeric"
             autoComplete="cc-csc"
             maxLength={4}
@@ -75,7 +101,7 @@ export function PaymentMethodFields({ value, errors, disabled, onChange }: Payme
           <TextField
             label="Billing zip"
             name="card.zip"
-            className="md:col-span-2 lg:col-span-1"
+            className={spans.short}
             inputMode="numeric"
             disabled={disabled}
             value={value.billingZip}
@@ -85,7 +111,7 @@ export function PaymentMethodFields({ value, errors, disabled, onChange }: Payme
           <TextField
             label="Name on card"
             name="card.name"
-            className="md:col-span-3"
+            className={spans.name}
             autoComplete="cc-name"
             disabled={disabled}
             value={value.cardName}

@@ -1,17 +1,20 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useState } from 'react';
-import { billingQuery, payNow, policyKeyOf, type BillingLine } from '../../api/calls/billing';
+import { billingQuery, type BillingLine } from '../../api/calls/billing';
 import { errorMessage } from '../../api/httpErrors';
-import type { Billing, BillingInstalment, PayNowResult } from '../../api/schemas/billing';
+import type { Billing, BillingInstalment } from '../../api/schemas/billing';
 import { Alert } from '../feedback/Alert';
-import { ConfirmDialog } from '../feedback/ConfirmDialog';
 import { Spinner } from '../feedback/Spinner';
 import { Button } from '../forms/Button';
 import { DataTable } from '../table/DataTable';
 import { formatCode, formatDate, formatMoney } from '../format';
+import { NEW_CARD_ACCESS } from '../payment/useNewCard';
 import { Facts, Panel } from '../Panel';
+import { useAccess } from '../useAccess';
 import { instalmentNote, methodText, nextPaymentText, payOutcomeText, standingText } from './billingText';
+import { ChangeCardDialog } from './ChangeCardDialog';
+import { PayNowDialog } from './PayNowDialog';
 import { RefundRows } from './RefundRows';
 
 const column = createColumnHelper<BillingInstalment>();
@@ -43,22 +46,14 @@ function LedgerFacts({ billing }: { billing: Billing }) {
 }
 
 // The policy's billing above its payments: the ledger, where the account stands, the instalment schedule,
-// and "Pay now" when something is owed today and the user may take a payment (the server says so).
+// "Pay now" when something is owed today and the user may take a payment (the server says so), and on a pet
+// policy "Change card" for whoever may take a payment of it.
 export function BillingSection({ line, matterId }: { line: BillingLine; matterId: number }) {
-  const queryClient = useQueryClient();
   const billing = useQuery(billingQuery(line, matterId));
-  const [asking, setAsking] = useState(false);
-  const [outcome, setOutcome] = useState<PayNowResult | null>(null);
-  const pay = useMutation({
-    mutationFn: () => payNow(line, matterId),
-    onSuccess: async (result) => {
-      queryClient.setQueryData(billingQuery(line, matterId).queryKey, result.billing);
-      setOutcome(result);
-      setAsking(false);
-      // A payment may reinstate the policy and adds to its payments: the whole policy is read again.
-      await queryClient.invalidateQueries({ queryKey: policyKeyOf(line, matterId) });
-    },
-  });
+  const mayTypeCard = useAccess().can(NEW_CARD_ACCESS);
+  const [open, setOpen] = useState<'payNow' | 'changeCard' | null>(null);
+  // What the last payment or card change did, said above the figures until the next one.
+  const [said, setSaid] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
 
   if (billing.isError) return <Alert tone="error">{errorMessage(billing.error)}</Alert>;
   if (billing.isPending) return <Spinner label="Loading the billing…" />;
@@ -71,20 +66,20 @@ export function BillingSection({ line, matterId }: { line: BillingLine; matterId
     );
   }
   const standing = standingText(b);
-  const said = outcome && payOutcomeText(outcome);
+  const mayChangeCard = b.can.changeMethod && mayTypeCard;
   return (
     <Panel
       title="Billing"
       actions={
-        b.can.payNow && (
-          <Button
-            onClick={() => {
-              pay.reset();
-              setAsking(true);
-            }}
-          >
-            Pay now
-          </Button>
+        (mayChangeCard || b.can.payNow) && (
+          <div className="flex gap-3">
+            {mayChangeCard && (
+              <Button variant="secondary" onClick={() => setOpen('changeCard')}>
+                Change card
+              </Button>
+            )}
+            {b.can.payNow && <Button onClick={() => setOpen('payNow')}>Pay now</Button>}
+          </div>
         )
       }
     >
@@ -107,21 +102,31 @@ export function BillingSection({ line, matterId }: { line: BillingLine; matterId
         />
         <RefundRows line={line} matterId={matterId} refunds={b.refunds} mayRetry={b.can.retryRefund} />
       </div>
-      <ConfirmDialog
-        open={asking}
-        title="Take a payment now?"
-        confirmLabel={`Charge ${formatMoney(b.dueNow)}`}
-        busy={pay.isPending}
-        error={pay.error ? errorMessage(pay.error) : null}
-        onConfirm={() => pay.mutate()}
-        onClose={() => setAsking(false)}
-      >
-        <p>
-          {formatMoney(b.dueNow)} is due by {formatDate(b.today)}. It is charged to{' '}
-          {methodText(b.paymentMethod)} now.
-          {b.state === 'lapsed' && ' Paid in full, the policy is reinstated.'}
-        </p>
-      </ConfirmDialog>
+      {/* Mounted only while open, so each opens afresh: no card typed before, no earlier decline. */}
+      {open === 'payNow' && (
+        <PayNowDialog
+          line={line}
+          matterId={matterId}
+          billing={b}
+          open
+          onClose={() => setOpen(null)}
+          onOutcome={(result) => setSaid(payOutcomeText(result))}
+        />
+      )}
+      {open === 'changeCard' && (
+        <ChangeCardDialog
+          matterId={matterId}
+          billing={b}
+          open
+          onClose={() => setOpen(null)}
+          onChanged={(changed) =>
+            setSaid({
+              tone: 'success',
+              text: `The card on file is now ${methodText((changed ?? b).paymentMethod)}.`,
+            })
+          }
+        />
+      )}
     </Panel>
   );
 }

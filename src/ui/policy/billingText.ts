@@ -28,6 +28,14 @@ export function methodText(method: Billing['paymentMethod']): string {
   return method.last4 ? `${name} ending ${method.last4}` : name;
 }
 
+// The method on file as a choice beside "A new card": "Card on file (••4242)".
+export function onFileText(method: Billing['paymentMethod']): string {
+  if (!method.method) return 'The payment method on file';
+  const names: Record<string, string> = { card: 'Card', bank: 'Bank account' };
+  const name = names[method.method] ?? formatCode(method.method);
+  return method.last4 ? `${name} on file (••${method.last4})` : `${name} on file`;
+}
+
 // The last column of the schedule: when it was paid, or why not and when it is tried next.
 export function instalmentNote(row: BillingInstalment): string {
   switch (row.status) {

@@ -46,6 +46,10 @@ export function billingAnswer(
       attempts: attemptsOf(r.key),
       nextAttempt: nextAttemptOf({ status: r.outcome, attempt: attemptsOf(r.key) }),
     })),
-    can: { payNow: mayPay && view.payable, retryRefund: mayPay },
+    can: {
+      payNow: mayPay && view.payable,
+      retryRefund: mayPay,
+      changeMethod: mayPay && view.ref.line === 'pet',
+    },
   };
 }
