@@ -2,6 +2,8 @@ import { BANK_ACCOUNT_STREAM } from './domain/bankAccounts/bankAccountEvents';
 import { bankAccountProjection } from './domain/bankAccounts/bankAccountProjection';
 import { BILLING_STREAM } from './domain/billing/policyRef';
 import { billingProjection } from './domain/billing/billingProjection';
+import { CORRECTION_STREAM } from './domain/corrections/correctionEvents';
+import { correctionProjection } from './domain/corrections/correctionProjection';
 import { COMMISSION_RULE_STREAM } from './domain/commission/commissionRuleEvents';
 import { commissionRuleProjection } from './domain/commission/commissionRuleProjection';
 import { COMMISSION_STATEMENT_STREAM } from './domain/commission/statementEvents';
@@ -59,6 +61,7 @@ const PROJECTIONS = [
   petPremiumAdjustmentProjection,
   rentersPremiumAdjustmentProjection,
   billingProjection,
+  correctionProjection,
   statementProjection,
 ];
 
@@ -77,8 +80,9 @@ export const REPLAY_ORDER: readonly (readonly string[])[] = [
   [QUOTE_STREAM],
   [RENTERS_POLICY_STREAM],
   [RENTERS_QUOTE_STREAM],
-  // A policy's billing follows its policy: its account names the policy it bills.
-  [BILLING_STREAM],
+  // A policy's billing follows its policy: its account names the policy it bills. Corrections of what older
+  // versions billed restate billing's rows, so they replay with billing in the log's order.
+  [BILLING_STREAM, CORRECTION_STREAM],
   [COMMISSION_STATEMENT_STREAM],
 ];
 

@@ -1,4 +1,5 @@
 import type { DiscrepancyKind } from '../../../api/schemas/reconciliation';
+import type { BusinessDate } from '../../../calendar';
 import type { PolicyLine } from '../billing/policyRef';
 
 export type { DiscrepancyKind };
@@ -15,7 +16,27 @@ export interface Discrepancy {
   foundCents: number | null;
   // Which record it is about and what to do, in words.
   message: string;
+  // What the fault is, for the faults older versions left that `npm run correct-billing` corrects
+  // (docs/reconciliation.md "Correcting what older versions billed"); absent on the others.
+  fault?: Fault;
 }
+
+export type Fault =
+  // A pet's instalments due that day are not its share of the purchase (a second pet billed the first's).
+  | { cause: 'shareOfPurchase'; dueDate: BusinessDate }
+  // A cancellation counted less collected than billing collected for the term; `shortfallCents` more is owed
+  // back to the customer beyond what its refund and any correction returned.
+  | { cause: 'collectedUndercounted'; shortfallCents: number }
+  // Billing's own change (a lapse, a late payment's reinstatement) stated a settlement that never moved.
+  | {
+      cause: 'ownSettlement';
+      changeType: string;
+      changeVersion: number;
+      kind: 'refund' | 'charge';
+      amountCents: number;
+      // A refund recorded on the billing stream for it that sent nothing, to withdraw.
+      pendingRefundKey: string | null;
+    };
 
 // Whole dollars and cents as a person reads them in a message.
 export function dollars(cents: number): string {

@@ -96,6 +96,7 @@ async function blame(db: Reader, day: DayTotal): Promise<Discrepancy[]> {
         policyNumber: pet.policy_number,
         expectedCents: share,
         foundCents: wrong,
+        fault: { cause: 'shareOfPurchase', dueDate: day.due_date },
         message: `The ${day.first ? 'first instalment' : 'instalment'} due ${formatBusinessDate(day.due_date)} is ${
           wrong === null ? 'missing' : dollars(wrong)
         }; this pet's share is ${dollars(share)} (${context}). Correct the schedule to the price sold, and refund or bill the difference of what was collected.`,

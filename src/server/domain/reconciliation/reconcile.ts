@@ -2,6 +2,8 @@ import { sql } from 'kysely';
 import type { Db } from '../../store/db';
 import { billingChargeDiscrepancies } from './billingCharges';
 import { cancellationDiscrepancies } from './settledCancellations';
+import { collectedCountDiscrepancies } from './cancellationCollected';
+import { ownSettlementDiscrepancies } from './ownSettlements';
 import { byPolicy, type Discrepancy } from './discrepancies';
 import { ledgerCounterDiscrepancies } from './ledgerCounters';
 import { petScheduleDiscrepancies } from './petSchedules';
@@ -42,6 +44,8 @@ export async function reconcile(db: Db): Promise<Reconciliation> {
         ...(await petScheduleDiscrepancies(trx)),
         ...(await rentersScheduleDiscrepancies(trx)),
         ...(await cancellationDiscrepancies(trx)),
+        ...(await collectedCountDiscrepancies(trx)),
+        ...(await ownSettlementDiscrepancies(trx)),
       ];
       return { policies: Number(counted.n), discrepancies: found.sort(byPolicy) };
     });

@@ -2,13 +2,15 @@ import { sql } from 'kysely';
 import type { Reader } from './reader';
 import type { RefundRecorded } from '../billing/billingEvents';
 import { BILLING_STREAM, billingStreamId, refOfStreamId, type PolicyLine } from '../billing/policyRef';
+import { CORRECTION_PAYMENT_KEY } from '../billing/correctionRefundKeys';
 import { dollars, type Discrepancy } from './discrepancies';
 
 // The payment service's refunds against the parts the billing streams recorded as sent (docs/payments.md
 // "Where a refund goes"): every refund the service made under a policy's refund keys (a pet cancellation's
-// policy:<policy>:cancellation-refund, a renters change's renters:<policy>:<version>:refund, each with its
-// :attempt-N and :part-N) is a part billing recorded, to the same charge for the same amount, and every part
-// recorded is a refund the service made. Refunds are few (one per cancellation), so both sides are read whole.
+// policy:<policy>:cancellation-refund, a renters change's renters:<policy>:<version>:refund, a correction's
+// policy:<policy>:correction:<what>, each with its :attempt-N and :part-N) is a part billing recorded, to the
+// same charge for the same amount, and every part recorded is a refund the service made. Refunds are few (one
+// per cancellation), so both sides are read whole.
 
 export interface ServiceRefund {
   line: PolicyLine;
@@ -47,7 +49,8 @@ export const serviceRefundRows = sql<ServiceRefundRow>`
                    substring(r.idempotency_key
                              from '^policy:(.+):cancellation-refund(?::attempt-[0-9]+)?(?::part-[0-9]+)?$'),
                    substring(r.idempotency_key
-                             from '^renters:(.+):[0-9]+:refund(?::attempt-[0-9]+)?(?::part-[0-9]+)?$')
+                             from '^renters:(.+):[0-9]+:refund(?::attempt-[0-9]+)?(?::part-[0-9]+)?$'),
+                   substring(r.idempotency_key from ${CORRECTION_PAYMENT_KEY})
                  ) as policy_number
             from payment_refunds r
            where r.outcome = 'ok' and (r.idempotency_key like 'policy:%' or r.idempotency_key like 'renters:%')) k

@@ -8,6 +8,10 @@ import { refundKey } from '../policies/policyRefunds';
 import { rentersRefundKey } from '../refunds/refundOnPolicy';
 import type { RentersChangeData } from '../rentersPolicies/changes/rentersChangeEvents';
 import { RENTERS_POLICY_STREAM } from '../rentersPolicies/rentersPolicyEvents';
+import { isBillingsOwnChange } from '../rentersPolicies/changes/billingsOwnChanges';
+import { isCorrectionRefundKey } from '../billing/correctionRefundKeys';
+import { CORRECTION_STREAM } from '../corrections/correctionEvents';
+import type { EventActor } from '../../store/eventStore';
 import { dollars, type Discrepancy } from './discrepancies';
 
 // Each settled cancellation against its figures (docs/billing.md "What a cancellation counts, keeps and
@@ -19,6 +23,8 @@ import { dollars, type Discrepancy } from './discrepancies';
 interface Stated {
   // The refund key and amount of each refund a cancellation states.
   refunds: Map<string, number>;
+  // The refund keys of billing's own lapses: held to no settlement by ownSettlements.ts, not compared here.
+  own: Set<string>;
   // Null when a cancellation predates stating its balance due.
   balanceDueCents: number | null;
   figures: Discrepancy[];
@@ -30,8 +36,14 @@ interface Recorded {
 }
 
 async function cancellations(db: Reader) {
-  const { rows } = await sql<{ line: PolicyLine; policy_number: string; version: number; data: unknown }>`
-    select a.line, a.policy_number, e.version, e.data
+  const { rows } = await sql<{
+    line: PolicyLine;
+    policy_number: string;
+    version: number;
+    data: unknown;
+    metadata: EventActor;
+  }>`
+    select a.line, a.policy_number, e.version, e.data, e.metadata
       from billing_accounts a
       join events e on e.stream_id = a.policy_number
        and ((a.line = 'pet' and e.stream_type = ${POLICY_STREAM} and e.type = 'policy.cancelled')
@@ -69,7 +81,12 @@ function stated(rows: Awaited<ReturnType<typeof cancellations>>): Map<string, St
   const byPolicy = new Map<string, Stated>();
   for (const row of rows) {
     const key = billingStreamId({ line: row.line, policyNumber: row.policy_number });
-    const s: Stated = byPolicy.get(key) ?? { refunds: new Map(), balanceDueCents: 0, figures: [] };
+    const s: Stated = byPolicy.get(key) ?? {
+      refunds: new Map(),
+      own: new Set(),
+      balanceDueCents: 0,
+      figures: [],
+    };
     byPolicy.set(key, s);
     if (row.line === 'pet') {
       const c = row.data as PolicyCancelled;
@@ -86,6 +103,11 @@ function stated(rows: Awaited<ReturnType<typeof cancellations>>): Map<string, St
       continue;
     }
     const { settlement } = row.data as RentersChangeData;
+    // Billing's own lapse moves no money of its own; ownSettlements.ts finds one that states some.
+    if (isBillingsOwnChange(row.data as RentersChangeData, row.metadata)) {
+      s.own.add(rentersRefundKey(row.policy_number, row.version));
+      continue;
+    }
     if (settlement.kind === 'refund' && settlement.amountCents > 0)
       s.refunds.set(rentersRefundKey(row.policy_number, row.version), settlement.amountCents);
     if (settlement.kind === 'charge' && s.balanceDueCents !== null)
@@ -94,8 +116,19 @@ function stated(rows: Awaited<ReturnType<typeof cancellations>>): Map<string, St
   return byPolicy;
 }
 
-// The refunds (by key, as first recorded) and balance-due charges billing recorded.
+// The refunds (by key, as first recorded) and balance-due charges billing recorded. A correction's refund is
+// no cancellation's (cancellationCollected.ts weighs it), and a refund a correction withdrew is none.
 async function recorded(db: Reader): Promise<Map<string, Recorded>> {
+  const withdrawn = new Set(
+    (
+      await db
+        .selectFrom('events')
+        .select(sql<string>`stream_id || ' ' || (data->>'key')`.as('id'))
+        .where('stream_type', '=', CORRECTION_STREAM)
+        .where('type', '=', 'correction.refundWithdrawn')
+        .execute()
+    ).map((r) => r.id),
+  );
   const rows = await db
     .selectFrom('events')
     .select(['stream_id', 'type', 'data'])
@@ -117,6 +150,7 @@ async function recorded(db: Reader): Promise<Map<string, Recorded>> {
       continue;
     }
     const d = row.data as unknown as RefundRecorded;
+    if (isCorrectionRefundKey(d.key) || withdrawn.has(`${row.stream_id} ${d.key}`)) continue;
     if (!r.refunds.has(d.key)) r.refunds.set(d.key, d.amountCents);
   }
   return byPolicy;
@@ -127,6 +161,7 @@ function compare(streamId: string, s: Stated | undefined, r: Recorded | undefine
   const found: Discrepancy[] = [...(s?.figures ?? [])];
   const keys = new Set([...(s?.refunds.keys() ?? []), ...(r?.refunds.keys() ?? [])]);
   for (const key of keys) {
+    if (s?.own.has(key)) continue;
     const expected = s?.refunds.get(key) ?? 0;
     const got = r?.refunds.get(key) ?? 0;
     if (expected === got) continue;

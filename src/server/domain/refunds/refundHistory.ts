@@ -105,7 +105,20 @@ export async function failedRefunds(db: Db, scope: EntityScope): Promise<FailedR
         .where(sql<boolean>`data->>'outcome' = 'failed'`),
     )
     .execute();
-  const failed = fold(rows).filter((r) => r.status === 'failed');
+  // A refund a correction withdrew as never owed is gone from billing's list (docs/reconciliation.md
+  // "Correcting what older versions billed"): nobody may ask for it again.
+  const listed = new Set(
+    (
+      await db
+        .selectFrom('billing_refunds')
+        .select(['line', 'policy_number', 'key'])
+        .where('outcome', '=', 'failed')
+        .execute()
+    ).map((r) => `${r.line}:${r.policy_number} ${r.key}`),
+  );
+  const failed = fold(rows).filter(
+    (r) => r.status === 'failed' && listed.has(`${billingStreamId(r.ref)} ${r.key}`),
+  );
   if (failed.length === 0) return [];
   const policies = await policiesInScope(
     db,

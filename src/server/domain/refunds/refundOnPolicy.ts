@@ -27,7 +27,8 @@ export async function noteRefundOnPolicy(
   on: string,
 ): Promise<void> {
   if (ref.line === 'pet') {
-    if (refund.status !== 'done') return;
+    // Only the cancellation's refund has a record of its own; a correction's shows on the billing stream alone.
+    if (refund.status !== 'done' || !refund.key.endsWith(':cancellation-refund')) return;
     await ctx.db
       .updateTable('policy_refunds')
       .set({ reference: refund.refundId })

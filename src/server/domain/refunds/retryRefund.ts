@@ -1,6 +1,7 @@
 import { Invalid, notFound } from '../domainErrors';
 import { recordRefund } from '../billing/billingCommands';
 import type { PolicyRef } from '../billing/policyRef';
+import type { Trx } from '../../store/eventStore';
 import { askForRefund, type RefundAnswer, type RefundContext } from './askForRefund';
 import { refundState, type RefundState } from './refundHistory';
 
@@ -19,6 +20,18 @@ const answerOf = (state: RefundState): RefundAnswer => ({
   attempt: state.attempt,
 });
 
+// Whether billing still lists the refund: one a correction withdrew as never owed is gone, and is not asked for.
+async function isListed(trx: Trx, ref: PolicyRef, key: string): Promise<boolean> {
+  const row = await trx
+    .selectFrom('billing_refunds')
+    .select('key')
+    .where('line', '=', ref.line)
+    .where('policy_number', '=', ref.policyNumber)
+    .where('key', '=', key)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function retryRefund(
   ctx: RefundContext,
   ref: PolicyRef,
@@ -34,7 +47,7 @@ export async function retryRefund(
       .forUpdate()
       .executeTakeFirst();
     const state = await refundState(trx, ref, request.key);
-    if (!state) throw notFound('refund');
+    if (!state || !(await isListed(trx, ref, request.key))) throw notFound('refund');
     if (state.status !== 'failed' || request.attempt <= state.attempt)
       return { answer: answerOf(state), ask: null };
     const next = state.attempt + 1;
