@@ -6,7 +6,7 @@ import type { PolicyLine } from '../billing/policyRef';
 // billing's). They restate money facts billing recorded wrongly; they are no step of the account's life, so
 // the billing statechart and its rules are left as they are. Their projection corrects billing's tables, and a
 // rebuild replays them in the log's order with the billing streams.
-export const CORRECTION_STREAM = 'billing_correction';
+export { CORRECTION_STREAM } from '../billing/correctionStream';
 
 // Instalments of the schedule restated to the price sold. A paid one's over-collection is refunded beside it
 // (its refund returns the difference, as any refund returns premium), so only an unpaid one billed already

@@ -10,7 +10,7 @@ import type { RentersChangeData } from '../rentersPolicies/changes/rentersChange
 import { RENTERS_POLICY_STREAM } from '../rentersPolicies/rentersPolicyEvents';
 import { isBillingsOwnChange } from '../rentersPolicies/changes/billingsOwnChanges';
 import { isCorrectionRefundKey } from '../billing/correctionRefundKeys';
-import { CORRECTION_STREAM } from '../corrections/correctionEvents';
+import { CORRECTION_STREAM } from '../billing/correctionStream';
 import type { EventActor } from '../../store/eventStore';
 import { dollars, type Discrepancy } from './discrepancies';
 
