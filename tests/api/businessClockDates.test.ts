@@ -1,13 +1,16 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { CancelResponse } from '../../src/api/schemas/policies';
+import { RentersPolicyRecordResponse } from '../../src/api/schemas/rentersPolicyRecord';
 import { addDays, businessDate, MovableClock, startOfBusinessDay } from '../../src/calendar';
 import { createSandboxPaymentAdapter } from '../../src/server/domain/payments/sandboxPaymentAdapter';
 import { runBusinessDays } from '../../src/server/jobs/dailySchedule';
 import { entityApi, expectStatus } from '../support/entityApi';
 import { expectError, expectValidationError } from '../support/http';
-import { AGENT } from '../support/personas';
+import { AGENT, INTERNAL, NORTHWIND_AUSTIN } from '../support/personas';
 import { purchasePolicies } from '../support/policyFixtures';
+import { entityIdOf } from '../support/records';
+import { appendTo, rentersPolicyIn } from '../support/rentersRewriteApi';
 import { rentersQuoteApi, rentersStart } from '../support/rentersQuoteApi';
 import { useTestServer } from '../support/suite';
 import { testDatabases } from '../support/testServer';
@@ -109,5 +112,34 @@ describe.each(testDatabases())('the business clock on %s', (database) => {
       effective_date: addDays(today, -1),
     });
     expectValidationError(yesterday, ['effective_date']);
+  });
+  it('shows a renters policy as it stands on the business day at 7:30 PM Central: a cancellation dated tomorrow is still to come', async () => {
+    const evening = at('2027-02-22', 19, 30);
+    clock.set(evening);
+    const today = businessDate(evening);
+    const policy = await rentersPolicyIn(db(), await entityIdOf(db(), NORTHWIND_AUSTIN), 'active');
+    await appendTo(db(), policy.policyNumber, [
+      {
+        type: 'renters.cancelled',
+        data: {
+          method: 'PRO_RATA',
+          cancelDate: addDays(today, 1),
+          immediate: false,
+          reasonCode: 'INSURED_REQUEST',
+        },
+      },
+    ]);
+    const path = `/v2/renters/customers/${policy.customerId}/policies/${policy.matterId}`;
+    const read = async () => {
+      const response = await e.get(path, INTERNAL);
+      expectStatus(response, 200);
+      return RentersPolicyRecordResponse.parse(response.body).data;
+    };
+    const record = await read();
+    // UTC's day is already tomorrow, the cancellation's day; the business day is not.
+    expect(record.isCurrent).toBe(true);
+    clock.set(at(addDays(today, 1), 9));
+    const next = await read();
+    expect(next.isCurrent).toBe(false);
   });
 });

@@ -59,8 +59,8 @@ const EDIT_CONFLICTS = [CONFLICT.staleVersion('data.policy_version'), CONFLICT.c
 
 export function rentersPolicyRecordRoutes(app: FastifyInstance, options: { db: Db; clock?: Clock }): void {
   const { db, clock = systemClock } = options;
-  // Renters dates are UTC days (SPEC §9), read from the server's clock.
-  const today = () => businessDate(clock.now(), 'UTC');
+  // The business day of the server's clock, as every route's (docs/decisions/016-one-business-day.md).
+  const today = () => businessDate(clock.now());
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   const policyOf = (request: FastifyRequest, matterId: number) =>
