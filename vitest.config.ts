@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config';
 // API test files that replace a module (vi.mock) or a global for their own run.
 const API_ISOLATED = [
   'tests/api/demoYear.test.ts',
+  'tests/api/demoSecondYear.test.ts',
   'tests/api/fuzzRequests.test.ts',
   'tests/api/fuzzTransport.test.ts',
 ];
