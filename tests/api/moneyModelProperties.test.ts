@@ -1,40 +1,63 @@
 import fc from 'fast-check';
 import { sql } from 'kysely';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CommissionRuleCreate } from '../../src/api/schemas/commissionRules';
 import { MovableClock, businessDate, startOfBusinessDay } from '../../src/calendar';
+import { billingDailyWork } from '../../src/server/domain/billing/billingDailyWork';
+import { policyDatesWork } from '../../src/server/domain/policyDates/policyDatesWork';
 import type { Db } from '../../src/server/store/db';
-import { runDatedWorkOn } from '../support/billingDays';
-import { entityApi, type EntityApi } from '../support/entityApi';
+import { statementApi, type Agency, type StatementApi } from '../support/commissionStatementApi';
+import { entityApi, expectStatus, type EntityApi } from '../support/entityApi';
 import { apiFor } from '../support/http';
-import { AGENT } from '../support/personas';
+import { ADMIN, INTERNAL } from '../support/personas';
 import {
+  commissionOf,
   dateAt,
+  daysFrom,
   modelQuoteMoney,
-  termDaysOf,
   type ModelQuote,
   type Period,
   type PolicyMoney,
   type StoryAction,
+  type WrittenPremium,
 } from '../support/petMoneyModel';
 import { purchasePolicies, type IssuedPolicy } from '../support/policyFixtures';
 import { commitPetCancel } from '../support/previewedCommits';
 import { tokenFor } from '../support/quoteApi';
 import { startTestServer, testDatabases, type TestServer } from '../support/testServer';
-import { beforeAll, afterAll } from 'vitest';
 
 // Random stories of pet quotes run through the API and the daily work, compared to the cent with an
 // independent model (tests/support/petMoneyModel.ts, written from the docs and sharing no code with src/):
 // what the payment service charged and refunded per policy, the purchase's charge, the ledger's collected and
-// refunded, and the written premium the net written premium report and commission statements read. A story:
-// 1 to 5 pets paid monthly or annually; cards that stop and start working; staff taking a payment with a new
-// card or the card on file, between the run's tries; a cancellation flat, backdated, same-day or ahead. Stories run in batches that share their days (the
-// daily run works every policy at once). MONEY_MODEL_STORIES sets how many (200 by default; thousands with
-// the flag); MONEY_MODEL_SEED replays a run, whose seed is printed.
+// refunded, the written premium (the premium adjustments, and the net written premium report's rows), the
+// agency's commission statement lines, and the days a policy lapsed, was reinstated and was offered a renewal.
+// A story: 1 to 5 pets sold for one agency, paid monthly or annually; cards that stop and start working, long
+// enough to lapse a policy for non-payment; staff taking a payment with a new card or the card on file, between
+// the run's tries or late, reinstating a lapsed policy (and it lapsing again); a cancellation flat, backdated,
+// same-day or ahead, also after a reinstatement. Time passes by the product's clock move, which runs the
+// daily work of every day it skips dated on that day: short stories day by day over 66 days, and long ones
+// over 400 days in moves of 1 to 400 days, crossing the term's end (the renewal offer 45 days before it, the
+// renewal billed like a sale). Stories run in batches that share their days (the daily run works every policy
+// at once). MONEY_MODEL_STORIES sets how many short stories (200 by default), MONEY_MODEL_LONG_STORIES how many
+// long ones (25); MONEY_MODEL_SEED replays a run, whose seed is printed.
 const STORIES = Number(process.env.MONEY_MODEL_STORIES ?? 200);
+const LONG_STORIES = Number(process.env.MONEY_MODEL_LONG_STORIES ?? 25);
 const BATCH = 25;
-// The days each batch runs: two later monthly due dates, and their retries.
+// The days a short batch runs: two later monthly due dates, their retries, and a lapse of the first.
 const DAYS = 66;
+// The days a long batch runs: a term, its renewal and a month of the renewed term.
+const LONG_DAYS = 400;
 const SEED = process.env.MONEY_MODEL_SEED ? Number(process.env.MONEY_MODEL_SEED) : Date.now() % 2 ** 31;
+
+// The agency's commission rules, set up here so the model knows the rates without reading src/: 15 % of new
+// business and its cancellations, 10 % of renewals and theirs (a flat cancellation is new business only).
+const RATES_BP: Record<string, number> = {
+  'NEW:NB': 1500,
+  'NEW:CN': 1500,
+  'NEW:FC': 1500,
+  'RENEWAL:RN': 1000,
+  'RENEWAL:CN': 1000,
+};
 
 interface Story {
   pets: number;
@@ -42,29 +65,24 @@ interface Story {
   actions: StoryAction[];
 }
 
-const dayNear = fc.oneof(
-  fc.integer({ min: 0, max: DAYS - 1 }),
-  fc.integer({ min: 27, max: 33 }),
-  fc.integer({ min: 57, max: 62 }),
-);
-
-// A cancel date relative to the day it is asked: in the free look (flat), back into the term, the same day,
-// or ahead.
-const cancelOf = (pets: number) =>
+// A cancel date relative to the day it is asked: early in the term (flat in the first), back into the term,
+// the same day, or ahead. One outside the policy's term is refused, and the model ignores it.
+const cancelOf = (pets: number, lastDay: number) =>
   fc
     .record({
-      day: fc.integer({ min: 0, max: DAYS - 1 }),
+      day: fc.integer({ min: 0, max: lastDay - 1 }),
       pet: fc.integer({ min: 0, max: pets - 1 }),
       kind: fc.constantFrom('flat', 'backdated', 'sameDay', 'ahead'),
       pick: fc.integer({ min: 0, max: 1_000 }),
     })
     .map(({ day, pet, kind, pick }): StoryAction => {
+      const termStart = day >= 365 ? 365 : 0;
       const cancelDay =
         kind === 'flat'
-          ? pick % 30
+          ? termStart + (pick % 30)
           : kind === 'backdated'
-            ? day >= 30
-              ? 30 + (pick % (day - 29))
+            ? day >= termStart + 30
+              ? day - (pick % (day - termStart - 29))
               : day
             : kind === 'sameDay'
               ? day
@@ -72,51 +90,153 @@ const cancelOf = (pets: number) =>
       return { day, kind: 'cancel', pet, cancelDay };
     });
 
-const storyArb: fc.Arbitrary<Story> = fc
-  .record({ pets: fc.integer({ min: 1, max: 5 }), period: fc.constantFrom<Period>('MONTHLY', 'ANNUAL') })
-  .chain(({ pets, period }) =>
-    fc
-      .record({
-        declines: fc.option(fc.record({ from: dayNear, days: fc.integer({ min: 1, max: 10 }) }), {
-          nil: null,
+const storyOf = (lastDay: number, dayNear: fc.Arbitrary<number>, most: number) =>
+  fc
+    .record({ pets: fc.integer({ min: 1, max: 5 }), period: fc.constantFrom<Period>('MONTHLY', 'ANNUAL') })
+    .chain(({ pets, period }) =>
+      fc
+        .record({
+          // A card declining for a few days is retried; for weeks, the policy lapses.
+          declines: fc.array(
+            fc.record({
+              from: dayNear,
+              days: fc.oneof(fc.integer({ min: 1, max: 10 }), fc.integer({ min: 11, max: 75 })),
+            }),
+            { maxLength: most },
+          ),
+          payNows: fc.array(
+            fc.record({
+              day: dayNear,
+              pet: fc.integer({ min: 0, max: pets - 1 }),
+              kind: fc.constantFrom<'payNow' | 'payNowOnFile'>('payNow', 'payNowOnFile'),
+            }),
+            { maxLength: most },
+          ),
+          cancel: fc.option(cancelOf(pets, lastDay), { nil: null }),
+        })
+        .map(({ declines, payNows, cancel }): Story => {
+          const actions: StoryAction[] = [];
+          for (const { from, days } of declines) {
+            actions.push({ day: from, kind: 'cardDeclines' });
+            actions.push({ day: Math.min(lastDay, from + days), kind: 'cardWorks' });
+          }
+          actions.push(...payNows);
+          if (cancel) actions.push(cancel);
+          return { pets, period, actions: actions.sort((a, b) => a.day - b.day) };
         }),
-        payNow: fc.option(
-          fc.record({
-            day: dayNear,
-            pet: fc.integer({ min: 0, max: pets - 1 }),
-            kind: fc.constantFrom<'payNow' | 'payNowOnFile'>('payNow', 'payNowOnFile'),
-          }),
-          { nil: null },
-        ),
-        cancel: fc.option(cancelOf(pets), { nil: null }),
-      })
-      .map(({ declines, payNow, cancel }): Story => {
-        const actions: StoryAction[] = [];
-        if (declines) {
-          actions.push({ day: declines.from, kind: 'cardDeclines' });
-          actions.push({ day: Math.min(DAYS, declines.from + declines.days), kind: 'cardWorks' });
-        }
-        if (payNow) actions.push(payNow);
-        if (cancel) actions.push(cancel);
-        return { pets, period, actions };
-      }),
-  );
+    );
+
+const shortStory = storyOf(
+  DAYS,
+  fc.oneof(
+    fc.integer({ min: 0, max: DAYS - 1 }),
+    fc.integer({ min: 27, max: 33 }),
+    fc.integer({ min: 57, max: 66 }),
+  ),
+  1,
+);
+const longStory = storyOf(
+  LONG_DAYS,
+  fc.oneof(
+    fc.integer({ min: 0, max: LONG_DAYS }),
+    // About the first lapse's window, the renewal offer and the renewal.
+    fc.integer({ min: 55, max: 95 }),
+    fc.integer({ min: 315, max: 330 }),
+    fc.integer({ min: 360, max: 370 }),
+  ),
+  3,
+);
+
+// The clock's moves of a long batch, adding up to LONG_DAYS: a day at a time, or 2 to 400 days at once.
+const movesArb = fc
+  .array(fc.oneof(fc.constant(1), fc.integer({ min: 2, max: 40 }), fc.integer({ min: 41, max: 400 })), {
+    minLength: 1,
+    maxLength: 60,
+  })
+  .map((moves) => {
+    const out: number[] = [];
+    let total = 0;
+    for (const move of moves) {
+      if (total >= LONG_DAYS) break;
+      out.push(Math.min(move, LONG_DAYS - total));
+      total += out.at(-1)!;
+    }
+    if (total < LONG_DAYS) out.push(LONG_DAYS - total);
+    return out;
+  });
+
+// An action moved to the first day the clock stops on from its day (a move runs no action on the days it skips).
+function landed(story: Story, moves: readonly number[]): Story {
+  const stops = moves.reduce<number[]>((days, move) => [...days, days.at(-1)! + move], [0]);
+  return {
+    ...story,
+    actions: story.actions.map((a) => ({ ...a, day: stops.find((d) => d >= a.day) ?? stops.at(-1)! })),
+  };
+}
 
 const num = (value: unknown) => Number(value ?? 0);
 const cents = (dollars: number) => Math.round(dollars * 100);
+const monthOf = (date: string) => date.slice(0, 7);
+const seconds = (since: number) => Math.round((performance.now() - since) / 1000);
 
 describe.each(testDatabases())('the money of random stories against the model, on %s', (database) => {
   const clock = new MovableClock(new Date());
   let t: TestServer;
   let e: EntityApi;
+  let st: StatementApi;
+  let agency: Agency;
   beforeAll(async () => {
-    t = await startTestServer(database, {}, { clock });
-    e = entityApi(() => apiFor(t.url));
-  });
+    clock.set(new Date(startOfBusinessDay(businessDate(clock.now())).getTime() + 9 * 3_600_000));
+    // The daily work that moves money and policy dates; the clock move runs it for every day it skips.
+    t = await startTestServer(database, {}, { clock, dailyWork: [policyDatesWork, billingDailyWork] });
+    signIn();
+    agency = await st.newAgency({ rules: false });
+    for (const [key, bp] of Object.entries(RATES_BP)) {
+      const [business_type, event_code] = key.split(':') as ['NEW' | 'RENEWAL', string];
+      const rule: CommissionRuleCreate = {
+        business_type,
+        calculation_type: 'PERCENT',
+        event_code,
+        state_codes: ['TX'],
+        species: null,
+        pay_multiplier: bp / 100,
+        effective_date: '2025-01-01',
+        expiration_date: null,
+      };
+      expectStatus(await e.post(`/v2/entities/${agency.id}/commission-configs`, ADMIN, { data: rule }), 201);
+    }
+  }, 120_000);
   afterAll(async () => {
     await t?.close();
   });
   const db = (): Db => t.server.database.db;
+  // Access tokens live minutes of real time and a run of many stories lasts longer: each batch signs in anew.
+  function signIn() {
+    e = entityApi(() => apiFor(t.url));
+    st = statementApi(e, () => t);
+  }
+
+  // The product's clock move (the sandbox's "Move to date"): the clock goes forward and every skipped day's
+  // daily work runs, dated on its day.
+  async function move(days: number) {
+    const worked = await t.server.jobs.moveForward(days);
+    expect(worked.filter((w) => w.status !== 'done')).toEqual([]);
+    await freshConnection();
+  }
+
+  // A long move keeps this process busy past the server's keep-alive: the client's pooled connection may be
+  // closed under it, and a story's next request would fail on it without reaching the server. A request that
+  // changes nothing takes that connection first, and is asked again on a new one.
+  async function freshConnection() {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await apiFor(t.url).get('/healthz');
+        return;
+      } catch (error) {
+        if (attempt >= 3) throw error;
+      }
+    }
+  }
 
   interface Bought {
     story: Story;
@@ -127,6 +247,8 @@ describe.each(testDatabases())('the money of random stories against the model, o
 
   async function buy(story: Story, start: string): Promise<Bought> {
     const { quote, policies } = await purchasePolicies(t, {
+      email: INTERNAL,
+      actingFor: agency.code,
       startDate: start,
       paymentPeriod: story.period,
       petNames: Array.from({ length: story.pets }, (_, i) => `Pet${i}`),
@@ -182,22 +304,58 @@ describe.each(testDatabases())('the money of random stories against the model, o
     if (action.kind === 'cardWorks') return setCards(bought, 'ok');
     const policy = bought.policies[action.pet]!;
     if (action.kind === 'payNow' || action.kind === 'payNowOnFile') {
-      const paymentToken = action.kind === 'payNow' ? await tokenFor(e, AGENT) : undefined;
-      const answer = await e.post(`/v2/policies/${policy.matterId}/billing/pay-now`, AGENT, {
+      const paymentToken = action.kind === 'payNow' ? await tokenFor(e, INTERNAL) : undefined;
+      const answer = await e.post(`/v2/policies/${policy.matterId}/billing/pay-now`, INTERNAL, {
         data: paymentToken ? { paymentToken } : {},
       });
+      // Nothing due, or a reinstatement window over (the model takes nothing then either).
       expect([200, 409], answer.text).toContain(answer.status);
       return;
     }
-    const answer = await commitPetCancel(e, policy.matterId, AGENT, {
+    const answer = await commitPetCancel(e, policy.matterId, INTERNAL, {
       cancelDate: dateAt(start, action.cancelDay),
       reason: 'CUSTOMER_REQUEST',
     });
-    // A second cancellation of the same policy (the model ignores it) is refused with a 409.
-    expect([200, 409], answer.text).toContain(answer.status);
+    // A policy not in force (cancelled, lapsed, a second cancellation) is refused with a 409, a date outside its
+    // term with a 422; the model ignores both.
+    expect([200, 409, 422], answer.text).toContain(answer.status);
   }
 
-  async function actual(bought: Bought, policyNumber: string): Promise<PolicyMoney> {
+  // The renewals' premiums as the product priced them (the model does not rate).
+  async function renewalPremiums(policies: IssuedPolicy[]): Promise<number[][]> {
+    const rows = await db()
+      .selectFrom('events')
+      .select(['stream_id', 'data'])
+      .where('stream_type', '=', 'policy')
+      .where(
+        'stream_id',
+        'in',
+        policies.map((p) => p.policyNumber),
+      )
+      .where('type', '=', 'policy.renewed')
+      .orderBy('position')
+      .execute();
+    return policies.map((p) =>
+      rows
+        .filter((r) => r.stream_id === p.policyNumber)
+        .map((r) => num((r.data as { annualPremiumCents?: number }).annualPremiumCents)),
+    );
+  }
+
+  // The days (from the story's start) events of these types were recorded on.
+  async function daysOf(start: string, streamType: string, streamId: string, type: string) {
+    const rows = await db()
+      .selectFrom('events')
+      .select('recorded_at')
+      .where('stream_type', '=', streamType)
+      .where('stream_id', '=', streamId)
+      .where('type', '=', type)
+      .orderBy('position')
+      .execute();
+    return rows.map((r) => daysFrom(start, businessDate(r.recorded_at)));
+  }
+
+  async function actual(start: string, policyNumber: string): Promise<PolicyMoney> {
     const charges = await db()
       .selectFrom('payment_charges')
       .select(['amount_cents', 'idempotency_key'])
@@ -213,9 +371,9 @@ describe.each(testDatabases())('the money of random stories against the model, o
       .executeTakeFirstOrThrow();
     const written = await db()
       .selectFrom('premium_adjustments')
-      .select(['event_code', 'premium_cents'])
+      .select(['event_code', 'business_type', 'premium_cents'])
       .where('policy_number', '=', policyNumber)
-      .where('event_code', 'in', ['NB', 'CN', 'FC'])
+      .where('event_code', '!=', 'EN')
       .orderBy('event_id')
       .execute();
     const first = await db()
@@ -229,61 +387,169 @@ describe.each(testDatabases())('the money of random stories against the model, o
       charges: charges.map((c) => c.amount_cents).sort((a, b) => a - b),
       purchaseShareCents: first.amount_cents,
       refundedCents: num(refunded.cents),
-      written: written.map((w) => ({ code: w.event_code as 'NB', premiumCents: w.premium_cents })),
+      written: written.map((w) => ({
+        code: w.event_code as WrittenPremium['code'],
+        businessType: w.business_type as WrittenPremium['businessType'],
+        premiumCents: w.premium_cents,
+      })),
+      lapsedOn: await daysOf(start, 'billing', `pet:${policyNumber}`, 'billing.lapsed'),
+      reinstatedOn: await daysOf(start, 'billing', `pet:${policyNumber}`, 'billing.reinstated'),
+      renewalOfferedOn: await daysOf(start, 'policy', policyNumber, 'policy.renewalOffered'),
     };
   }
 
-  it(`matches the model over ${STORIES} stories (seed ${SEED})`, { timeout: 3_600_000 }, async () => {
-    console.info(`money model on ${database}: ${STORIES} stories in batches of ${BATCH}, seed ${SEED}`);
-    const batches = Math.ceil(STORIES / BATCH);
-    await fc.assert(
-      fc.asyncProperty(fc.array(storyArb, { minLength: BATCH, maxLength: BATCH }), async (stories) => {
-        const start = businessDate(clock.now());
-        clock.set(new Date(startOfBusinessDay(start).getTime() + 9 * 3_600_000));
-        const bought: Bought[] = [];
-        for (const story of stories) bought.push(await buy(story, start));
-        for (let day = 0; day <= DAYS; day += 1) {
-          await runDatedWorkOn(db(), clock, dateAt(start, day));
-          for (const b of bought)
-            for (const action of b.story.actions)
-              if (action.day === day && (action.kind !== 'cancel' || action.cancelDay < termDaysOf(start)))
-                await act(b, action, start);
-        }
-        for (const b of bought) {
-          const expected = modelQuoteMoney(b.quote, b.story.actions, DAYS);
-          const purchase = await db()
-            .selectFrom('payment_charges')
-            .select('amount_cents')
-            .where('charge_id', '=', b.chargeId)
-            .executeTakeFirstOrThrow();
-          const story = JSON.stringify(b.story);
-          expect(purchase.amount_cents, story).toBe(expected.purchaseChargeCents);
-          for (const [index, policy] of b.policies.entries()) {
-            const model = expected.policies[index]!;
-            const found = await actual(b, policy.policyNumber);
-            expect(found, `${policy.policyNumber} of ${story}`).toEqual({
-              ...model,
-              charges: [...model.charges].sort((x, y) => x - y),
-            });
-            const ledger = await db()
-              .selectFrom('billing_accounts')
-              .select(['collected_cents', 'refunded_cents'])
-              .where('line', '=', 'pet')
-              .where('policy_number', '=', policy.policyNumber)
-              .executeTakeFirstOrThrow();
-            expect(
-              { collected: ledger.collected_cents, refunded: ledger.refunded_cents },
-              `ledger of ${policy.policyNumber} of ${story}`,
-            ).toEqual({
-              collected: model.purchaseShareCents + model.charges.reduce((a, c) => a + c, 0),
-              refunded: model.refundedCents,
-            });
-          }
-        }
-        // The next batch starts the day after this one ended.
-        clock.set(new Date(startOfBusinessDay(dateAt(start, DAYS + 1)).getTime() + 9 * 3_600_000));
-      }),
-      { numRuns: batches, seed: SEED, endOnFailure: true },
+  // The net written premium report's rows of the agency over the days, per policy: code, business type, cents.
+  async function nwpRows(from: string, to: string) {
+    const response = await e.get(
+      `/v2/reports/nwp/export?fromDate=${from}&toDate=${to}&entityCode=${agency.code}`,
+      ADMIN,
     );
+    expectStatus(response, 200);
+    const rows = new Map<string, string[]>();
+    for (const line of response.text.split('\r\n').filter(Boolean).slice(1)) {
+      const cells = line.split(',');
+      const policy = cells[1]!;
+      rows.set(policy, [...(rows.get(policy) ?? []), `${cells[6]} ${cells[7]} ${cents(Number(cells[8]))}`]);
+    }
+    return rows;
+  }
+
+  // The agency's commission statement lines of the months, per policy in log order: code and amount in cents.
+  async function commissionLines(from: string, to: string) {
+    const months: string[] = [];
+    for (let day = from; monthOf(day) <= monthOf(to); day = dateAt(`${monthOf(day)}-01`, 32))
+      months.push(monthOf(day));
+    for (const month of months) await st.generate(month);
+    const lines = new Map<string, { id: number; line: string }[]>();
+    for (const row of await st.list(agency.id)) {
+      if (!months.includes(row.month)) continue;
+      for (const l of (await st.detail(agency.id, row.id)).lines)
+        lines.set(l.policy_number, [
+          ...(lines.get(l.policy_number) ?? []),
+          { id: l.event_id, line: `${l.event_code} ${cents(l.premium)} ${cents(l.amount)}` },
+        ]);
+    }
+    return new Map(
+      [...lines].map(([policy, ls]) => [policy, ls.sort((a, b) => a.id - b.id).map((l) => l.line)]),
+    );
+  }
+
+  // What the stories reached, so a run shows it took the paths it claims to (printed after each property).
+  const seen = { policies: 0, lapses: 0, lapsedAgain: 0, reinstated: 0, renewed: 0, cancelled: 0, refunded: 0 };
+  const tally = (model: PolicyMoney) => {
+    seen.policies += 1;
+    seen.lapses += model.lapsedOn.length;
+    if (model.lapsedOn.length > 1) seen.lapsedAgain += 1;
+    seen.reinstated += model.reinstatedOn.length;
+    seen.renewed += model.written.filter((w) => w.code === 'RN').length;
+    seen.cancelled += model.written.filter((w) => w.code === 'CN' || w.code === 'FC').length;
+    if (model.refundedCents > 0) seen.refunded += 1;
+  };
+  const report = (what: string, started: number) => {
+    console.info(`money model on ${database}: ${what} took ${seconds(started)} s; ${JSON.stringify(seen)}`);
+    for (const key of Object.keys(seen) as (keyof typeof seen)[]) seen[key] = 0;
+  };
+
+  // One batch of stories bought on one day and taken through the clock's moves, then compared with the model.
+  async function runBatch(stories: readonly Story[], moves: readonly number[]) {
+    signIn();
+    // A batch starts the day after the last one ended.
+    await move(1);
+    const start = businessDate(clock.now());
+    const bought: Bought[] = [];
+    for (const story of stories) bought.push(await buy(story, start));
+    let day = 0;
+    const actOn = async (today: number) => {
+      for (const b of bought)
+        for (const action of b.story.actions) if (action.day === today) await act(b, action, start);
+    };
+    await actOn(0);
+    for (const days of moves) {
+      await move(days);
+      day += days;
+      await actOn(day);
+    }
+    const end = dateAt(start, day);
+    const nwp = await nwpRows(start, end);
+    const commission = await commissionLines(start, end);
+    for (const b of bought) {
+      const quote = { ...b.quote, renewalPremiums: await renewalPremiums(b.policies) };
+      const expected = modelQuoteMoney(quote, b.story.actions, day);
+      const purchase = await db()
+        .selectFrom('payment_charges')
+        .select('amount_cents')
+        .where('charge_id', '=', b.chargeId)
+        .executeTakeFirstOrThrow();
+      const story = JSON.stringify(b.story);
+      expect(purchase.amount_cents, story).toBe(expected.purchaseChargeCents);
+      for (const [index, policy] of b.policies.entries()) {
+        const model = expected.policies[index]!;
+        tally(model);
+        const found = await actual(start, policy.policyNumber);
+        const of = `${policy.policyNumber} of ${story} (moves ${JSON.stringify(moves)})`;
+        expect(found, of).toEqual({ ...model, charges: [...model.charges].sort((x, y) => x - y) });
+        const ledger = await db()
+          .selectFrom('billing_accounts')
+          .select(['collected_cents', 'refunded_cents'])
+          .where('line', '=', 'pet')
+          .where('policy_number', '=', policy.policyNumber)
+          .executeTakeFirstOrThrow();
+        expect(
+          { collected: ledger.collected_cents, refunded: ledger.refunded_cents },
+          `ledger of ${of}`,
+        ).toEqual({
+          collected: model.purchaseShareCents + model.charges.reduce((a, c) => a + c, 0),
+          refunded: model.refundedCents,
+        });
+        const written = model.written.map((w) => `${w.code} ${w.businessType} ${w.premiumCents}`);
+        expect([...(nwp.get(policy.policyNumber) ?? [])].sort(), `NWP of ${of}`).toEqual([...written].sort());
+        const paid = commissionOf(model.written, RATES_BP);
+        expect(commission.get(policy.policyNumber) ?? [], `commission of ${of}`).toEqual(
+          model.written.map((w, i) => `${w.code} ${w.premiumCents} ${paid[i]}`),
+        );
+      }
+    }
+  }
+
+  it(`matches the model over ${STORIES} short stories (seed ${SEED})`, { timeout: 3_600_000 }, async () => {
+    console.info(`money model on ${database}: ${STORIES} short stories in batches of ${BATCH}, seed ${SEED}`);
+    const days = Array<number>(DAYS).fill(1);
+    const started = performance.now();
+    await fc.assert(
+      fc.asyncProperty(fc.array(shortStory, { minLength: BATCH, maxLength: BATCH }), (stories) =>
+        runBatch(stories, days),
+      ),
+      { numRuns: Math.ceil(STORIES / BATCH), seed: SEED, endOnFailure: true },
+    );
+    report(`${STORIES} short stories`, started);
   });
+
+  it(
+    `matches the model over ${LONG_STORIES} long stories with clock moves (seed ${SEED})`,
+    { timeout: 3_600_000 },
+    async () => {
+      console.info(
+        `money model on ${database}: ${LONG_STORIES} stories over ${LONG_DAYS} days, seed ${SEED}`,
+      );
+      const started = performance.now();
+      await fc.assert(
+        fc.asyncProperty(
+          fc.record({
+            stories: fc.array(longStory, {
+              minLength: Math.min(BATCH, LONG_STORIES),
+              maxLength: Math.min(BATCH, LONG_STORIES),
+            }),
+            moves: movesArb,
+          }),
+          ({ stories, moves }) =>
+            runBatch(
+              stories.map((s) => landed(s, moves)),
+              moves,
+            ),
+        ),
+        { numRuns: Math.ceil(LONG_STORIES / BATCH), seed: SEED, endOnFailure: true },
+      );
+      report(`${LONG_STORIES} long stories`, started);
+    },
+  );
 });
