@@ -10,8 +10,8 @@ import { correctionEvent } from './correctionEvents';
 
 // A pet whose instalments are not its share of the purchase (older versions billed a second pet the first
 // pet's instalment, docs/billing.md "The schedule"): every instalment of the days found is restated to the
-// pet's share, and what paid ones took beyond it goes back to the customer through the refund path, split
-// across the charges that took it. A paid instalment that took less than its share is left to a person:
+// pet's share, and what paid ones took beyond it goes back to the customer through the refund path (split, as
+// any refund, across the charges holding the policy's money, newest first). A paid instalment that took less than its share is left to a person:
 // billing the customer afterwards for the seller's mistake is not the command's to decide.
 
 interface Row {
