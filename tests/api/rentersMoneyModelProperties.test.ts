@@ -214,14 +214,8 @@ describe.each(testDatabases())('the money of random renters stories against the 
     clock.set(new Date(startOfBusinessDay(businessDate(clock.now())).getTime() + 9 * 3_600_000));
     // The daily work that moves money and policy dates; the clock move runs it for every day it skips.
     t = await startTestServer(database, {}, { clock, dailyWork: [policyDatesWork, billingDailyWork] });
-    e = entityApi(() => apiFor(t.url));
-    st = statementApi(e, () => t);
+    signIn();
     agency = await st.newAgency({ rules: false });
-    forAgency = {
-      ...e,
-      get: (path, email, options) => e.get(path, email, { ...options, actingFor: agency.code }),
-      post: (path, email, body, options) => e.post(path, email, body, { ...options, actingFor: agency.code }),
-    };
     for (const [key, bp] of Object.entries(RATES_BP)) {
       const [business_type, event_code] = key.split(':') as ['NEW' | 'RENEWAL', string];
       const rule: CommissionRuleCreate = {
@@ -242,11 +236,37 @@ describe.each(testDatabases())('the money of random renters stories against the 
   });
   const db = (): Db => t.server.database.db;
 
+  // Access tokens live minutes of real time and a run of many stories lasts longer: each batch signs in anew.
+  function signIn() {
+    e = entityApi(() => apiFor(t.url));
+    st = statementApi(e, () => t);
+    forAgency = {
+      ...e,
+      get: (path, email, options) => e.get(path, email, { ...options, actingFor: agency.code }),
+      post: (path, email, body, options) => e.post(path, email, body, { ...options, actingFor: agency.code }),
+    };
+  }
+
   // The product's clock move (the sandbox's "Move to date"): the clock goes forward and every skipped day's
   // daily work runs, dated on its day.
   async function move(days: number) {
     const worked = await t.server.jobs.moveForward(days);
     expect(worked.filter((w) => w.status !== 'done')).toEqual([]);
+    await freshConnection();
+  }
+
+  // A long move keeps this process busy past the server's keep-alive: the client's pooled connection may be
+  // closed under it, and a story's next request would fail on it without reaching the server. A request that
+  // changes nothing takes that connection first, and is asked again on a new one.
+  async function freshConnection() {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await apiFor(t.url).get('/healthz');
+        return;
+      } catch (error) {
+        if (attempt >= 3) throw error;
+      }
+    }
   }
 
   interface Bought {
@@ -526,6 +546,7 @@ describe.each(testDatabases())('the money of random renters stories against the 
   // Buys the stories' policies on the day after the clock stands, takes them through the clock's moves with
   // each stop's actions after its daily work, and answers every difference from the model, story by story.
   async function runStories(stories: readonly Story[], moves: readonly number[]): Promise<string[]> {
+    signIn();
     await move(1);
     const start = businessDate(clock.now());
     // Bought five at a time: the journey's requests wait on each other more than on the database.
@@ -600,6 +621,24 @@ describe.each(testDatabases())('the money of random renters stories against the 
       expect(await runStories([story], [10, 2, 368, 20])).toEqual([]);
     },
   );
+  // As the random stories found it: monthly, cancelled back to day 4 with a refund of about $93 and reinstated
+  // on day 141 (the refund charged back), renewed, cancelled on day 400 the same day: about $17 comes back, but
+  // the product charges a balance due of about $21 (the cents follow the day the story starts on).
+  it.fails(
+    'refunds the renewed term in full after a backdated cancellation of the first term was reinstated (found)',
+    { timeout: 600_000 },
+    async () => {
+      const story: Story = {
+        interval: 'monthly',
+        actions: [
+          { day: 141, kind: 'cancel', method: 'PRO_RATA', cancelDay: 4 },
+          { day: 141, kind: 'reinstate' },
+          { day: 400, kind: 'cancel', method: 'PRO_RATA', cancelDay: 400 },
+        ],
+      };
+      expect(await runStories([story], [1, 140, 49, 1, 209])).toEqual([]);
+    },
+  );
 
   // Product fault (docs/billing.md "The daily run, dunning, grace and reinstatement" and "Cancellation"): a
   // past-due policy cancelled ahead is settled by a balance due and its missed instalment is voided; reinstated,
@@ -621,6 +660,39 @@ describe.each(testDatabases())('the money of random renters stories against the 
         ],
       };
       expect(await runStories([story], Array<number>(70).fill(1))).toEqual([]);
+    },
+  );
+  // As the random stories found it, twice: a past-due policy cancelled (ahead, or back into a month whose
+  // instalment declined) and reinstated lapses as soon as its balance due declines, counting from the voided
+  // instalment, and a staff cancellation after it is refused as the policy is cancelled already.
+  it.fails(
+    'keeps a reinstated policy in force while its balance due is in its grace (found)',
+    { timeout: 600_000 },
+    async () => {
+      const stories: Story[] = [
+        {
+          interval: 'monthly',
+          actions: [
+            { day: 1, kind: 'cardDeclines' },
+            { day: 72, kind: 'cardWorks' },
+            { day: 82, kind: 'payNowOnFile' },
+            { day: 33, kind: 'payNowOnFile' },
+            { day: 58, kind: 'cancel', method: 'PRO_RATA', cancelDay: 106 },
+            { day: 67, kind: 'reinstate' },
+            { day: 73, kind: 'cancel', method: 'PRO_RATA', cancelDay: 9 },
+          ],
+        },
+        {
+          interval: 'monthly',
+          actions: [
+            { day: 32, kind: 'cardDeclines' },
+            { day: 92, kind: 'cardWorks' },
+            { day: 90, kind: 'cancel', method: 'PRO_RATA', cancelDay: 78 },
+            { day: 90, kind: 'reinstate' },
+          ],
+        },
+      ];
+      expect(await runStories(stories, Array<number>(DAYS).fill(1))).toEqual([]);
     },
   );
 
