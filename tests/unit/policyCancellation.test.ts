@@ -8,7 +8,7 @@ import {
   daysBetween,
   instalment,
   type PaymentPeriod,
-} from '../../src/server/domain/policies/cancellation';
+} from '../../src/server/domain/premium/cancellationFigures';
 import { oneYearAfter } from '../../src/server/domain/policies/policyNumbers';
 
 const cents = (dollars: string) => Math.round(Number(dollars) * 100);

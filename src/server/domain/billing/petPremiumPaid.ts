@@ -1,5 +1,5 @@
 import { addMonths, type BusinessDate } from '../../../calendar';
-import { instalment, type PaymentPeriod } from '../policies/cancellation';
+import { instalment, type PaymentPeriod } from '../premium/cancellationFigures';
 
 export interface PetTerm {
   effectiveDate: BusinessDate;

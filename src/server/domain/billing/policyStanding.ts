@@ -4,7 +4,7 @@ import { Invalid } from '../domainErrors';
 import { execute } from '../../store/aggregate';
 import type { EventMetadata, Trx } from '../../store/eventStore';
 import { policyAggregate } from '../policies/policyAggregate';
-import { cancellationFigures, freeLookDays, type PaymentPeriod } from '../policies/cancellation';
+import { cancellationFigures, freeLookDays, type PaymentPeriod } from '../premium/cancellationFigures';
 import { policyEvent } from '../policies/policyEvents';
 import { loadLifecycle } from '../policies/policyRecord';
 import { appendToRentersPolicy } from '../rentersPolicies/appendToRentersPolicy';

@@ -9,7 +9,7 @@ import { policyAggregate } from './policyAggregate';
 import { addCharge } from '../billing/billingCommands';
 import { petPremiumCollected, type PetTerm } from '../billing/premiumCollected';
 import { holdUnpaidInstalments, settleCancellation } from '../billing/settleCancellation';
-import { premiumPaid } from '../matters/policyPayments';
+import { premiumPaid } from '../billing/policyPayments';
 import { recordRefundAsked, type RefundAnswer } from '../refunds/askForRefund';
 import {
   previewToken,
@@ -20,7 +20,7 @@ import {
 } from '../policyChangePreviews';
 import type { PaymentAdapter } from '../payments/paymentAdapter';
 import { dollars } from '../rating/wireAmounts';
-import { cancellationFigures, freeLookDays, type PaymentPeriod } from './cancellation';
+import { cancellationFigures, freeLookDays, type PaymentPeriod } from '../premium/cancellationFigures';
 import { policyEvent } from './policyEvents';
 import { petRef, refundCancellation, refundKey } from './policyRefunds';
 import { findPolicyInScope, loadLifecycle, stateName } from './policyRecord';

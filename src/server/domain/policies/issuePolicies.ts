@@ -3,7 +3,7 @@ import { execute } from '../../store/aggregate';
 import type { EventMetadata, Trx } from '../../store/eventStore';
 import { policyAggregate } from './policyAggregate';
 import { openPetBilling } from '../billing/openBilling';
-import { shareOfCharge } from '../matters/policyPayments';
+import { shareOfCharge } from '../premium/chargeShares';
 import { storeDeclaration } from '../matters/policyDocuments';
 import { policyEvent } from './policyEvents';
 import { nextMatterId, nextPolicyNumber, oneYearAfter } from './policyNumbers';

@@ -1,7 +1,7 @@
 import type { Db } from '../../store/db';
 import { readStream, type Trx } from '../../store/eventStore';
 import type { PolicyRef } from '../billing/policyRef';
-import { premiumPaid } from '../matters/policyPayments';
+import { premiumPaid } from '../billing/policyPayments';
 import { RENTERS_POLICY_STREAM, type RentersPolicyIssued } from '../rentersPolicies/rentersPolicyEvents';
 import { refundsOf } from './refundHistory';
 import type { RefundFailure } from './refundReasons';

@@ -20,7 +20,7 @@ import {
 import { listClaims } from '../../domain/matters/claimQueries';
 import { requireMatter, requirePolicyNumber } from '../../domain/matters/matterScope';
 import { addNote } from '../../domain/matters/policyNotes';
-import { policyPayments } from '../../domain/matters/policyPayments';
+import { policyPayments } from '../../domain/billing/policyPayments';
 import { policyRates } from '../../domain/matters/policyRates';
 import { dollars, dollarsOrNull } from '../../domain/rating/wireAmounts';
 import type { Db } from '../../store/db';

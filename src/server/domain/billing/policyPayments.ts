@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import type { PageMeta } from '../../../api/schemas/paging';
 import type { Db } from '../../store/db';
-import { collectedCharges } from '../billing/collectedCharges';
+import { collectedCharges } from './collectedCharges';
+import { shareOfCharge } from '../premium/chargeShares';
 
 // A policy's payments: its share of the purchase's charge (one charge pays for every pet of the quote), the
 // instalments and charges its billing collected after it, and the refunds of its cancellation. Amounts are positive cents; the type says which way money went.
@@ -14,16 +15,6 @@ export interface PaymentRow {
   last4: string | null;
   status: string;
   reference: string | null;
-}
-
-// Splits a charge over the pets by their weights (down payments or annual premiums), in whole cents that
-// add up to the charge; the first pet takes what rounding leaves over.
-export function shareOfCharge(chargeCents: number, weights: readonly number[], index: number): number {
-  const total = weights.reduce((sum, w) => sum + w, 0);
-  if (total <= 0) return index === 0 ? chargeCents : 0;
-  const shares = weights.map((w) => Math.floor((chargeCents * w) / total));
-  shares[0]! += chargeCents - shares.reduce((sum, s) => sum + s, 0);
-  return shares[index] ?? 0;
 }
 
 // What the policy itself paid: its share of the purchase's charge (null when nothing was charged).
