@@ -8,7 +8,7 @@ import { installServerProjections } from './projections';
 import { migrateToLatest } from './store/migrate';
 import { seedDemo } from './seed/seedDemo';
 import { createServices, type Services } from './services';
-import { resumeCancellationRefunds } from './domain/policies/policyRefunds';
+import { resumeCancellationRefunds } from './domain/policyMoney/petCancellationRefund';
 import { pruneAttempts } from './auth/loginThrottle';
 import { resumeRentersSettlements } from './domain/rentersPolicies/changes/resumeRentersSettlements';
 import { Jobs } from './jobs/jobs';

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CancelResponse } from '../../src/api/schemas/policies';
 import { MovableClock, addDays, addMonths, businessDate, startOfBusinessDay } from '../../src/calendar';
 import { ledgerOf } from '../../src/server/domain/billing/ledger';
-import { BillingRefusal, payNow } from '../../src/server/domain/billing/payNow';
+import { BillingRefusal, payNow } from '../../src/server/domain/policyMoney/payNow';
 import { instalment } from '../../src/server/domain/premium/cancellationFigures';
 import { createSandboxPaymentAdapter } from '../../src/server/domain/payments/sandboxPaymentAdapter';
 import type { Db } from '../../src/server/store/db';

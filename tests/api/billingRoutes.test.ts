@@ -9,7 +9,7 @@ import {
   fixedClock,
   startOfBusinessDay,
 } from '../../src/calendar';
-import { runBillingDay } from '../../src/server/domain/billing/runBillingDay';
+import { runBillingDay } from '../../src/server/domain/policyMoney/runBillingDay';
 import { createSandboxPaymentAdapter } from '../../src/server/domain/payments/sandboxPaymentAdapter';
 import type { Db } from '../../src/server/store/db';
 import { entityApi, expectStatus } from '../support/entityApi';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { testActor } from '../support/records';
 import { addDays, addMonths, fixedClock, startOfBusinessDay } from '../../src/calendar';
-import { payNow } from '../../src/server/domain/billing/payNow';
-import { runBillingDay } from '../../src/server/domain/billing/runBillingDay';
+import { payNow } from '../../src/server/domain/policyMoney/payNow';
+import { runBillingDay } from '../../src/server/domain/policyMoney/runBillingDay';
 import { ledgerOf } from '../../src/server/domain/billing/ledger';
 import { createSandboxPaymentAdapter } from '../../src/server/domain/payments/sandboxPaymentAdapter';
 import { PolicyPaymentsPage } from '../../src/api/schemas/policyMatters';

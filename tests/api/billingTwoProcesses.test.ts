@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { addMonths, fixedClock, startOfBusinessDay } from '../../src/calendar';
 import { ledgerOf } from '../../src/server/domain/billing/ledger';
-import { runBillingDay } from '../../src/server/domain/billing/runBillingDay';
+import { runBillingDay } from '../../src/server/domain/policyMoney/runBillingDay';
 import { createSandboxPaymentAdapter } from '../../src/server/domain/payments/sandboxPaymentAdapter';
 import type { TestServer } from '../support/testServer';
 import { centralToday, issuePolicies } from '../support/policyFixtures';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MovableClock, addMonths, businessDate, startOfBusinessDay } from '../../src/calendar';
 import { collectInstalment, type DueInstalment } from '../../src/server/domain/billing/collectInstalment';
 import { ledgerOf } from '../../src/server/domain/billing/ledger';
-import { payNow } from '../../src/server/domain/billing/payNow';
+import { payNow } from '../../src/server/domain/policyMoney/payNow';
 import type { PaymentAdapter } from '../../src/server/domain/payments/paymentAdapter';
 import { createSandboxPaymentAdapter } from '../../src/server/domain/payments/sandboxPaymentAdapter';
 import type { Db } from '../../src/server/store/db';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { MovableClock, addMonths, businessDate, fixedClock, startOfBusinessDay } from '../../src/calendar';
 import { ledgerOf } from '../../src/server/domain/billing/ledger';
-import { BillingRefusal, payNow } from '../../src/server/domain/billing/payNow';
-import { runBillingDay } from '../../src/server/domain/billing/runBillingDay';
+import { BillingRefusal, payNow } from '../../src/server/domain/policyMoney/payNow';
+import { runBillingDay } from '../../src/server/domain/policyMoney/runBillingDay';
 import type { PaymentAdapter } from '../../src/server/domain/payments/paymentAdapter';
 import { createSandboxPaymentAdapter } from '../../src/server/domain/payments/sandboxPaymentAdapter';
 import type { Db } from '../../src/server/store/db';

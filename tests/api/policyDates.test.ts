@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PolicyViewResponse } from '../../src/api/schemas/policies';
 import { MovableClock, addDays, addMonths, businessDate, startOfBusinessDay } from '../../src/calendar';
 import { rentersPolicyAggregate } from '../../src/server/domain/rentersPolicies/rentersPolicyAggregate';
-import { runBillingDay } from '../../src/server/domain/billing/runBillingDay';
+import { runBillingDay } from '../../src/server/domain/policyMoney/runBillingDay';
 import { policyDatesWork } from '../../src/server/domain/policyDates/policyDatesWork';
 import { createSandboxPaymentAdapter } from '../../src/server/domain/payments/sandboxPaymentAdapter';
 import { execute } from '../../src/server/store/aggregate';

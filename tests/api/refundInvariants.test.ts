@@ -12,7 +12,7 @@ import {
 } from '../../src/api/schemas/rentersPolicyRecord';
 import { RentersQuoteResponse } from '../../src/api/schemas/rentersQuotes';
 import { cancellationFigures } from '../../src/server/domain/premium/cancellationFigures';
-import { refundKey } from '../../src/server/domain/policies/policyRefunds';
+import { refundKey } from '../../src/server/domain/policies/cancellationRefundKey';
 import type { Db } from '../../src/server/store/db';
 import { entityApi, expectStatus, type EntityApi } from '../support/entityApi';
 import { expectError, expectValidationError, type ApiResponse } from '../support/http';

@@ -6,7 +6,7 @@ import { PolicyPaymentsPage } from '../../src/api/schemas/policyMatters';
 import { FailedRefundsPage, RetryRefundResponse, type FailedRefund } from '../../src/api/schemas/refunds';
 import { RentersChangeResponse } from '../../src/api/schemas/rentersPolicyChanges';
 import { RentersPaymentsResponse } from '../../src/api/schemas/rentersPolicyRecord';
-import { refundKey } from '../../src/server/domain/policies/policyRefunds';
+import { refundKey } from '../../src/server/domain/policies/cancellationRefundKey';
 import type { Db } from '../../src/server/store/db';
 import { entityApi, expectStatus, userWith } from '../support/entityApi';
 import { expectError, expectValidationError } from '../support/http';

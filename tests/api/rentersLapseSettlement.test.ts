@@ -3,7 +3,7 @@ import { addDays, fixedClock, startOfBusinessDay, systemClock } from '../../src/
 import { NON_PAYMENT } from '../../src/server/domain/rentersPolicies/changes/billingsOwnChanges';
 import { appendToRentersPolicy } from '../../src/server/domain/rentersPolicies/appendToRentersPolicy';
 import { resumeRentersSettlements } from '../../src/server/domain/rentersPolicies/changes/resumeRentersSettlements';
-import { payNow } from '../../src/server/domain/billing/payNow';
+import { payNow } from '../../src/server/domain/policyMoney/payNow';
 import { createSandboxPaymentAdapter } from '../../src/server/domain/payments/sandboxPaymentAdapter';
 import { cardToken, DECLINING_CARD, GOOD_CARD, runBillingOn } from '../support/billingDays';
 import { businessToday } from '../support/businessToday';

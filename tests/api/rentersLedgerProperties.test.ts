@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RentersChangeResponse } from '../../src/api/schemas/rentersPolicyChanges';
 import { MovableClock, addDays, businessDate, startOfBusinessDay } from '../../src/calendar';
 import { ledgerOf } from '../../src/server/domain/billing/ledger';
-import { BillingRefusal, payNow } from '../../src/server/domain/billing/payNow';
+import { BillingRefusal, payNow } from '../../src/server/domain/policyMoney/payNow';
 import { createSandboxPaymentAdapter } from '../../src/server/domain/payments/sandboxPaymentAdapter';
 import type { Db } from '../../src/server/store/db';
 import { entityApi, type EntityApi } from '../support/entityApi';

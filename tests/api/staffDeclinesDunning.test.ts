@@ -8,7 +8,7 @@ import {
   startOfBusinessDay,
   MovableClock,
 } from '../../src/calendar';
-import { BillingRefusal, payNow } from '../../src/server/domain/billing/payNow';
+import { BillingRefusal, payNow } from '../../src/server/domain/policyMoney/payNow';
 import { createSandboxPaymentAdapter } from '../../src/server/domain/payments/sandboxPaymentAdapter';
 import type { Db } from '../../src/server/store/db';
 import { DECLINING_CARD, cardToken, runBillingOn } from '../support/billingDays';

@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EntityResponse } from '../../src/api/schemas/entities';
 import { QuoteCommandAnswer } from '../../src/api/schemas/quoteCommands';
-import { refundKey } from '../../src/server/domain/policies/policyRefunds';
+import { refundKey } from '../../src/server/domain/policies/cancellationRefundKey';
 import { runBounded, shuffled } from '../support/burst';
 import { statementApi, type StatementApi } from '../support/commissionStatementApi';
 import { entityApi, type EntityApi } from '../support/entityApi';

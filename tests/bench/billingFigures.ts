@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { addDays, MovableClock, startOfBusinessDay, type BusinessDate } from '../../src/calendar';
 import { ledgerFrom } from '../../src/server/domain/billing/ledger';
-import { CHARGE_CONCURRENCY, runBillingDay } from '../../src/server/domain/billing/runBillingDay';
+import { CHARGE_CONCURRENCY, runBillingDay } from '../../src/server/domain/policyMoney/runBillingDay';
 import { createSandboxPaymentAdapter } from '../../src/server/domain/payments/sandboxPaymentAdapter';
 import { runBusinessDays } from '../../src/server/jobs/dailySchedule';
 import type { DailyWork, DailyWorkSummary } from '../../src/server/jobs/dailyWork';

@@ -21,7 +21,7 @@ import { addCharge, recordRefund } from '../../src/server/domain/billing/billing
 import { changeBillingMethod } from '../../src/server/domain/billing/changeBillingMethod';
 import { BILLING_STREAM, billingStreamId } from '../../src/server/domain/billing/policyRef';
 import { resumeBilling } from '../../src/server/domain/billing/resumeBilling';
-import { petRef } from '../../src/server/domain/policies/policyRefunds';
+import { petRef } from '../../src/server/domain/policyMoney/petCancellationRefund';
 import type { Trx } from '../../src/server/store/eventStore';
 import { DECLINING_CARD, GOOD_CARD, cardToken } from '../support/billingDays';
 import { entityApi, expectStatus } from '../support/entityApi';

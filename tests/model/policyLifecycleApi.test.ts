@@ -19,9 +19,9 @@ import {
 } from '../../src/machines/policyLifecycle';
 import { listTransitions, transitionsTaken } from '../../src/machines/transitions';
 import { changeBillingMethod } from '../../src/server/domain/billing/changeBillingMethod';
-import { reinstateAfterLatePayment } from '../../src/server/domain/billing/policyStanding';
+import { reinstateAfterLatePayment } from '../../src/server/domain/policyMoney/policyStanding';
 import { storeDocument } from '../../src/server/domain/matters/policyDocuments';
-import { petRef } from '../../src/server/domain/policies/policyRefunds';
+import { petRef } from '../../src/server/domain/policyMoney/petCancellationRefund';
 import type { Trx } from '../../src/server/store/eventStore';
 import { DECLINING_CARD, cardToken } from '../support/billingDays';
 import { entityApi, expectStatus } from '../support/entityApi';

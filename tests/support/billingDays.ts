@@ -1,7 +1,7 @@
 import type { MovableClock } from '../../src/calendar';
 import { fixedClock, startOfBusinessDay } from '../../src/calendar';
 import type { PolicyLine } from '../../src/server/domain/billing/policyRef';
-import { runBillingDay } from '../../src/server/domain/billing/runBillingDay';
+import { runBillingDay } from '../../src/server/domain/policyMoney/runBillingDay';
 import { createSandboxPaymentAdapter } from '../../src/server/domain/payments/sandboxPaymentAdapter';
 import { policyDatesWork } from '../../src/server/domain/policyDates/policyDatesWork';
 import type { Db } from '../../src/server/store/db';

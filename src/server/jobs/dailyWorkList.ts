@@ -1,4 +1,4 @@
-import { billingDailyWork } from '../domain/billing/billingDailyWork';
+import { billingDailyWork } from '../domain/policyMoney/billingDailyWork';
 import { policyDatesWork } from '../domain/policyDates/policyDatesWork';
 import { reconciliationWork } from '../domain/reconciliation/reconciliationWork';
 import { refundRetries } from '../domain/refunds/refundRetriesWork';

@@ -8,7 +8,7 @@ import { monthsOf } from '../domain/commission/statementSearch';
 import { recordDownload, runStatementCommand } from '../domain/commission/statementCommands';
 import { addOverride } from '../domain/commission/statementOverrides';
 import { createSandboxRtp } from '../domain/payments/sandboxRtp';
-import { issueRentersPolicy } from '../domain/rentersPolicies/issueRentersPolicy';
+import { sellRentersPolicy } from '../domain/policyMoney/sellRentersPolicy';
 import { filedRentersTables } from '../domain/rentersRating/filedRentersTables';
 import { rateRentersQuote } from '../domain/rentersRating/rateRentersQuote';
 import type { Db } from '../store/db';
@@ -71,7 +71,7 @@ async function sell(db: Db, agency: Agency, day: string, n: number, clock: Clock
     clock,
   );
   return db.transaction().execute(async (trx) => {
-    const issued = await issueRentersPolicy(
+    const issued = await sellRentersPolicy(
       trx,
       { ...SALES, at: clock.now() },
       {

@@ -17,7 +17,7 @@ import type { Db } from '../store/db';
 import type { EventMetadata, NewEvent } from '../store/eventStore';
 import { DUNNING } from '../../machines/billingAccount';
 import { changeBillingMethod } from '../domain/billing/changeBillingMethod';
-import { payNow } from '../domain/billing/payNow';
+import { payNow } from '../domain/policyMoney/payNow';
 import type { DemoStep } from './demoSteps';
 import { DEMO_HOUSEHOLDS, type DemoClaim, type DemoHousehold } from './demoPolicies';
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { addDays, businessDate, systemClock, type Clock } from '../../calendar';
-import { issueRentersPolicy, ratedFigures } from '../domain/rentersPolicies/issueRentersPolicy';
+import { sellRentersPolicy } from '../domain/policyMoney/sellRentersPolicy';
+import { ratedFigures } from '../domain/rentersPolicies/issueRentersPolicy';
 import { filedRentersTables } from '../domain/rentersRating/filedRentersTables';
 import { rateRentersQuote } from '../domain/rentersRating/rateRentersQuote';
 import type { RentersCoverageInput } from '../domain/rentersRating/rentersTypes';
@@ -239,7 +240,7 @@ async function sell(
     clock,
   );
   return db.transaction().execute(async (trx) => {
-    const { policyNumber } = await issueRentersPolicy(
+    const { policyNumber } = await sellRentersPolicy(
       trx,
       { ...SEED, at: clock.now() },
       {

@@ -2,9 +2,6 @@ import { businessDate } from '../../../calendar';
 import { execute } from '../../store/aggregate';
 import type { EventMetadata, Trx } from '../../store/eventStore';
 import { policyAggregate } from './policyAggregate';
-import { openPetBilling } from '../billing/openBilling';
-import { shareOfCharge } from '../premium/chargeShares';
-import { storeDeclaration } from '../matters/policyDocuments';
 import { policyEvent } from './policyEvents';
 import { nextMatterId, nextPolicyNumber, oneYearAfter } from './policyNumbers';
 
@@ -15,12 +12,11 @@ export interface Issue {
   state: string;
   startDate: string;
   paymentPeriod: 'MONTHLY' | 'ANNUAL';
-  // The purchase's charge: each policy's billing starts with its share of it collected (docs/billing.md).
-  charge?: { chargeId: string; amountCents: number; token: string; method: 'card' | 'bank'; last4: string };
 }
 
 // One policy per pet on the quote, each its own stream, in the purchase's transaction. Answers the numbers
-// in the pets' order on the quote.
+// in the pets' order on the quote. What the sale does beside the policies (their declarations, their billing)
+// is the money path's (policyMoney/sellPetPolicies.ts).
 export async function issuePolicies(trx: Trx, metadata: EventMetadata, issue: Issue): Promise<string[]> {
   const pets = await trx
     .selectFrom('quote_pets')
@@ -80,20 +76,6 @@ export async function issuePolicies(trx: Trx, metadata: EventMetadata, issue: Is
       ],
       metadata,
     );
-    // The declaration PDF, stored with the policy (policy.documentGenerated) in the same transaction.
-    await storeDeclaration(trx, metadata, policyNumber);
-    if (issue.charge) {
-      const { chargeId, amountCents, token, method, last4 } = issue.charge;
-      const weights = pets.map((p) =>
-        issue.paymentPeriod === 'ANNUAL' ? (p.total_premium_cents ?? 0) : (p.downpayment_cents ?? 0),
-      );
-      await openPetBilling(trx, metadata, policyNumber, numbers.length, {
-        chargeId,
-        amountCents: shareOfCharge(amountCents, weights, numbers.length),
-        payment: { token, method, last4 },
-        collectedOn: purchaseDate,
-      });
-    }
     numbers.push(policyNumber);
   }
   return numbers;

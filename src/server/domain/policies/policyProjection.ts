@@ -1,7 +1,7 @@
 import type { Insertable, Updateable } from 'kysely';
 import { type ProjectionSpec, type StoredEvent, type Trx } from '../../store/eventStore';
 import { insertRows } from '../../store/insertRows';
-import { refundKey } from './policyRefunds';
+import { refundKey } from './cancellationRefundKey';
 import { POLICY_STREAM, type PolicyCancelled, type PolicyIssued, type PolicyRenewed } from './policyEvents';
 import type { PoliciesTable, PolicyRefundsTable } from '../../store/tables/policyTables';
 

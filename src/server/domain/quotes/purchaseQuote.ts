@@ -7,7 +7,7 @@ import { petQuoteJourneyMachine } from '../../../machines/petQuoteJourney';
 import { Invalid, isRefusalOrConflict } from '../domainErrors';
 import { VersionConflictError, readStream, type Trx } from '../../store/eventStore';
 import { customerForPurchase } from '../customers/customerCommands';
-import { issuePolicies } from '../policies/issuePolicies';
+import { sellPetPolicies } from '../policyMoney/sellPetPolicies';
 import { ActionRefused } from './actionRefused';
 import { checkFraud } from './fraudRule';
 import {
@@ -252,21 +252,25 @@ async function settle(actor: QuoteActor, uuid: string, attempt: Attempt): Promis
         state: q.state ?? '',
         zip: q.zip ?? '',
       });
-      const policyNumbers = await issuePolicies(trx, metadata, {
-        quoteUuid: uuid,
-        entityId: q.entity_id,
-        customerId,
-        state: q.state ?? '',
-        startDate: q.start_day,
-        paymentPeriod: attempt.paymentPeriod,
-        charge: {
+      const policyNumbers = await sellPetPolicies(
+        trx,
+        metadata,
+        {
+          quoteUuid: uuid,
+          entityId: q.entity_id,
+          customerId,
+          state: q.state ?? '',
+          startDate: q.start_day,
+          paymentPeriod: attempt.paymentPeriod,
+        },
+        {
           chargeId: charge.chargeId,
           amountCents: charge.amountCents,
           token: attempt.payment.token,
           method: attempt.payment.method,
           last4: charge.last4,
         },
-      });
+      );
       return appendToQuote(trx, actor, uuid, [
         quoteEvent.purchaseSucceeded({
           ...base,

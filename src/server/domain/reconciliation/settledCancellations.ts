@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import type { Reader } from './reader';
 import type { ChargeAdded, RefundRecorded } from '../billing/billingEvents';
-import { NON_PAYMENT } from '../billing/policyStanding';
+import { NON_PAYMENT } from '../policyMoney/policyStanding';
 import { BILLING_STREAM, billingStreamId, refOfStreamId, type PolicyLine } from '../billing/policyRef';
 import { POLICY_STREAM, type PolicyCancelled } from '../policies/policyEvents';
-import { refundKey } from '../policies/policyRefunds';
+import { refundKey } from '../policies/cancellationRefundKey';
 import { rentersRefundKey } from '../refunds/refundOnPolicy';
 import type { RentersChangeData } from '../rentersPolicies/changes/rentersChangeEvents';
 import { RENTERS_POLICY_STREAM } from '../rentersPolicies/rentersPolicyEvents';

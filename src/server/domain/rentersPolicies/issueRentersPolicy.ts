@@ -2,7 +2,6 @@ import { businessDate } from '../../../calendar';
 import { execute } from '../../store/aggregate';
 import type { EventMetadata, Trx } from '../../store/eventStore';
 import { rentersPolicyAggregate } from './rentersPolicyAggregate';
-import { openRentersBilling } from '../billing/openBilling';
 import { customerForPurchase } from '../customers/customerCommands';
 import type { RentersRating } from '../rentersRating/rentersTypes';
 import { recordPurchaseMethod } from '../rentersPayments/recordPurchaseMethod';
@@ -49,7 +48,7 @@ export function ratedFigures(
 
 // Issues the renters policy of a paid quote, inside the purchase's transaction: the policyholder (the
 // entity's customer with the same e-mail, or a new one, at the mailing address) and the policy's stream,
-// numbered by the state of the insured property.
+// numbered by the state of the insured property. Its billing is the money path's (policyMoney/sellRentersPolicy.ts).
 export async function issueRentersPolicy(
   trx: Trx,
   metadata: EventMetadata,
@@ -102,27 +101,6 @@ export async function issueRentersPolicy(
       },
     ],
     metadata,
-  );
-  // Its billing: the rated schedule, the first payment collected by the purchase's charge (docs/billing.md).
-  await openRentersBilling(
-    trx,
-    metadata,
-    {
-      policyNumber,
-      entityId: issue.entityId,
-      customerId,
-      termInterval: issue.termInterval,
-      effectiveDate: issue.effectiveDate,
-      expirationDate: oneYearAfter(issue.effectiveDate),
-      nextBillCents: issue.nextBill?.amountCents ?? null,
-    },
-    {
-      chargeId: issue.payment.chargeId,
-      amountCents: issue.payment.amountCents,
-      payment: { token: issue.payment.token, method: issue.payment.method, last4: issue.payment.last4 },
-      collectedOn: businessDate(issue.soldAt ?? metadata.at),
-      recordedAt: issue.soldAt,
-    },
   );
   // The method bought with becomes the customer's primary renters payment method (docs/payments.md).
   await recordPurchaseMethod(trx, metadata, {

@@ -4,7 +4,7 @@ import type { RentersJourneyContext, RentersPayment } from '../../../machines/re
 import { rentersQuoteJourneyMachine } from '../../../machines/rentersQuoteJourney';
 import { Invalid, isRefusalOrConflict } from '../domainErrors';
 import { VersionConflictError, readStream, type Trx } from '../../store/eventStore';
-import { issueRentersPolicy } from '../rentersPolicies/issueRentersPolicy';
+import { sellRentersPolicy } from '../policyMoney/sellRentersPolicy';
 import { rentersToday } from '../rentersPolicies/rentersToday';
 import type { RentersRating } from '../rentersRating/rentersTypes';
 import { rentersPaymentOf } from './rentersQuoteCommands';
@@ -202,7 +202,7 @@ async function settle(
         dueDate: rating.next_bill.due_date,
         amountCents: rating.next_bill.amount,
       };
-      const issued = await issueRentersPolicy(trx, metadata, {
+      const issued = await sellRentersPolicy(trx, metadata, {
         quoteId: id,
         entityId: quote.entity_id,
         rewriteOf: context.rewriteOf,

@@ -14,7 +14,7 @@ import { accessSubject, type Principal } from '../../access/principal';
 import { billingView } from '../../domain/billing/billingView';
 import { findBillingAccount } from '../../domain/billing/billingAccount';
 import { changeBillingMethod } from '../../domain/billing/changeBillingMethod';
-import { BillingRefusal, PAYMENT_UNDER_WAY, payNow } from '../../domain/billing/payNow';
+import { BillingRefusal, PAYMENT_UNDER_WAY, payNow } from '../../domain/policyMoney/payNow';
 import { recordPaidMethod } from '../../domain/rentersPayments/recordPaidMethod';
 import type { PolicyRef } from '../../domain/billing/policyRef';
 import type { PaymentAdapter } from '../../domain/payments/paymentAdapter';

@@ -13,7 +13,7 @@ import {
   PolicyViewResponse,
 } from '../../../api/schemas/policies';
 import type { PaymentAdapter } from '../../domain/payments/paymentAdapter';
-import { PAYMENT_CHANGED, cancelPolicy } from '../../domain/policies/cancelPolicy';
+import { PAYMENT_CHANGED, cancelPolicy } from '../../domain/policyMoney/cancelPetPolicy';
 import { CHARGE_UNDER_WAY } from '../../domain/billing/settleCancellation';
 import { editPolicyholder } from '../../domain/policies/editPolicyholder';
 import { POLICY_STREAM } from '../../domain/policies/policyEvents';

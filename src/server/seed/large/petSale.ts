@@ -272,7 +272,7 @@ export function petSale(
     return { streamType: 'policy', streamId: issued.policyNumber, metadata: purchaseMetadata, events };
   });
 
-  // Each policy's billing as the purchase opened it (issuePolicies, openPetBilling): the first instalment is
+  // Each policy's billing as the purchase opened it (sellPetPolicies): the first instalment is
   // its share of the charge (weighed by the pets' down payments, or premiums when paid in full), the monthly
   // ones its share of the quote's monthly payment (weighed by premiums).
   const weights = pets.map((p) =>

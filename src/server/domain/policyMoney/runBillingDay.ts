@@ -4,11 +4,11 @@ import { DUNNING } from '../../../machines/billingAccount';
 import type { Db } from '../../store/db';
 import type { EventActor } from '../../store/eventStore';
 import type { PaymentAdapter } from '../payments/paymentAdapter';
-import { appendBilling } from './billingCommands';
-import { billingEvent } from './billingEvents';
-import { collectInstalment, type DueInstalment } from './collectInstalment';
+import { appendBilling } from '../billing/billingCommands';
+import { billingEvent } from '../billing/billingEvents';
+import { collectInstalment, type DueInstalment } from '../billing/collectInstalment';
 import { cancelForNonPayment, NON_PAYMENT } from './policyStanding';
-import type { PolicyLine, PolicyRef } from './policyRef';
+import type { PolicyLine, PolicyRef } from '../billing/policyRef';
 
 export interface BillingDayContext {
   db: Db;

@@ -12,8 +12,8 @@ import { decideChange } from '../rentersPolicies/changes/decideRentersChange';
 import { loadRentersPolicyForChange } from '../rentersPolicies/changes/loadRentersPolicyForChange';
 import { sql } from 'kysely';
 import type { BusinessDate } from '../../../calendar';
-import { petPremiumCollected } from './premiumCollected';
-import type { PolicyRef } from './policyRef';
+import { petPremiumCollected } from '../billing/premiumCollected';
+import type { PolicyRef } from '../billing/policyRef';
 import { LATE_PAYMENT, NON_PAYMENT } from '../rentersPolicies/changes/billingsOwnChanges';
 
 // The notes billing's own changes carry, where the renters line can tell them apart (billingsOwnChanges.ts).

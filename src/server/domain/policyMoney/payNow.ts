@@ -3,13 +3,13 @@ import type { Db } from '../../store/db';
 import type { EventMetadata } from '../../store/eventStore';
 import { Refused } from '../domainErrors';
 import type { PaymentAdapter } from '../payments/paymentAdapter';
-import { appendBilling } from './billingCommands';
-import { billingEvent } from './billingEvents';
-import { changeBillingMethod } from './changeBillingMethod';
-import { collectInstalment, type DueInstalment } from './collectInstalment';
+import { appendBilling } from '../billing/billingCommands';
+import { billingEvent } from '../billing/billingEvents';
+import { changeBillingMethod } from '../billing/changeBillingMethod';
+import { collectInstalment, type DueInstalment } from '../billing/collectInstalment';
 import { reinstateAfterLatePayment } from './policyStanding';
-import type { PolicyLine, PolicyRef } from './policyRef';
-import { findBillingAccount, reinstatementWindowOver } from './billingAccount';
+import type { PolicyLine, PolicyRef } from '../billing/policyRef';
+import { findBillingAccount, reinstatementWindowOver } from '../billing/billingAccount';
 
 // Pay now is refused: the policy has no billing, its reinstatement window is over, or nothing is due.
 export class BillingRefusal extends Refused {

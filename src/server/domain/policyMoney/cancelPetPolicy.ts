@@ -5,7 +5,7 @@ import { Conflict, Invalid, Refused } from '../domainErrors';
 import { execute } from '../../store/aggregate';
 import type { Db } from '../../store/db';
 import type { EventMetadata } from '../../store/eventStore';
-import { policyAggregate } from './policyAggregate';
+import { policyAggregate } from '../policies/policyAggregate';
 import { addCharge } from '../billing/billingCommands';
 import { petPremiumCollected, type PetTerm } from '../billing/premiumCollected';
 import { holdUnpaidInstalments, settleCancellation } from '../billing/settleCancellation';
@@ -21,9 +21,10 @@ import {
 import type { PaymentAdapter } from '../payments/paymentAdapter';
 import { dollars } from '../rating/wireAmounts';
 import { cancellationFigures, freeLookDays, type PaymentPeriod } from '../premium/cancellationFigures';
-import { policyEvent } from './policyEvents';
-import { petRef, refundCancellation, refundKey } from './policyRefunds';
-import { findPolicyInScope, loadLifecycle, stateName } from './policyRecord';
+import { policyEvent } from '../policies/policyEvents';
+import { refundKey } from '../policies/cancellationRefundKey';
+import { petRef, refundCancellation } from './petCancellationRefund';
+import { findPolicyInScope, loadLifecycle, stateName } from '../policies/policyRecord';
 
 export interface CancelContext {
   db: Db;
