@@ -10,7 +10,7 @@ import { seedDemo } from './seed/seedDemo';
 import { createServices, type Services } from './services';
 import { resumeCancellationRefunds } from './domain/policyMoney/petCancellationRefund';
 import { pruneAttempts } from './auth/loginThrottle';
-import { resumeRentersSettlements } from './domain/rentersPolicies/changes/resumeRentersSettlements';
+import { resumeRentersSettlements } from './domain/policyMoney/resumeRentersSettlements';
 import { Jobs } from './jobs/jobs';
 import type { DailyWork } from './jobs/dailyWork';
 import { fixedBusinessClock, sandboxBusinessClock } from './jobs/sandboxClock';

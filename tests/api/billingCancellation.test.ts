@@ -4,7 +4,7 @@ import { CancelResponse } from '../../src/api/schemas/policies';
 import { addDays, addMonths, startOfBusinessDay } from '../../src/calendar';
 import { addCharge } from '../../src/server/domain/billing/billingCommands';
 import { ledgerOf } from '../../src/server/domain/billing/ledger';
-import { instalment } from '../../src/server/domain/premium/cancellationFigures';
+import { instalment } from '../../src/server/domain/moneyRules/cancellationFigures';
 import { createSandboxPaymentAdapter } from '../../src/server/domain/payments/sandboxPaymentAdapter';
 import { entityApi, expectStatus } from '../support/entityApi';
 import { AGENT } from '../support/personas';

@@ -6,7 +6,7 @@ import { CancelResponse } from '../../src/api/schemas/policies';
 import { MovableClock, addDays, addMonths, businessDate, startOfBusinessDay } from '../../src/calendar';
 import { ledgerOf } from '../../src/server/domain/billing/ledger';
 import { BillingRefusal, payNow } from '../../src/server/domain/policyMoney/payNow';
-import { instalment } from '../../src/server/domain/premium/cancellationFigures';
+import { instalment } from '../../src/server/domain/moneyRules/cancellationFigures';
 import { createSandboxPaymentAdapter } from '../../src/server/domain/payments/sandboxPaymentAdapter';
 import type { Db } from '../../src/server/store/db';
 import { entityApi, type EntityApi } from '../support/entityApi';

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createSandboxPaymentAdapter } from '../../src/server/domain/payments/sandboxPaymentAdapter';
 import { refundKey } from '../../src/server/domain/policies/cancellationRefundKey';
 import { resumeCancellationRefunds } from '../../src/server/domain/policyMoney/petCancellationRefund';
-import { resumeRentersSettlements } from '../../src/server/domain/rentersPolicies/changes/resumeRentersSettlements';
+import { resumeRentersSettlements } from '../../src/server/domain/policyMoney/resumeRentersSettlements';
 import type { Db } from '../../src/server/store/db';
 import { entityApi, expectStatus } from '../support/entityApi';
 import { quoteAtStep } from '../support/journeyQuotes';

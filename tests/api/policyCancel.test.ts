@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { HistoryResponse } from '../../src/api/schemas/history';
 import { CancelResponse, PolicyViewResponse } from '../../src/api/schemas/policies';
-import { cancellationFigures, instalment } from '../../src/server/domain/premium/cancellationFigures';
+import { cancellationFigures, instalment } from '../../src/server/domain/moneyRules/cancellationFigures';
 import type { Db } from '../../src/server/store/db';
 import { entityApi, expectStatus, userWith, type EntityApi } from '../support/entityApi';
 import { expectError, expectValidationError } from '../support/http';

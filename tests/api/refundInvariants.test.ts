@@ -11,7 +11,7 @@ import {
   RentersPolicyRecordResponse,
 } from '../../src/api/schemas/rentersPolicyRecord';
 import { RentersQuoteResponse } from '../../src/api/schemas/rentersQuotes';
-import { cancellationFigures } from '../../src/server/domain/premium/cancellationFigures';
+import { cancellationFigures } from '../../src/server/domain/moneyRules/cancellationFigures';
 import { refundKey } from '../../src/server/domain/policies/cancellationRefundKey';
 import type { Db } from '../../src/server/store/db';
 import { entityApi, expectStatus, type EntityApi } from '../support/entityApi';

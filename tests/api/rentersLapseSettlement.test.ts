@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { addDays, fixedClock, startOfBusinessDay, systemClock } from '../../src/calendar';
 import { NON_PAYMENT } from '../../src/server/domain/rentersPolicies/changes/billingsOwnChanges';
 import { appendToRentersPolicy } from '../../src/server/domain/rentersPolicies/appendToRentersPolicy';
-import { resumeRentersSettlements } from '../../src/server/domain/rentersPolicies/changes/resumeRentersSettlements';
+import { resumeRentersSettlements } from '../../src/server/domain/policyMoney/resumeRentersSettlements';
 import { payNow } from '../../src/server/domain/policyMoney/payNow';
 import { createSandboxPaymentAdapter } from '../../src/server/domain/payments/sandboxPaymentAdapter';
 import { cardToken, DECLINING_CARD, GOOD_CARD, runBillingOn } from '../support/billingDays';

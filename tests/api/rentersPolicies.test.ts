@@ -18,7 +18,7 @@ import {
 import { useTestServer } from '../support/suite';
 import { testDatabases } from '../support/testServer';
 
-// issueRentersPolicy: the customer, the renters_policy stream folded through the status machine, the
+// sellRentersPolicy: the customer, the renters_policy stream folded through the status machine, the
 // renters_policies read table and the record flags computed from the stream.
 const marker = () => `Rn${randomBytes(4).toString('hex')}`;
 

@@ -2,10 +2,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { filedRentersTables } from '../../src/server/domain/rentersRating/filedRentersTables';
 import { rateRentersQuote } from '../../src/server/domain/rentersRating/rateRentersQuote';
 import type { RentersCoverageInput } from '../../src/server/domain/rentersRating/rentersTypes';
-import {
-  issueRentersPolicy,
-  type RentersPolicyIssue,
-} from '../../src/server/domain/rentersPolicies/issueRentersPolicy';
+import { sellRentersPolicy } from '../../src/server/domain/policyMoney/sellRentersPolicy';
+import type { RentersPolicyIssue } from '../../src/server/domain/rentersPolicies/issueRentersPolicy';
 import { createSandboxPaymentAdapter } from '../../src/server/domain/payments/sandboxPaymentAdapter';
 import type { Db } from '../../src/server/store/db';
 import { demoRentersCoverage } from '../../src/server/seed/demoRentersPolicies';
@@ -13,7 +11,7 @@ import { TEST_METADATA } from './records';
 import { businessToday } from './businessToday';
 
 // Renters policies issued the way the purchase issues them: rated by the renters engine for a state and
-// ZIP, then `issueRentersPolicy` in a transaction of its own.
+// ZIP, then sold (`sellRentersPolicy`: the policy and its billing) in a transaction of its own.
 
 // A city and ZIP of each sold state's own rating territory.
 export const RENTERS_PLACES = {
@@ -108,7 +106,7 @@ export function rentersPolicyIssue(options: RentersIssueOptions): RentersPolicyI
 }
 
 export async function issueTestRentersPolicy(db: Db, issue: RentersPolicyIssue) {
-  return db.transaction().execute((trx) => issueRentersPolicy(trx, TEST_METADATA, issue));
+  return db.transaction().execute((trx) => sellRentersPolicy(trx, TEST_METADATA, issue));
 }
 
 // A policy whose first payment is a real sandbox charge, so a cancellation can really refund it (an invented

@@ -10,7 +10,7 @@ import {
   ruleFor,
   type RateRule,
   type RuleKey,
-} from '../../src/server/domain/commission/commissionRules';
+} from '../../src/server/domain/moneyRules/commissionRates';
 
 // Which commission rule pays an event, which rules may not be saved side by side, and what a rule pays
 // (docs/commission.md).

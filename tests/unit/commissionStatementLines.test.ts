@@ -4,7 +4,7 @@ import {
   overlappingRules,
   ruleFor,
   type RateRule,
-} from '../../src/server/domain/commission/commissionRules';
+} from '../../src/server/domain/moneyRules/commissionRates';
 import {
   statementFigures,
   type CommissionableEvent,

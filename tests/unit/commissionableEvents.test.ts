@@ -3,7 +3,7 @@ import {
   commissionableEventsOfStream,
   type PolicyLogEvent,
 } from '../../src/server/domain/commission/commissionableEvents';
-import type { RateRule } from '../../src/server/domain/commission/commissionRules';
+import type { RateRule } from '../../src/server/domain/moneyRules/commissionRates';
 import { statementFigures, type StatementLine } from '../../src/server/domain/commission/statementLines';
 
 // From a policy's log to its statement lines (docs/commission.md "Statement generation"): the events of one

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cancellationFigures, type CancellationInput } from '../../src/server/domain/premium/cancellationFigures';
+import { cancellationFigures, type CancellationInput } from '../../src/server/domain/moneyRules/cancellationFigures';
 
 // A pet cancellation's free look and what it counts as paid when billing's ledger says what was collected
 // (docs/cancellation.md, docs/billing.md "Cancellation").

@@ -3,7 +3,7 @@ import {
   DEFAULT_FREE_LOOK_DAYS,
   freeLookDays,
   paidBefore,
-} from '../../src/server/domain/premium/cancellationFigures';
+} from '../../src/server/domain/moneyRules/cancellationFigures';
 
 // Pet cancellation rules the worked examples leave implicit (docs/cancellation.md).
 describe('pet cancellation rules', () => {

@@ -8,7 +8,7 @@ import {
   daysBetween,
   instalment,
   type PaymentPeriod,
-} from '../../src/server/domain/premium/cancellationFigures';
+} from '../../src/server/domain/moneyRules/cancellationFigures';
 import { oneYearAfter } from '../../src/server/domain/policies/policyNumbers';
 
 const cents = (dollars: string) => Math.round(Number(dollars) * 100);

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { applyClaimChange } from '../../src/server/domain/matters/claimStatus';
 import { attachmentHeader, sanitizeFileName, sniffType } from '../../src/server/domain/matters/fileTypes';
-import { shareOfCharge } from '../../src/server/domain/premium/chargeShares';
+import { shareOfCharge } from '../../src/server/domain/moneyRules/chargeShares';
 
 describe('upload types', () => {
   it('tells a file by its first bytes', () => {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { RateRule } from '../../src/server/domain/commission/commissionRules';
+import type { RateRule } from '../../src/server/domain/moneyRules/commissionRates';
 import {
   clawbackUnder,
   commissionClawback,

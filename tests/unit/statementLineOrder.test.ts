@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RateRule } from '../../src/server/domain/commission/commissionRules';
+import type { RateRule } from '../../src/server/domain/moneyRules/commissionRates';
 import {
   monthOf,
   statementFigures,

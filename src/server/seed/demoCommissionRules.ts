@@ -1,5 +1,5 @@
 import { createRule, generateRules, type RuleFields } from '../domain/commission/commissionRuleCommands';
-import type { CommissionSpecies } from '../domain/commission/commissionRules';
+import type { CommissionSpecies } from '../domain/moneyRules/commissionRates';
 import { STATE_ROWS } from '../domain/rating/rateTableRows';
 import { RENTERS_SOLD_STATES } from '../domain/rentersRating/rentersReference';
 import type { EventActor, Trx } from '../store/eventStore';

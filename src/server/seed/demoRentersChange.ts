@@ -5,9 +5,9 @@ import type { RentersChangeKind } from '../../machines/rentersPolicyStatus';
 import { createSandboxPaymentAdapter } from '../domain/payments/sandboxPaymentAdapter';
 import { appendToRentersPolicy } from '../domain/rentersPolicies/appendToRentersPolicy';
 import { decideChange } from '../domain/rentersPolicies/changes/decideRentersChange';
-import { loadRentersPolicyForChange } from '../domain/rentersPolicies/changes/loadRentersPolicyForChange';
-import { billRentersChange } from '../domain/rentersPolicies/changes/rentersChangeBilling';
-import { settleRentersChange } from '../domain/rentersPolicies/changes/settleRentersChange';
+import { loadRentersPolicyForChange } from '../domain/policyMoney/loadRentersPolicyForChange';
+import { billRentersChange } from '../domain/policyMoney/rentersChangeBilling';
+import { settleRentersChange } from '../domain/policyMoney/settleRentersChange';
 import type { Db } from '../store/db';
 import type { EventActor, EventMetadata, Trx } from '../store/eventStore';
 

@@ -12,7 +12,7 @@ import { commitDemoChange } from './demoRentersChange';
 import { runDemoSteps, type DemoStep } from './demoSteps';
 
 // Demo renters policies, issued as the purchase issues them (rated by the renters engine, then
-// issueRentersPolicy), for several agencies and states. One is cancelled and one non-renewing, committed as
+// sellRentersPolicy), for several agencies and states. One is cancelled and one non-renewing, committed as
 // the cancel and discontinue flows commit them (docs/decisions/008), so the demo has policies to rewrite.
 const SEED: EventActor = { userId: null, entityId: null, requestId: 'seed:demo-renters' };
 

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { BusinessDate } from '../../../calendar';
 import type { EventMetadata, Trx } from '../../store/eventStore';
-import { shareOfCharge } from '../premium/chargeShares';
+import { shareOfCharge } from '../moneyRules/chargeShares';
 import { monthlySchedule } from '../rating/paymentSchedule';
 import { appendBilling } from './billingCommands';
 import { billingEvent, type PaymentMethodOnFile } from './billingEvents';

@@ -1,5 +1,5 @@
 import { addMonths, type BusinessDate } from '../../../calendar';
-import { instalment, type PaymentPeriod } from '../premium/cancellationFigures';
+import { instalment, type PaymentPeriod } from '../moneyRules/cancellationFigures';
 
 export interface PetTerm {
   effectiveDate: BusinessDate;

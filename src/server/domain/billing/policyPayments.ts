@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { PageMeta } from '../../../api/schemas/paging';
 import type { Db } from '../../store/db';
 import { collectedCharges } from './collectedCharges';
-import { shareOfCharge } from '../premium/chargeShares';
+import { shareOfCharge } from '../moneyRules/chargeShares';
 
 // A policy's payments: its share of the purchase's charge (one charge pays for every pet of the quote), the
 // instalments and charges its billing collected after it, and the refunds of its cancellation. Amounts are positive cents; the type says which way money went.

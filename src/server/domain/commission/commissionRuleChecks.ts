@@ -1,7 +1,7 @@
 import { Invalid } from '../domainErrors';
 import type { Trx } from '../../store/eventStore';
 import { US_STATES } from '../usStates';
-import { overlappingRules, type RateRule } from './commissionRules';
+import { overlappingRules, type RateRule } from '../moneyRules/commissionRates';
 import { entityRules } from './commissionRuleQueries';
 
 // What makes a rule savable beyond its shape: known states and event code, an amount in range, and no

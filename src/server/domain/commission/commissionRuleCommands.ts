@@ -13,7 +13,7 @@ import {
   ruleErrors,
 } from './commissionRuleChecks';
 import { entityRules, findRule, ruleStatus, type StoredRule } from './commissionRuleQueries';
-import type { RateRule } from './commissionRules';
+import type { RateRule } from '../moneyRules/commissionRates';
 
 // Commands of the commission_rule stream. Each takes the entity's rule lock first, then checks, then appends
 // through execute() (the record lifecycle decides; a stale version answers 409).

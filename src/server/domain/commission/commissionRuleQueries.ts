@@ -5,7 +5,7 @@ import type {
   CommissionRuleSort,
 } from '../../../api/schemas/commissionRules';
 import type { Db } from '../../store/db';
-import type { CommissionSpecies, RateRule } from './commissionRules';
+import type { CommissionSpecies, RateRule } from '../moneyRules/commissionRates';
 
 // Reading rules back (a transaction is a Db too): as commissionRules.ts's RateRule (for the checks) and as the wire record.
 export interface StoredRule extends RateRule {

@@ -4,7 +4,7 @@ import type { EntityScope } from '../../access/principal';
 import type { Db } from '../../store/db';
 import { type PolicyCancelled, type PolicyIssued } from '../policies/policyEvents';
 import { RENTERS_POLICY_STREAM, type RentersPolicyIssued } from '../rentersPolicies/rentersPolicyEvents';
-import type { BusinessType, CommissionSpecies } from './commissionRules';
+import type { BusinessType, CommissionSpecies } from '../moneyRules/commissionRates';
 import type { PolicyLogEvent } from '../reports/policyLogStreams';
 import type { CommissionableEvent } from './statementLines';
 

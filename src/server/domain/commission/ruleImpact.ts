@@ -1,7 +1,7 @@
 import type { RuleImpact } from '../../../api/schemas/commissionStatements';
 import type { Db } from '../../store/db';
 import type { EventMetadata, Trx } from '../../store/eventStore';
-import type { RateRule } from './commissionRules';
+import type { RateRule } from '../moneyRules/commissionRates';
 import { commissionableEventsOfMonth } from './commissionableEvents';
 import { generateEntityStatement } from './generateStatements';
 import { statementFigures } from './statementLines';

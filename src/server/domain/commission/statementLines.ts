@@ -4,7 +4,7 @@ import {
   type BusinessType,
   type CommissionSpecies,
   type RateRule,
-} from './commissionRules';
+} from '../moneyRules/commissionRates';
 
 // The lines and total of one entity's statement for one month (docs/commission.md): pure, whole cents. Every
 // line names the policy, the event, the rule and the amount, so a reviewer can see why the total is what it is.

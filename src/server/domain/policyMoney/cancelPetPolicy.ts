@@ -20,7 +20,7 @@ import {
 } from '../policyChangePreviews';
 import type { PaymentAdapter } from '../payments/paymentAdapter';
 import { dollars } from '../rating/wireAmounts';
-import { cancellationFigures, freeLookDays, type PaymentPeriod } from '../premium/cancellationFigures';
+import { cancellationFigures, freeLookDays, type PaymentPeriod } from '../moneyRules/cancellationFigures';
 import { policyEvent } from '../policies/policyEvents';
 import { refundKey } from '../policies/cancellationRefundKey';
 import { petRef, refundCancellation } from './petCancellationRefund';

@@ -3,7 +3,7 @@ import type { EventMetadata, Trx } from '../../store/eventStore';
 import { openPetBilling } from '../billing/openBilling';
 import { storeDeclaration } from '../matters/policyDocuments';
 import { issuePolicies, type Issue } from '../policies/issuePolicies';
-import { shareOfCharge } from '../premium/chargeShares';
+import { shareOfCharge } from '../moneyRules/chargeShares';
 
 // The purchase's charge: each policy's billing starts with its share of it collected (docs/billing.md).
 export interface SaleCharge {

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { formatBusinessDate, type BusinessDate } from '../../../calendar';
 import type { Reader } from './reader';
 import { BILLING_STREAM } from '../billing/policyRef';
-import { shareOfCharge } from '../premium/chargeShares';
+import { shareOfCharge } from '../moneyRules/chargeShares';
 import { dollars, type Discrepancy } from './discrepancies';
 
 // A pet purchase's schedules against what checkout sold (docs/billing.md "The schedule"): the quote's pets'

@@ -1,5 +1,5 @@
 import { nextMonth } from '../commission/commissionableEvents';
-import type { BusinessType } from '../commission/commissionRules';
+import type { BusinessType } from '../moneyRules/commissionRates';
 import type { AdjustmentGroup, PolicyLine } from './premiumAdjustments';
 
 // The net written premium report (SPEC §3 "Written premium report"; docs/reports.md): the period's adjustments

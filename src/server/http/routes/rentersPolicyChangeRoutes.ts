@@ -13,11 +13,11 @@ import {
 } from '../../../api/schemas/rentersPolicyChanges';
 import type { RentersChangeKind } from '../../../machines/rentersPolicyStatus';
 import type { PaymentAdapter } from '../../domain/payments/paymentAdapter';
-import { commitRentersChange } from '../../domain/rentersPolicies/changes/commitRentersChange';
+import { commitRentersChange } from '../../domain/policyMoney/commitRentersChange';
 import {
   previewRentersChange,
   type RentersChangeAnswer,
-} from '../../domain/rentersPolicies/changes/previewRentersChange';
+} from '../../domain/policyMoney/previewRentersChange';
 import { RENTERS_CHANGE_REASONS } from '../../domain/rentersPolicies/changes/rentersChangeReasons';
 import { requireRentersPolicy } from '../../domain/rentersPolicies/rentersPolicyScope';
 import { PREVIEW_CONFLICT_CAUSES } from '../../domain/policyChangePreviews';

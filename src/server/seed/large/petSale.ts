@@ -1,7 +1,7 @@
 import type { PolicyCancelled, PolicyIssued } from '../../domain/policies/policyEvents';
 import { oneYearAfter } from '../../domain/policies/policyNumbers';
 import type { EventMetadata } from '../../store/eventStore';
-import { shareOfCharge } from '../../domain/premium/chargeShares';
+import { shareOfCharge } from '../../domain/moneyRules/chargeShares';
 import { billingStream } from './billing';
 import type { Catalogue } from './catalogue';
 import { addDays, at, type GeneratedStream } from './generatedStream';

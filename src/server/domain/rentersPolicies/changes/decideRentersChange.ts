@@ -28,7 +28,7 @@ import {
   type RentersTermMoney,
   type UndoneCancellation,
 } from './rentersChangeFigures';
-import type { RentersPolicyForChange } from './loadRentersPolicyForChange';
+import type { RentersPolicyForChange } from './rentersPolicyForChange';
 import { clawbackUnder } from './rentersCommission';
 
 // The checks and figures a preview and a commit share (docs/renters-cancellation.md, docs/decisions/008).

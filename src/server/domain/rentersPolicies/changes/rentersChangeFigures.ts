@@ -1,6 +1,6 @@
 import type { Settlement } from '../../../../machines/rentersPolicyChangeContext';
 import type { CancellationMethod, RentersPolicyState } from '../../../../machines/rentersPolicyStatus';
-import { addMonths, daysBetween, earnedPremium } from '../../premium/cancellationFigures';
+import { addMonths, daysBetween, earnedPremium } from '../../moneyRules/cancellationFigures';
 import type { Clawback } from './rentersCommission';
 
 // What a renters cancel, discontinue or reinstate does to the money (docs/renters-cancellation.md): pure,

@@ -1,4 +1,4 @@
-import { commissionCents, ruleFor, type BusinessType, type RateRule } from '../../commission/commissionRules';
+import { commissionCents, ruleFor, type BusinessType, type RateRule } from '../../moneyRules/commissionRates';
 import type { CancellationMethod } from '../../../../machines/rentersPolicyStatus';
 
 // The agency's commission taken back when a renters policy is cancelled (docs/renters-cancellation.md): what

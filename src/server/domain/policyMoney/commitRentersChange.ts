@@ -2,24 +2,24 @@ import {
   COMMIT_REFUSALS,
   judgeCommit,
   type ChangeInputs,
-} from '../../../../machines/rentersPolicyChangeContext';
-import type { RentersChangeKind } from '../../../../machines/rentersPolicyStatus';
-import type { RentersChangeWire } from '../../../../api/schemas/rentersPolicyChanges';
-import type { PreviewClaims } from '../../../auth/previewTokens';
-import { Conflict } from '../../domainErrors';
-import type { Db } from '../../../store/db';
-import { VersionConflictError, type EventMetadata, type StoredEvent } from '../../../store/eventStore';
-import type { PaymentAdapter } from '../../payments/paymentAdapter';
-import { appendToRentersPolicy } from '../appendToRentersPolicy';
-import { requireOutcome, requirePreview, type PreviewSigning } from '../../policyChangePreviews';
-import type { RentersPolicyRef } from '../rentersPolicyScope';
-import { checkAllowed, checkedInputs, decideChange } from './decideRentersChange';
+} from '../../../machines/rentersPolicyChangeContext';
+import type { RentersChangeKind } from '../../../machines/rentersPolicyStatus';
+import type { RentersChangeWire } from '../../../api/schemas/rentersPolicyChanges';
+import type { PreviewClaims } from '../../auth/previewTokens';
+import { Conflict } from '../domainErrors';
+import type { Db } from '../../store/db';
+import { VersionConflictError, type EventMetadata, type StoredEvent } from '../../store/eventStore';
+import type { PaymentAdapter } from '../payments/paymentAdapter';
+import { appendToRentersPolicy } from '../rentersPolicies/appendToRentersPolicy';
+import { requireOutcome, requirePreview, type PreviewSigning } from '../policyChangePreviews';
+import type { RentersPolicyRef } from '../rentersPolicies/rentersPolicyScope';
+import { checkAllowed, checkedInputs, decideChange } from '../rentersPolicies/changes/decideRentersChange';
 import { billRentersChange } from './rentersChangeBilling';
-import { changeEventsOf, committedFingerprints, previewOfEvent } from './rentersChangeEvents';
+import { changeEventsOf, committedFingerprints, previewOfEvent } from '../rentersPolicies/changes/rentersChangeEvents';
 import { loadRentersPolicyForChange } from './loadRentersPolicyForChange';
 import { outcomeOf, type RentersChangeAnswer } from './previewRentersChange';
 import { settleRentersChange, type SettleContext } from './settleRentersChange';
-import { requestFingerprint } from '../../../../machines/rentersPolicyChangeContext';
+import { requestFingerprint } from '../../../machines/rentersPolicyChangeContext';
 
 export interface CommitContext extends SettleContext {
   db: Db;

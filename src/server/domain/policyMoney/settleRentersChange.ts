@@ -1,14 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../../store/db';
-import { VersionConflictError, type EventMetadata, type StoredEvent } from '../../../store/eventStore';
-import { systemClock, type Clock } from '../../../../calendar';
-import type { PaymentAdapter } from '../../payments/paymentAdapter';
-import { askForRefund, isBilled } from '../../refunds/askForRefund';
-import { rentersRefundKey } from '../../refunds/refundOnPolicy';
-import { appendToRentersPolicy } from '../appendToRentersPolicy';
-import type { RentersPolicyIssued } from '../rentersPolicyEvents';
+import type { Db } from '../../store/db';
+import { VersionConflictError, type EventMetadata, type StoredEvent } from '../../store/eventStore';
+import { systemClock, type Clock } from '../../../calendar';
+import type { PaymentAdapter } from '../payments/paymentAdapter';
+import { askForRefund, isBilled } from '../refunds/askForRefund';
+import { rentersRefundKey } from '../refunds/refundOnPolicy';
+import { appendToRentersPolicy } from '../rentersPolicies/appendToRentersPolicy';
+import type { RentersPolicyIssued } from '../rentersPolicies/rentersPolicyEvents';
 import { loadRentersPolicyForChange } from './loadRentersPolicyForChange';
-import type { RentersChangeData, RentersSettledData } from './rentersChangeEvents';
+import type { RentersChangeData, RentersSettledData } from '../rentersPolicies/changes/rentersChangeEvents';
 
 export interface SettleContext {
   db: Db;

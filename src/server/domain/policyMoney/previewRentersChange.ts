@@ -2,15 +2,15 @@ import {
   COMMIT_REFUSALS,
   requestFingerprint,
   type ChangePreview,
-} from '../../../../machines/rentersPolicyChangeContext';
-import type { RentersChangeKind } from '../../../../machines/rentersPolicyStatus';
-import type { RentersChangeWire } from '../../../../api/schemas/rentersPolicyChanges';
-import { Conflict } from '../../domainErrors';
-import type { Db } from '../../../store/db';
-import type { Trx } from '../../../store/eventStore';
-import { previewToken, type PreviewSigning } from '../../policyChangePreviews';
-import type { RentersPolicyRef } from '../rentersPolicyScope';
-import { checkAllowed, checkedInputs, decideChange } from './decideRentersChange';
+} from '../../../machines/rentersPolicyChangeContext';
+import type { RentersChangeKind } from '../../../machines/rentersPolicyStatus';
+import type { RentersChangeWire } from '../../../api/schemas/rentersPolicyChanges';
+import { Conflict } from '../domainErrors';
+import type { Db } from '../../store/db';
+import type { Trx } from '../../store/eventStore';
+import { previewToken, type PreviewSigning } from '../policyChangePreviews';
+import type { RentersPolicyRef } from '../rentersPolicies/rentersPolicyScope';
+import { checkAllowed, checkedInputs, decideChange } from '../rentersPolicies/changes/decideRentersChange';
 import { loadRentersPolicyForChange } from './loadRentersPolicyForChange';
 
 // A change's answer: the preview's figures, whether it was committed, and the policy version it is at; a

@@ -1,12 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
-import type { Db } from '../../../store/db';
-import { toStoredEvent, type EventMetadata } from '../../../store/eventStore';
-import type { PaymentAdapter } from '../../payments/paymentAdapter';
-import { businessDate, type Clock } from '../../../../calendar';
-import { RENTERS_POLICY_STREAM } from '../rentersPolicyEvents';
-import { isBillingsOwnChange } from './billingsOwnChanges';
-import { CHANGE_EVENT } from './rentersChangeEvents';
+import type { Db } from '../../store/db';
+import { toStoredEvent, type EventMetadata } from '../../store/eventStore';
+import type { PaymentAdapter } from '../payments/paymentAdapter';
+import { businessDate, type Clock } from '../../../calendar';
+import { RENTERS_POLICY_STREAM } from '../rentersPolicies/rentersPolicyEvents';
+import { isBillingsOwnChange } from '../rentersPolicies/changes/billingsOwnChanges';
+import { CHANGE_EVENT } from '../rentersPolicies/changes/rentersChangeEvents';
 import { settleRentersChange } from './settleRentersChange';
 
 // A committed renters change moves its money after its transaction (settleRentersChange). A process that
