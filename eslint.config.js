@@ -17,6 +17,31 @@ const featureRooms = readdirSync(new URL('./src/features', import.meta.url), { w
     message: 'Features stay in their rooms: move what both need to src/ui, src/api or src/calendar.',
   }));
 
+// The money's path (docs/decisions/017-the-money-path.md): the folders it crosses know nothing of one another
+// nor of the path above them; the path (policyMoney) tells the story across them. The shared money rules
+// (moneyRules) import none of them.
+const domain = (name) => `./src/server/domain/${name}`;
+const moneyPathRooms = [
+  {
+    target: domain('billing'),
+    from: ['policies', 'rentersPolicies', 'matters', 'commission', 'policyMoney'].map(domain),
+  },
+  {
+    target: domain('policies'),
+    from: ['billing', 'rentersPolicies', 'refunds', 'matters', 'commission', 'policyMoney'].map(domain),
+  },
+  {
+    target: domain('rentersPolicies'),
+    from: ['billing', 'policies', 'refunds', 'commission', 'policyMoney'].map(domain),
+  },
+  {
+    target: domain('moneyRules'),
+    from: ['billing', 'policies', 'rentersPolicies', 'refunds', 'matters', 'commission', 'policyMoney'].map(
+      domain,
+    ),
+  },
+];
+
 // Module boundaries of DESIGN.md: features → api, machines, ui; server → machines, api; machines → nothing of ours.
 const zones = [
   { target: './src/machines', from: ['./src/api', './src/features', './src/ui', './src/server'] },
@@ -34,6 +59,7 @@ const zones = [
   { target: './src/server/domain', from: ['./src/server/http'] },
   // The store knows no domain: the server hands it the projections, and migrations keep frozen copies.
   { target: './src/server/store', from: ['./src/server/domain'] },
+  ...moneyPathRooms,
 ];
 
 export default tseslint.config(

@@ -1,7 +1,6 @@
 import type { RentersPayment, RentersPolicyEventEntry } from '../../../api/schemas/rentersPolicyRecord';
 import { streamHistory } from '../streamHistory';
 import type { Db } from '../../store/db';
-import type { CollectedCharge } from '../billing/collectedCharges';
 import type { StoredEvent } from '../../store/eventStore';
 import { dollars } from '../rating/wireAmounts';
 import type { RentersSettledData } from './changes/rentersChangeEvents';
@@ -10,12 +9,22 @@ import type { ActorViewer } from '../users/actorNames';
 
 // The payments and events tabs of the renters policy screen, read from the policy's stream.
 
+// A payment billing took for the policy, as the payments tab lists it (the caller reads billing's).
+export interface TakenPayment {
+  seq: number;
+  kind: string;
+  dueDate: string;
+  amountCents: number;
+  paidOn: string;
+  chargeId: string | null;
+}
+
 // The charge that paid the first bill, every settlement since, and the next bill while one is due (as the
 // policy record says it); newest first, the scheduled bill on top.
 export function rentersPayments(
   events: readonly StoredEvent[],
   nextBill: { dueDate: string; amountCents: number } | null,
-  collected: readonly CollectedCharge[] = [],
+  collected: readonly TakenPayment[] = [],
 ): RentersPayment[] {
   const issued = events[0]?.data as unknown as RentersPolicyIssued | undefined;
   if (!issued) return [];

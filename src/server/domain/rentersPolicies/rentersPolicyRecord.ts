@@ -13,7 +13,6 @@ import type {
 } from '../../../api/schemas/rentersPolicyRecord';
 import type { Db } from '../../store/db';
 import { readStream, type StoredEvent, type Trx } from '../../store/eventStore';
-import { upcomingBill, type UpcomingBill } from '../billing/upcomingBill';
 import { dollars } from '../rating/wireAmounts';
 import type { RentersCoverageInput } from '../rentersRating/rentersTypes';
 import {
@@ -145,7 +144,7 @@ export function rentersRecordOf(
   matterIds: readonly number[],
   today: string,
   // The next bill its billing schedules; undefined for a policy billed before ledgers (the issue's next bill).
-  billed?: UpcomingBill | null,
+  billed?: NextBill | null,
 ): RentersPolicyRecord | null {
   const parts = rentersPolicyParts(events);
   if (!parts) return null;
@@ -239,11 +238,19 @@ function renewalOfferOf(
   };
 }
 
-// The record of a policy the caller may see (the scope check is the caller's: requireRentersPolicy).
+// The next bill as billing schedules it (the caller reads billing's upcoming bill).
+export interface NextBill {
+  dueDate: string;
+  amountCents: number;
+}
+
+// The record of a policy the caller may see (the scope check is the caller's: requireRentersPolicy), with the
+// next bill its billing schedules (undefined for a policy billed before ledgers).
 export async function loadRentersPolicyRecord(
   db: Db | Trx,
   ref: RentersPolicyRef,
   today: string,
+  billed: NextBill | null | undefined,
 ): Promise<RentersPolicyRecord> {
   const events = await readRentersPolicy(db, ref.policyNumber);
   const siblings = await db
@@ -255,7 +262,7 @@ export async function loadRentersPolicyRecord(
     events,
     siblings.map((s) => s.matter_id),
     today,
-    await upcomingBill(db, { line: 'renters', policyNumber: ref.policyNumber }, today),
+    billed,
   );
   // The read row exists only once the issue event was projected, so the stream cannot be empty here.
   if (!record) throw new Error(`Renters policy ${ref.policyNumber} has no issue event`);

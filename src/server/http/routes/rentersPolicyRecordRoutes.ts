@@ -25,6 +25,7 @@ import {
 } from '../../../api/schemas/rentersPolicyRecord';
 import { accessSubject } from '../../access/principal';
 import { collectedCharges } from '../../domain/billing/collectedCharges';
+import { upcomingBill } from '../../domain/billing/upcomingBill';
 import { rentersPayments, rentersPolicyEvents } from '../../domain/rentersPolicies/rentersPolicyActivity';
 import {
   addRentersInsured,
@@ -66,9 +67,12 @@ export function rentersPolicyRecordRoutes(app: FastifyInstance, options: { db: D
   const policyOf = (request: FastifyRequest, matterId: number) =>
     requireRentersPolicy(db, requirePrincipal(request), matterId);
   // Edits answer the fresh record, so the screen updates from the answer.
-  const recordOf = async (ref: RentersPolicyRef) => ({
-    data: await loadRentersPolicyRecord(db, ref, today()),
-  });
+  const recordOf = async (ref: RentersPolicyRef) => ({ data: await recordWithBill(ref) });
+  async function recordWithBill(ref: RentersPolicyRef) {
+    const day = today();
+    const billed = await upcomingBill(db, { line: 'renters', policyNumber: ref.policyNumber }, day);
+    return loadRentersPolicyRecord(db, ref, day, billed);
+  }
 
   r.get(
     '/v2/renters/customers/:customerId/policies/:matterId',
@@ -226,7 +230,7 @@ export function rentersPolicyRecordRoutes(app: FastifyInstance, options: { db: D
     async (request) => {
       const ref = await policyOf(request, request.params.matterId);
       const events = await readRentersPolicy(db, ref.policyNumber);
-      const record = await loadRentersPolicyRecord(db, ref, today());
+      const record = await recordWithBill(ref);
       const { upcomingPaymentDate, upcomingPaymentAmount } = record.summary;
       const nextBill =
         upcomingPaymentDate !== null && upcomingPaymentAmount !== null
