@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CommissionRuleCreate } from '../../src/api/schemas/commissionRules';
 import { MovableClock, businessDate, startOfBusinessDay } from '../../src/calendar';
-import { billingDailyWork } from '../../src/server/domain/billing/billingDailyWork';
+import { billingDailyWork } from '../../src/server/domain/policyMoney/billingDailyWork';
 import { policyDatesWork } from '../../src/server/domain/policyDates/policyDatesWork';
 import type { Db } from '../../src/server/store/db';
 import { statementApi, type Agency, type StatementApi } from '../support/commissionStatementApi';

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CommissionRuleCreate } from '../../src/api/schemas/commissionRules';
 import { RentersChangeResponse } from '../../src/api/schemas/rentersPolicyChanges';
 import { MovableClock, businessDate, startOfBusinessDay } from '../../src/calendar';
-import { billingDailyWork } from '../../src/server/domain/billing/billingDailyWork';
+import { billingDailyWork } from '../../src/server/domain/policyMoney/billingDailyWork';
 import { ledgerOf } from '../../src/server/domain/billing/ledger';
 import { policyDatesWork } from '../../src/server/domain/policyDates/policyDatesWork';
 import type { Db } from '../../src/server/store/db';

@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import { petPremiumPaid } from '../billing/petPremiumPaid';
 import { BILLING_STREAM } from '../billing/policyRef';
-import { NON_PAYMENT } from '../billing/policyStanding';
-import type { PaymentPeriod } from '../policies/cancellation';
+import type { PaymentPeriod } from '../moneyRules/cancellationFigures';
 import { POLICY_STREAM, type PolicyCancelled } from '../policies/policyEvents';
-import { refundKey } from '../policies/policyRefunds';
+import { refundKey } from '../policies/cancellationRefundKey';
+import { NON_PAYMENT } from '../rentersPolicies/changes/billingsOwnChanges';
 import { correctionRefundKey, isCorrectionRefundKey } from '../billing/correctionRefundKeys';
 import { dollars, type Discrepancy } from './discrepancies';
 import type { Reader } from './reader';
