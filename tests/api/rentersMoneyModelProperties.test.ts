@@ -602,11 +602,11 @@ describe.each(testDatabases())('the money of random renters stories against the 
     return problems;
   }
 
-  // Product fault (docs/renters-cancellation.md "Paid": everything billing collected for the term, net of
-  // refunds sent; docs/billing.md "Cancellation"): the renewed term's cancellation weighs the renewed term's
+  // Found by the model (docs/renters-cancellation.md "Paid": everything billing collected for the term, net of
+  // refunds sent; docs/billing.md "Cancellation"): the renewed term's cancellation weighed the renewed term's
   // money less every refund the policy ever had, the first term's too, whose money its reinstatement charged
-  // back in the first term. So the second cancellation returns the first one's refund too little.
-  it.fails(
+  // back in the first term, so the second cancellation returned the first one's refund too little.
+  it(
     'refunds the renewed term in full after the first term was cancelled with a refund and reinstated',
     { timeout: 600_000 },
     async () => {
@@ -624,7 +624,7 @@ describe.each(testDatabases())('the money of random renters stories against the 
   // As the random stories found it: monthly, cancelled back to day 4 with a refund of about $93 and reinstated
   // on day 141 (the refund charged back), renewed, cancelled on day 400 the same day: about $17 comes back, but
   // the product charges a balance due of about $21 (the cents follow the day the story starts on).
-  it.fails(
+  it(
     'refunds the renewed term in full after a backdated cancellation of the first term was reinstated (found)',
     { timeout: 600_000 },
     async () => {
@@ -640,12 +640,12 @@ describe.each(testDatabases())('the money of random renters stories against the 
     },
   );
 
-  // Product fault (docs/billing.md "The daily run, dunning, grace and reinstatement" and "Cancellation"): a
-  // past-due policy cancelled ahead is settled by a balance due and its missed instalment is voided; reinstated,
-  // its account keeps the voided instalment's date as its first missed due date, so when the balance due
-  // declines it lapses 30 days after that instalment (day 60, cover ending on day 30), not 30 days after the
-  // balance due it owes (day 70). A voided bill is owed no more.
-  it.fails(
+  // Found by the model (docs/billing.md "The daily run, dunning, grace and reinstatement" and "Cancellation"):
+  // a past-due policy cancelled ahead is settled by a balance due and its missed instalment is voided;
+  // reinstated, its account kept the voided instalment's date as its first missed due date, so when the balance
+  // due declined it lapsed 30 days after that instalment (day 60, cover ending on day 30), not 30 days after
+  // the balance due it owes (day 70). A voided bill is owed no more.
+  it(
     'counts the grace of a reinstated policy from the bill it still owes, not from an instalment its cancellation voided',
     { timeout: 600_000 },
     async () => {
@@ -665,7 +665,7 @@ describe.each(testDatabases())('the money of random renters stories against the 
   // As the random stories found it, twice: a past-due policy cancelled (ahead, or back into a month whose
   // instalment declined) and reinstated lapses as soon as its balance due declines, counting from the voided
   // instalment, and a staff cancellation after it is refused as the policy is cancelled already.
-  it.fails(
+  it(
     'keeps a reinstated policy in force while its balance due is in its grace (found)',
     { timeout: 600_000 },
     async () => {

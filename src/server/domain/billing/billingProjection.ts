@@ -273,8 +273,20 @@ async function project(trx: Trx, event: StoredEvent): Promise<void> {
           .where('policy_number', '=', ref.policyNumber)
           .where('seq', 'in', d.voided)
           .execute();
+        // A voided bill is owed no more: the arrears run from the earliest bill still missed, if any (a
+        // reinstated policy's grace counts from what it still owes, docs/billing.md "The daily run").
+        const missed = await trx
+          .selectFrom('billing_instalments')
+          .select((eb) => eb.fn.min<string>('due_date').as('first'))
+          .where('line', '=', ref.line)
+          .where('policy_number', '=', ref.policyNumber)
+          .where('status', 'in', ['declined', 'failed'])
+          .executeTakeFirst();
         await account
-          .set((eb) => ({ billed_cents: eb('billed_cents', '-', Number(unbilled.cents)) }))
+          .set((eb) => ({
+            billed_cents: eb('billed_cents', '-', Number(unbilled.cents)),
+            first_missed_on: missed?.first ?? null,
+          }))
           .execute();
       }
       await account.set({ state }).execute();
