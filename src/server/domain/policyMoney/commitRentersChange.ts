@@ -49,6 +49,15 @@ async function attempt(
   today: string,
 ): Promise<Decided> {
   return ctx.db.transaction().execute(async (trx) => {
+    // Commits of one policy take turns: the policy's log and the money its billing collected are then read
+    // as one, so a commit racing another never weighs the log before the other's change against the money
+    // after its refund (which would read as a preview that no longer holds).
+    await trx
+      .selectFrom('renters_policies')
+      .select('policy_number')
+      .where('policy_number', '=', ref.policyNumber)
+      .forUpdate()
+      .executeTakeFirst();
     const policy = await loadRentersPolicyForChange(trx, ref.policyNumber, today);
     const request = { kind, policyNumber: ref.policyNumber, policyVersion: previewed.policyVersion, inputs };
     const verdict = judgeCommit({
