@@ -270,9 +270,11 @@ export class JourneyDriver {
         const eligible = s.context.pets.some((p) => !p.declined);
         for (const p of s.context.pets) {
           const removable = p.declined && eligible;
-          await expect(page.getByRole('button', { name: `Remove ${petName(p.id)}` }).count()).resolves.toBe(
-            removable ? 1 : 0,
-          );
+          const remove = page.getByRole('button', { name: `Remove ${petName(p.id)}` });
+          // The banner may render before the pets' buttons on a busy machine: wait for a button that should be
+          // there, then count.
+          if (removable) await remove.first().waitFor();
+          await expect(remove.count()).resolves.toBe(removable ? 1 : 0);
         }
         return;
       }
