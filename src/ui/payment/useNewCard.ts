@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { anyOf } from '../../api/access';
 import { openPaymentSession, tokenizePaymentMethod } from '../../api/calls/paymentSession';
-import { fieldErrorsOf } from '../../api/httpErrors';
+import { errorMessage, fieldErrorsOf } from '../../api/httpErrors';
 import type { PaymentMethod } from '../../api/schemas/quotePurchase';
 import { emptyPaymentDetails, paymentMethodRequest, type PaymentDetails } from './paymentDetails';
 
@@ -47,16 +47,21 @@ export function useNewCard(): NewCard {
 }
 
 // The payment session names a refused card's fields `card.number`, `card.expiry`, …, which sit beside the
-// fields; anything else a 422 says (an unknown token) is the dialog's to say.
-export function cardFieldErrors(error: unknown): {
-  fields: Record<string, string[]>;
-  other: string[];
-} {
+// fields; anything else a 422 says (an unknown token) is the dialog's to say. `problem` is what the dialog says
+// above the fields (null without an error).
+export function cardProblem(error: unknown): { fields: Record<string, string[]>; problem: string | null } {
   const fields: Record<string, string[]> = {};
   const other: string[] = [];
+  if (!error) return { fields, problem: null };
   for (const [field, messages] of Object.entries(fieldErrorsOf(error))) {
     if (field.startsWith('card.')) fields[field] = messages;
     else other.push(...messages);
   }
-  return { fields, other };
+  const problem =
+    Object.keys(fields).length > 0
+      ? 'Check the card details marked below.'
+      : other.length > 0
+        ? other.join(' ')
+        : errorMessage(error);
+  return { fields, problem };
 }

@@ -1,13 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { changePetCard, refreshAfterPayment } from '../../api/calls/billing';
-import { errorMessage } from '../../api/httpErrors';
 import type { Billing } from '../../api/schemas/billing';
 import { Alert } from '../feedback/Alert';
 import { Button } from '../forms/Button';
 import { FormDialog } from '../forms/FormDialog';
 import { useGuardedClose } from '../forms/useGuardedClose';
 import { PaymentMethodFields } from '../payment/PaymentMethodFields';
-import { cardFieldErrors, useNewCard } from '../payment/useNewCard';
+import { cardProblem, useNewCard } from '../payment/useNewCard';
 import { methodText } from './billingText';
 
 export interface ChangeCardDialogProps {
@@ -32,14 +31,7 @@ export function ChangeCardDialog({ matterId, billing, open, onClose, onChanged }
       await refreshAfterPayment(queryClient, 'pet', matterId, changed);
     },
   });
-  const { fields, other } = cardFieldErrors(change.error);
-  const problem = !change.error
-    ? null
-    : Object.keys(fields).length > 0
-      ? 'Check the card details marked below.'
-      : other.length > 0
-        ? other.join(' ')
-        : errorMessage(change.error);
+  const { fields, problem } = cardProblem(change.error);
 
   function close() {
     change.reset();

@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { payNow, refreshAfterPayment, type BillingLine } from '../../api/calls/billing';
-import { errorMessage } from '../../api/httpErrors';
 import type { Billing, PayNowResult } from '../../api/schemas/billing';
 import { Alert } from '../feedback/Alert';
 import { Button } from '../forms/Button';
@@ -9,7 +8,7 @@ import { FormDialog } from '../forms/FormDialog';
 import { useGuardedClose } from '../forms/useGuardedClose';
 import { formatDate, formatMoney } from '../format';
 import { PaymentMethodFields } from '../payment/PaymentMethodFields';
-import { NEW_CARD_ACCESS, cardFieldErrors, useNewCard } from '../payment/useNewCard';
+import { NEW_CARD_ACCESS, cardProblem, useNewCard } from '../payment/useNewCard';
 import { useAccess } from '../useAccess';
 import { methodText, onFileText, payOutcomeText } from './billingText';
 
@@ -48,14 +47,8 @@ export function PayNowDialog({ line, matterId, billing, open, onClose, onOutcome
       await refreshAfterPayment(queryClient, line, matterId, result.billing);
     },
   });
-  const { fields, other } = cardFieldErrors(pay.error);
-  const problem = !pay.error
-    ? declined
-    : Object.keys(fields).length > 0
-      ? 'Check the card details marked below.'
-      : other.length > 0
-        ? other.join(' ')
-        : errorMessage(pay.error);
+  const { fields, problem: refused } = cardProblem(pay.error);
+  const problem = refused ?? declined;
 
   function close() {
     pay.reset();
