@@ -22,18 +22,20 @@ import { runDatedWorkOn } from '../support/billingDays';
 import { entityApi } from '../support/entityApi';
 import { withoutAppendOnlyGuard } from '../support/eventLogSurgery';
 import { apiFor } from '../support/http';
-import { AGENT, NORTHWIND_AUSTIN } from '../support/personas';
+import { AGENT, INTERNAL, NORTHWIND_AUSTIN } from '../support/personas';
 import { purchasePolicies } from '../support/policyFixtures';
 import { commitPetCancel } from '../support/previewedCommits';
 import { entityIdOf, testActor } from '../support/records';
 import { issuePaidRentersPolicy, rentersPolicyIssue } from '../support/rentersPolicyFixtures';
+import type { RentersPolicyIssue } from '../../src/server/domain/rentersPolicies/issueRentersPolicy';
 import { useTestServer } from '../support/suite';
 import { testDatabases } from '../support/testServer';
 
 // `npm run correct-billing` (docs/reconciliation.md "Correcting what older versions billed"). Accounts are left
 // as older versions left them: a second pet billed the first pet's instalment and two months collected at it,
-// a flat cancellation that refunded only the instalment due before its cancel date, and billing's own renters
-// lapse and reinstatement stating settlements of a few cents, one recorded as a refund owed. The dry run lists
+// a flat cancellation that refunded only the instalment due before its cancel date, a backdated renters
+// cancellation that counted only the bill due before its cancel date as paid, and billing's own renters lapse
+// and reinstatement stating settlements of a few cents, one recorded as a refund owed. The dry run lists
 // each correction with its cents and changes nothing; applying refunds exactly what was over-collected or kept
 // through the payment service and withdraws the phantom settlement, after which the reconciliation finds
 // nothing and a second run has nothing to do. Accounts billed right plan nothing.
@@ -65,6 +67,9 @@ describe.each(testDatabases())('correcting what older versions billed, on %s', (
     cancelled: string;
     shortfall: number;
     renters: string;
+    rentersCancelled: { issue: RentersPolicyIssue; policyNumber: string; matterId: number };
+    rentersShortfall: number;
+    rentersRight: { policyNumber: string; matterId: number };
     lapseVersion: number;
     reinstatedVersion: number;
   };
@@ -87,11 +92,37 @@ describe.each(testDatabases())('correcting what older versions billed, on %s', (
       .execute();
   const sum = (rows: readonly { amount_cents: number }[]) => rows.reduce((n, r) => n + r.amount_cents, 0);
 
-  function instalments(policyNumber: string) {
+  // A renters pro-rata cancel to the day, previewed and committed through the API as the portal does; the
+  // settlement it answers.
+  async function commitRentersCancel(policy: { policyNumber: string; matterId: number }, cancelDate: string) {
+    const cancel = {
+      policy_number: policy.policyNumber,
+      reason_code: 'CUSTOMER_REQUEST',
+      cancellation_method: 'PRO_RATA',
+      cancel_date: cancelDate,
+      note: 'Moved in with family.',
+    };
+    const path = `/v2/renters/policies/${policy.matterId}/cancel`;
+    const previewed = await e.post(path, INTERNAL, { data: { ...cancel, commit: false } });
+    expect(previewed.status, previewed.text).toBe(200);
+    const preview = (previewed.body as { data: { fingerprint: string; preview_token: string } }).data;
+    const committed = await e.post(path, INTERNAL, {
+      data: {
+        ...cancel,
+        commit: true,
+        preview_fingerprint: preview.fingerprint,
+        preview_token: preview.preview_token,
+      },
+    });
+    expect(committed.status, committed.text).toBe(200);
+    return (committed.body as { data: { settlement: { kind: string; amount: number } } }).data.settlement;
+  }
+
+  function instalments(policyNumber: string, line: 'pet' | 'renters' = 'pet') {
     return db()
       .selectFrom('billing_instalments')
       .select(['seq', 'due_date', 'amount_cents', 'status'])
-      .where('line', '=', 'pet')
+      .where('line', '=', line)
       .where('policy_number', '=', policyNumber)
       .where('kind', '=', 'instalment')
       .orderBy('seq')
@@ -108,6 +139,10 @@ describe.each(testDatabases())('correcting what older versions billed, on %s', (
     const entityId = await entityIdOf(db(), NORTHWIND_AUSTIN);
     const issue = rentersPolicyIssue({ entityId, effectiveDate: book.start, termInterval: 'monthly' });
     book.renters = (await issuePaidRentersPolicy(db(), issue)).policyNumber;
+    const monthly = rentersPolicyIssue({ entityId, effectiveDate: book.start, termInterval: 'monthly' });
+    book.rentersCancelled = { issue: monthly, ...(await issuePaidRentersPolicy(db(), monthly)) };
+    const right = rentersPolicyIssue({ entityId, effectiveDate: book.start, termInterval: 'monthly' });
+    book.rentersRight = await issuePaidRentersPolicy(db(), right);
 
     expect((await reconcile(db())).discrepancies).toEqual([]);
     const plan = await planCorrections(db());
@@ -186,6 +221,40 @@ describe.each(testDatabases())('correcting what older versions billed, on %s', (
     book.shortfall = 2 * Math.floor(annual / 12);
     expect(sum(await refundsUnder(`policy:${book.cancelled}:%`))).toBe(refunded);
 
+    // Finding 2 on renters: a monthly policy cancelled pro rata, backdated to a few days after its start once
+    // two more instalments were collected, counting as paid only the bill due before the cancel date (the two
+    // later bills are hidden from the cancellation past the term's end, as older versions looked only before
+    // it).
+    const renters = book.rentersCancelled;
+    const bills = await instalments(renters.policyNumber, 'renters');
+    expect(bills.filter((r) => r.status === 'paid').map((r) => r.seq)).toEqual([1, 2, 3]);
+    const moveBill = (seq: number, dueDate: string) =>
+      db()
+        .updateTable('billing_instalments')
+        .set({ due_date: dueDate })
+        .where('line', '=', 'renters')
+        .where('policy_number', '=', renters.policyNumber)
+        .where('seq', '=', seq)
+        .execute();
+    for (const bill of bills.slice(1, 3)) await moveBill(bill.seq, addMonths(bill.due_date, 12));
+    const settled = await commitRentersCancel(renters, addDays(book.start, 4));
+    for (const bill of bills.slice(1, 3)) await moveBill(bill.seq, bill.due_date);
+    expect(settled.kind).toBe('refund');
+    expect(sum(await refundsUnder(`renters:${renters.policyNumber}:%`))).toBe(
+      Math.round(settled.amount * 100),
+    );
+    // The two later bills' premium and tax shares (docs/renters-cancellation.md: eleven of floor(annual / 12)
+    // after the first, which carries the odd cents).
+    book.rentersShortfall =
+      2 * (Math.floor(renters.issue.termPremiumCents / 12) + Math.floor(renters.issue.taxesCents / 12));
+    // The same cancel by this version counts all three bills collected: nothing is found of it below.
+    const whole = await commitRentersCancel(book.rentersRight, addDays(book.start, 4));
+    expect(whole.kind).toBe('refund');
+    expect(Math.round(whole.amount * 100)).toBe(Math.round(settled.amount * 100) + book.rentersShortfall);
+    expect(sum(await refundsUnder(`renters:${book.rentersRight.policyNumber}:%`))).toBe(
+      Math.round(whole.amount * 100),
+    );
+
     // Finding 8: billing's own lapse stating a refund of 33 cents, recorded on the billing stream as owed and
     // refused, and its late payment's reinstatement stating a charge of 30 cents.
     const today = businessDate(clock.now());
@@ -261,6 +330,7 @@ describe.each(testDatabases())('correcting what older versions billed, on %s', (
       [
         ...Array.from({ length: 11 }, () => [book.tom, 'schedule_differs', 'shareOfPurchase']),
         [book.cancelled, 'cancellation_refund_differs', 'collectedUndercounted'],
+        [book.rentersCancelled.policyNumber, 'cancellation_refund_differs', 'collectedUndercounted'],
         [book.renters, 'cancellation_refund_differs', 'ownSettlement'],
         [book.renters, 'balance_due_differs', 'ownSettlement'],
       ].sort(),
@@ -278,13 +348,14 @@ describe.each(testDatabases())('correcting what older versions billed, on %s', (
       [
         `${book.tom} ${book.tomOver} 0`,
         `${book.cancelled} ${book.shortfall} 0`,
+        `${book.rentersCancelled.policyNumber} ${book.rentersShortfall} 0`,
         `${book.renters} 0 33`,
         `${book.renters} 0 0`,
       ].sort(),
     );
     const day = businessDate(clock.now());
     const report = planReport(plan, day, false);
-    expect(report).toHaveLength(5);
+    expect(report).toHaveLength(6);
     expect(report).toEqual(
       expect.arrayContaining([
         expect.stringMatching(
@@ -293,12 +364,17 @@ describe.each(testDatabases())('correcting what older versions billed, on %s', (
         expect.stringMatching(
           new RegExp(`^pet ${book.cancelled} .*refund \\$${(book.shortfall / 100).toFixed(2)}$`),
         ),
+        expect.stringMatching(
+          new RegExp(
+            `^renters ${book.rentersCancelled.policyNumber} .*refund \\$${(book.rentersShortfall / 100).toFixed(2)}$`,
+          ),
+        ),
         expect.stringMatching(new RegExp(`^renters ${book.renters} .*lapse .*\\$0\\.33`)),
         expect.stringMatching(new RegExp(`^renters ${book.renters} .*reinstatement .*charge of \\$0\\.30`)),
       ]),
     );
     expect(report.at(-1)).toBe(
-      `4 corrections for ${day}: refunds $${((book.tomOver + book.shortfall) / 100).toFixed(2)}, refunds withdrawn $0.33 (dry run: run with --apply to record them)`,
+      `5 corrections for ${day}: refunds $${((book.tomOver + book.shortfall + book.rentersShortfall) / 100).toFixed(2)}, refunds withdrawn $0.33 (dry run: run with --apply to record them)`,
     );
     expect(await snapshot()).toEqual(before);
   });
@@ -306,9 +382,11 @@ describe.each(testDatabases())('correcting what older versions billed, on %s', (
   it('refunds what was over-collected or kept through the payment service, voids the phantoms, and then reconciles to nothing', async () => {
     const tomRefundedBefore = sum(await refundsUnder(`policy:${book.tom}:%`));
     const cancelledBefore = sum(await refundsUnder(`policy:${book.cancelled}:%`));
+    const renters = book.rentersCancelled.policyNumber;
+    const rentersBefore = sum(await refundsUnder(`renters:${renters}:%`));
     const applied = await applyCorrections(context(), (await planCorrections(db())).corrections);
-    expect(applied).toHaveLength(4);
-    expect(appliedReport(applied).at(-1)).toBe('Applied 4 corrections.');
+    expect(applied).toHaveLength(5);
+    expect(appliedReport(applied).at(-1)).toBe('Applied 5 corrections.');
 
     const tomSent = await refundsUnder(`policy:${book.tom}:correction:schedule%`);
     expect(tomSent.every((r) => r.outcome === 'ok')).toBe(true);
@@ -321,6 +399,12 @@ describe.each(testDatabases())('correcting what older versions billed, on %s', (
     expect(shortSent.every((r) => r.outcome === 'ok')).toBe(true);
     expect(sum(shortSent)).toBe(book.shortfall);
     expect(sum(await refundsUnder(`policy:${book.cancelled}:%`))).toBe(cancelledBefore + book.shortfall);
+
+    const rentersSent = await refundsUnder(`renters:${renters}:correction:cancellation%`);
+    expect(rentersSent.length).toBeGreaterThan(0);
+    expect(rentersSent.every((r) => r.outcome === 'ok')).toBe(true);
+    expect(sum(rentersSent)).toBe(book.rentersShortfall);
+    expect(sum(await refundsUnder(`renters:${renters}:%`))).toBe(rentersBefore + book.rentersShortfall);
 
     // The phantom refund is withdrawn, and nothing of the renters policy moved.
     expect(await refundsUnder(`%${book.renters}%`)).toEqual([]);
@@ -367,7 +451,7 @@ describe.each(testDatabases())('correcting what older versions billed, on %s', (
       const rows: Record<string, unknown[]> = {};
       for (const table of ['billing_instalments', 'billing_refunds', 'billing_accounts'] as const)
         rows[table] = (
-          await sql`select * from ${sql.table(table)} where policy_number in (${book.tom}, ${book.renters})`.execute(
+          await sql`select * from ${sql.table(table)} where policy_number in (${book.tom}, ${book.renters}, ${book.rentersCancelled.policyNumber}, ${book.rentersRight.policyNumber})`.execute(
             db(),
           )
         ).rows

@@ -3,6 +3,7 @@ import type { Db } from '../../store/db';
 import { billingChargeDiscrepancies } from './billingCharges';
 import { cancellationDiscrepancies } from './settledCancellations';
 import { collectedCountDiscrepancies } from './cancellationCollected';
+import { rentersCollectedCountDiscrepancies } from './rentersCancellationCollected';
 import { ownSettlementDiscrepancies } from './ownSettlements';
 import { byPolicy, type Discrepancy } from './discrepancies';
 import { ledgerCounterDiscrepancies } from './ledgerCounters';
@@ -45,6 +46,7 @@ export async function reconcile(db: Db): Promise<Reconciliation> {
         ...(await rentersScheduleDiscrepancies(trx)),
         ...(await cancellationDiscrepancies(trx)),
         ...(await collectedCountDiscrepancies(trx)),
+        ...(await rentersCollectedCountDiscrepancies(trx)),
         ...(await ownSettlementDiscrepancies(trx)),
       ];
       return { policies: Number(counted.n), discrepancies: found.sort(byPolicy) };
