@@ -18,28 +18,21 @@ const featureRooms = readdirSync(new URL('./src/features', import.meta.url), { w
   }));
 
 // The money's path (docs/decisions/017-the-money-path.md): the folders it crosses know nothing of one another
-// nor of the path above them; the path (policyMoney) tells the story across them. The shared money rules
-// (moneyRules) import none of them.
+// nor of the path above them; the path (policyMoney) tells the story across them. Below them all: the shared
+// money rules (moneyRules), which import none of them, and the annotations both lines share (matters), which
+// know neither line.
 const domain = (name) => `./src/server/domain/${name}`;
+const PATH_ROOMS = ['billing', 'policies', 'rentersPolicies', 'rentersPayments', 'matters', 'commission'];
+const SHARED_BELOW = { policies: ['matters'], rentersPolicies: ['matters'] };
 const moneyPathRooms = [
-  {
-    target: domain('billing'),
-    from: ['policies', 'rentersPolicies', 'matters', 'commission', 'policyMoney'].map(domain),
-  },
-  {
-    target: domain('policies'),
-    from: ['billing', 'rentersPolicies', 'refunds', 'matters', 'commission', 'policyMoney'].map(domain),
-  },
-  {
-    target: domain('rentersPolicies'),
-    from: ['billing', 'policies', 'refunds', 'commission', 'policyMoney'].map(domain),
-  },
-  {
-    target: domain('moneyRules'),
-    from: ['billing', 'policies', 'rentersPolicies', 'refunds', 'matters', 'commission', 'policyMoney'].map(
-      domain,
-    ),
-  },
+  ...PATH_ROOMS.map((room) => ({
+    target: domain(room),
+    from: [...PATH_ROOMS, 'policyMoney']
+      .filter((other) => other !== room && !(SHARED_BELOW[room] ?? []).includes(other))
+      .map(domain),
+    message: `${room} knows nothing of the folders beside it on the money's path: the story across them is policyMoney's (docs/decisions/017-the-money-path.md).`,
+  })),
+  { target: domain('moneyRules'), from: [...PATH_ROOMS, 'policyMoney'].map(domain) },
 ];
 
 // Module boundaries of DESIGN.md: features → api, machines, ui; server → machines, api; machines → nothing of ours.

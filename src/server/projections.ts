@@ -15,7 +15,8 @@ import { entityDetailsProjection } from './domain/entities/entityDetailsProjecti
 import { entityProjection } from './domain/entities/entityProjection';
 import { syncEntityDetailSequences } from './domain/entities/entitySequences';
 import { CLAIM_STREAM } from './domain/matters/matterEvents';
-import { claimProjection, policyMatterProjection } from './domain/matters/matterProjection';
+import { claimProjection } from './domain/matters/claimProjection';
+import { policyAnnotationProjection } from './domain/policies/policyAnnotationProjection';
 import { POLICY_STREAM } from './domain/policies/policyEvents';
 import { policyProjection } from './domain/policies/policyProjection';
 import { QUOTE_STREAM } from './domain/quotes/quoteEvents';
@@ -50,7 +51,7 @@ const PROJECTIONS = [
   quoteProjection,
   customerProjection,
   policyProjection,
-  policyMatterProjection,
+  policyAnnotationProjection,
   claimProjection,
   rentersPolicyProjection,
   rentersMatterProjection,

@@ -2,11 +2,11 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { MovableClock, addDays, addMonths, businessDate } from '../../src/calendar';
 import { recordRefund } from '../../src/server/domain/billing/billingCommands';
-import { recordRefundAsked } from '../../src/server/domain/refunds/askForRefund';
-import { failedRefunds } from '../../src/server/domain/refunds/refundHistory';
-import { refundReason } from '../../src/server/domain/refunds/refundReasons';
-import { retryRefund } from '../../src/server/domain/refunds/retryRefund';
-import { rentersRefundKey } from '../../src/server/domain/refunds/refundOnPolicy';
+import { recordRefundAsked } from '../../src/server/domain/billing/refunds/askForRefund';
+import { failedRefunds } from '../../src/server/domain/billing/refunds/refundHistory';
+import { refundReason } from '../../src/server/domain/billing/refunds/refundReasons';
+import { retryPolicyRefund } from '../../src/server/domain/policyMoney/policyRefund';
+import { rentersRefundKey } from '../../src/server/domain/rentersPolicies/changes/rentersRefundKey';
 import { appliedReport, planReport } from '../../src/server/domain/corrections/correctionReport';
 import { applyCorrections, planCorrections } from '../../src/server/domain/corrections/planCorrections';
 import { createSandboxPaymentAdapter } from '../../src/server/domain/payments/sandboxPaymentAdapter';
@@ -421,7 +421,7 @@ describe.each(testDatabases())('correcting what older versions billed, on %s', (
     const ref = { line: 'renters' as const, policyNumber: book.renters };
     const key = rentersRefundKey(book.renters, book.lapseVersion);
     await expect(
-      retryRefund({ ...context(), metadata: testActor(null) }, ref, { key, attempt: 2 }),
+      retryPolicyRefund({ ...context(), metadata: testActor(null) }, ref, { key, attempt: 2 }),
     ).rejects.toThrow(/not found/i);
     const voided = await db()
       .selectFrom('events')

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addNote } from '../../src/server/domain/matters/policyNotes';
+import { addNote } from '../../src/server/domain/policies/policyNotes';
 import { AGENT } from '../support/personas';
 import { purchasePolicies, type PolicyPurchase } from '../support/policyFixtures';
 import { TEST_METADATA } from '../support/records';

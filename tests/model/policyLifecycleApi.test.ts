@@ -20,7 +20,7 @@ import {
 import { listTransitions, transitionsTaken } from '../../src/machines/transitions';
 import { changeBillingMethod } from '../../src/server/domain/billing/changeBillingMethod';
 import { reinstateAfterLatePayment } from '../../src/server/domain/policyMoney/policyStanding';
-import { storeDocument } from '../../src/server/domain/matters/policyDocuments';
+import { storeDocument } from '../../src/server/domain/policies/policyDocuments';
 import { petRef } from '../../src/server/domain/policyMoney/petCancellationRefund';
 import type { Trx } from '../../src/server/store/eventStore';
 import { DECLINING_CARD, cardToken } from '../support/billingDays';

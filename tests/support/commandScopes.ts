@@ -108,7 +108,7 @@ export const COMMAND_SCOPES: Readonly<Record<string, CommandScope>> = {
   },
   'GET /v2/refunds/failed': {
     scope:
-      'failedRefunds (domain/refunds/refundHistory.ts) keeps the policies of the caller’s entity scope (staff: all); refundRoutes.ts keeps the lines whose payments the caller may take.',
+      'failedRefunds (domain/billing/refunds/refundHistory.ts) keeps the policies of the caller’s entity scope (staff: all); refundRoutes.ts keeps the lines whose payments the caller may take.',
     tests: 'refundRetryRoutes.test.ts, crossAgencyMatrix.test.ts',
   },
 

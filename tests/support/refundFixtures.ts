@@ -1,6 +1,6 @@
 import { recordRefund } from '../../src/server/domain/billing/billingCommands';
 import type { PolicyRef } from '../../src/server/domain/billing/policyRef';
-import { refundReason } from '../../src/server/domain/refunds/refundReasons';
+import { refundReason } from '../../src/server/domain/billing/refunds/refundReasons';
 import type { Db } from '../../src/server/store/db';
 import { TEST_METADATA } from './records';
 

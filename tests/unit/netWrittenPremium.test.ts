@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PolicyLogEvent } from '../../src/server/domain/commission/commissionableEvents';
+import type { PolicyLogEvent } from '../../src/server/domain/reports/policyLogStreams';
 import {
   monthsBetween,
   summarizeNwp,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitRefund } from '../../src/server/domain/refunds/refundCharges';
+import { splitRefund } from '../../src/server/domain/billing/refunds/refundCharges';
 
 // A refund goes back to the charges that hold the policy's money, newest first, each asked for no more than it
 // holds (docs/payments.md "Refunds").

@@ -1,7 +1,7 @@
 import { billingDailyWork } from '../domain/policyMoney/billingDailyWork';
 import { policyDatesWork } from '../domain/policyDates/policyDatesWork';
 import { reconciliationWork } from '../domain/reconciliation/reconciliationWork';
-import { refundRetries } from '../domain/refunds/refundRetriesWork';
+import { refundRetries } from '../domain/policyMoney/refundRetriesWork';
 import type { DailyWork } from './dailyWork';
 import { monthEndStatementsWork } from './monthEndStatementsWork';
 

@@ -5,7 +5,7 @@ import { PurchaseData } from '../../api/schemas/quotePurchase';
 import { findActingEntity, toPrincipal, type UserRow } from '../access/principal';
 import { changeClaim, submitClaim } from '../domain/matters/claimCommands';
 import { claimEvent } from '../domain/matters/matterEvents';
-import { addNote } from '../domain/matters/policyNotes';
+import { addNote } from '../domain/policies/policyNotes';
 import { createSandboxPaymentAdapter } from '../domain/payments/sandboxPaymentAdapter';
 import { answerUnderwriting } from '../domain/quotes/answerUnderwriting';
 import { chooseCoverage } from '../domain/quotes/chooseCoverage';

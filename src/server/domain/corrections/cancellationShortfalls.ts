@@ -1,6 +1,7 @@
 import type { Discrepancy } from '../reconciliation/discrepancies';
 import { dollars } from '../reconciliation/discrepancies';
-import { askForRefund, recordRefundAsked } from '../refunds/askForRefund';
+import { recordRefundAsked } from '../billing/refunds/askForRefund';
+import { askForPolicyRefund } from '../policyMoney/policyRefund';
 import { correctionRefundKey } from '../billing/correctionRefundKeys';
 import type { Correction, CorrectionContext } from './correction';
 
@@ -24,7 +25,7 @@ export function planCancellationShortfall(d: Discrepancy): Correction | null {
       await ctx.db
         .transaction()
         .execute((trx) => recordRefundAsked(trx, ref, { key, amountCents }, metadata, at));
-      const answer = await askForRefund({ ...ctx, metadata }, ref, { key, amountCents, attempt: 1 });
+      const answer = await askForPolicyRefund({ ...ctx, metadata }, ref, { key, amountCents, attempt: 1 });
       return `refund of ${dollars(amountCents)} ${answer.status === 'done' ? 'sent' : `${answer.status}${answer.reason ? `: ${answer.reason}` : ''}`}`;
     },
   };

@@ -2,8 +2,8 @@ import type { Db } from '../../store/db';
 import type { Discrepancy } from '../reconciliation/discrepancies';
 import { dollars } from '../reconciliation/discrepancies';
 import { reconcile } from '../reconciliation/reconcile';
-import { askForRefund } from '../refunds/askForRefund';
-import { refundState } from '../refunds/refundHistory';
+import { askForPolicyRefund } from '../policyMoney/policyRefund';
+import { refundState } from '../billing/refunds/refundHistory';
 import { planCancellationShortfall } from './cancellationShortfalls';
 import type { Correction, CorrectionContext } from './correction';
 import { planOwnSettlement } from './ownSettlements';
@@ -83,7 +83,7 @@ async function unfinishedRefunds(db: Db): Promise<Correction[]> {
       async apply(ctx: CorrectionContext) {
         const state = await refundState(ctx.db, ref, row.key);
         const metadata = { ...ctx.actor, at: ctx.clock.now() };
-        const answer = await askForRefund({ ...ctx, metadata }, ref, {
+        const answer = await askForPolicyRefund({ ...ctx, metadata }, ref, {
           key: row.key,
           amountCents: row.amount_cents,
           attempt: state?.attempt ?? 1,

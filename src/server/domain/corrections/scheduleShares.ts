@@ -2,7 +2,8 @@ import { formatBusinessDate } from '../../../calendar';
 import type { Db } from '../../store/db';
 import type { Discrepancy } from '../reconciliation/discrepancies';
 import { dollars } from '../reconciliation/discrepancies';
-import { askForRefund, recordRefundAsked } from '../refunds/askForRefund';
+import { recordRefundAsked } from '../billing/refunds/askForRefund';
+import { askForPolicyRefund } from '../policyMoney/policyRefund';
 import { correctionRefundKey } from '../billing/correctionRefundKeys';
 import { appendCorrection } from './appendCorrection';
 import type { Correction, CorrectionContext } from './correction';
@@ -96,7 +97,7 @@ export async function planScheduleShares(
         if (overCents > 0) await recordRefundAsked(trx, ref, { key, amountCents: overCents }, metadata, at);
       });
       if (overCents === 0) return `restated ${restated.length} instalments`;
-      const answer = await askForRefund({ ...ctx, metadata }, ref, {
+      const answer = await askForPolicyRefund({ ...ctx, metadata }, ref, {
         key,
         amountCents: overCents,
         attempt: 1,

@@ -10,7 +10,7 @@ import { addCharge } from '../billing/billingCommands';
 import { petPremiumCollected, type PetTerm } from '../billing/premiumCollected';
 import { holdUnpaidInstalments, settleCancellation } from '../billing/settleCancellation';
 import { premiumPaid } from '../billing/policyPayments';
-import { recordRefundAsked, type RefundAnswer } from '../refunds/askForRefund';
+import { recordRefundAsked, type RefundAnswer } from '../billing/refunds/askForRefund';
 import {
   previewToken,
   requireOutcome,

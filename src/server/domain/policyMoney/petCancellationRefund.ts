@@ -3,8 +3,9 @@ import type { Db } from '../../store/db';
 import type { EventActor, EventMetadata } from '../../store/eventStore';
 import type { PolicyRef } from '../billing/policyRef';
 import type { PaymentAdapter } from '../payments/paymentAdapter';
-import { askForRefund, type RefundAnswer } from '../refunds/askForRefund';
-import { refundState } from '../refunds/refundHistory';
+import type { RefundAnswer } from '../billing/refunds/askForRefund';
+import { askForPolicyRefund } from './policyRefund';
+import { refundState } from '../billing/refunds/refundHistory';
 import { refundKey } from '../policies/cancellationRefundKey';
 
 export const petRef = (policyNumber: string): PolicyRef => ({ line: 'pet', policyNumber });
@@ -32,7 +33,7 @@ export async function refundCancellation(
   const state = await refundState(ctx.db, ref, key);
   if (state && state.status !== 'pending') return null;
   const metadata = ctx.metadata ?? { ...RESUMED, at: ctx.clock.now() };
-  return askForRefund({ ...ctx, metadata }, ref, {
+  return askForPolicyRefund({ ...ctx, metadata }, ref, {
     key,
     amountCents,
     attempt: state?.attempt ?? 1,

@@ -4,8 +4,8 @@ import type { EventMetadata, Trx } from '../../store/eventStore';
 import { addCharge } from '../billing/billingCommands';
 import { resumeBilling } from '../billing/resumeBilling';
 import { settleCancellation } from '../billing/settleCancellation';
-import { recordRefundAsked } from '../refunds/askForRefund';
-import { rentersRefundKey } from '../refunds/refundOnPolicy';
+import { recordRefundAsked } from '../billing/refunds/askForRefund';
+import { rentersRefundKey } from '../rentersPolicies/changes/rentersRefundKey';
 
 // What a committed renters change does to the policy's billing, in the change's transaction (docs/billing.md
 // "Cancellation"). A cancellation settles the money once: the account closes with its unpaid instalments

@@ -1,7 +1,7 @@
 import { businessDate } from '../../../calendar';
 import type { EventMetadata, Trx } from '../../store/eventStore';
 import { openPetBilling } from '../billing/openBilling';
-import { storeDeclaration } from '../matters/policyDocuments';
+import { storeDeclaration } from '../policies/policyDocuments';
 import { issuePolicies, type Issue } from '../policies/issuePolicies';
 import { shareOfCharge } from '../moneyRules/chargeShares';
 

@@ -1,11 +1,17 @@
 import { businessDate } from '../../../calendar';
 import type { EventMetadata, Trx } from '../../store/eventStore';
 import { openRentersBilling } from '../billing/openBilling';
-import { issueRentersPolicy, type RentersPolicyIssue } from '../rentersPolicies/issueRentersPolicy';
+import {
+  issueRentersPolicy,
+  linkRewrite,
+  type RentersPolicyIssue,
+} from '../rentersPolicies/issueRentersPolicy';
 import { oneYearAfter } from '../rentersPolicies/rentersPolicyNumbers';
+import { recordPurchaseMethod } from './recordPurchaseMethod';
 
-// A renters sale, in the purchase's transaction: the policy (its policyholder, its payment method, a
-// rewrite's link), then its billing: the rated schedule, the first payment collected by the purchase's charge
+// A renters sale, in the purchase's transaction: the policy and its policyholder; the method bought with, which
+// becomes the customer's primary renters payment method (docs/payments.md), told to their other billed
+// policies (a rewritten one still among them, so it is told before the link); a rewrite's link; then its billing: the rated schedule, the first payment collected by the purchase's charge
 // (docs/billing.md "The schedule").
 export async function sellRentersPolicy(
   trx: Trx,
@@ -13,6 +19,13 @@ export async function sellRentersPolicy(
   issue: RentersPolicyIssue,
 ): Promise<{ policyNumber: string; matterId: number; customerId: number }> {
   const issued = await issueRentersPolicy(trx, metadata, issue);
+  await recordPurchaseMethod(trx, metadata, {
+    customerId: issued.customerId,
+    policyNumber: issued.policyNumber,
+    quoteId: issue.quoteId,
+    token: issue.payment.token,
+  });
+  if (issue.rewriteOf !== null) await linkRewrite(trx, metadata, issue.rewriteOf, issued.policyNumber);
   await openRentersBilling(
     trx,
     metadata,

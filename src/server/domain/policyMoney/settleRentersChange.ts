@@ -3,8 +3,9 @@ import type { Db } from '../../store/db';
 import { VersionConflictError, type EventMetadata, type StoredEvent } from '../../store/eventStore';
 import { systemClock, type Clock } from '../../../calendar';
 import type { PaymentAdapter } from '../payments/paymentAdapter';
-import { askForRefund, isBilled } from '../refunds/askForRefund';
-import { rentersRefundKey } from '../refunds/refundOnPolicy';
+import { isBilled } from '../billing/refunds/askForRefund';
+import { askForPolicyRefund } from './policyRefund';
+import { rentersRefundKey } from '../rentersPolicies/changes/rentersRefundKey';
 import { appendToRentersPolicy } from '../rentersPolicies/appendToRentersPolicy';
 import type { RentersPolicyIssued } from '../rentersPolicies/rentersPolicyEvents';
 import { loadRentersPolicyForChange } from './loadRentersPolicyForChange';
@@ -25,7 +26,7 @@ export interface SettleContext {
 //   change event's version, so a retry never refunds twice; a refusal is recorded as FAILED;
 // - a charge (a cancellation that earned more than was paid, a reinstatement) is recorded as due (PENDING);
 //   a billed policy's billing collects it (billRentersChange added it to the schedule).
-// A billed policy's refund is asked through its billing stream's refunds instead (askForRefund).
+// A billed policy's refund is asked through its billing stream's refunds instead (askForPolicyRefund).
 export async function settleRentersChange(
   ctx: SettleContext,
   policyNumber: string,
@@ -38,8 +39,14 @@ export async function settleRentersChange(
   // A billed policy's refund goes through the refunds of its billing stream, which the change's transaction
   // recorded as asked: the outcome lands there and on the payments tab, and a failure is listed for retry.
   if (settlement.kind === 'refund' && (await isBilled(ctx.db, ref))) {
-    await askForRefund(
-      { db: ctx.db, payments: ctx.payments, clock: ctx.clock ?? systemClock, metadata: ctx.metadata, log: ctx.log },
+    await askForPolicyRefund(
+      {
+        db: ctx.db,
+        payments: ctx.payments,
+        clock: ctx.clock ?? systemClock,
+        metadata: ctx.metadata,
+        log: ctx.log,
+      },
       ref,
       {
         key: rentersRefundKey(policyNumber, change.version),

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { EventActor } from '../../store/eventStore';
 import { BILLING_STREAM } from '../billing/policyRef';
 import { CORRECTION_STREAM } from '../billing/correctionStream';
-import { rentersRefundKey } from '../refunds/refundOnPolicy';
+import { rentersRefundKey } from '../rentersPolicies/changes/rentersRefundKey';
 import { isBillingsOwnChange } from '../rentersPolicies/changes/billingsOwnChanges';
 import type { RentersChangeData } from '../rentersPolicies/changes/rentersChangeEvents';
 import { RENTERS_POLICY_STREAM } from '../rentersPolicies/rentersPolicyEvents';

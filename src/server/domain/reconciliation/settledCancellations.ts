@@ -5,7 +5,7 @@ import { NON_PAYMENT } from '../policyMoney/policyStanding';
 import { BILLING_STREAM, billingStreamId, refOfStreamId, type PolicyLine } from '../billing/policyRef';
 import { POLICY_STREAM, type PolicyCancelled } from '../policies/policyEvents';
 import { refundKey } from '../policies/cancellationRefundKey';
-import { rentersRefundKey } from '../refunds/refundOnPolicy';
+import { rentersRefundKey } from '../rentersPolicies/changes/rentersRefundKey';
 import type { RentersChangeData } from '../rentersPolicies/changes/rentersChangeEvents';
 import { RENTERS_POLICY_STREAM } from '../rentersPolicies/rentersPolicyEvents';
 import { isBillingsOwnChange } from '../rentersPolicies/changes/billingsOwnChanges';

@@ -4,7 +4,6 @@ import type { EventMetadata, Trx } from '../../store/eventStore';
 import { rentersPolicyAggregate } from './rentersPolicyAggregate';
 import { customerForPurchase } from '../customers/customerCommands';
 import type { RentersRating } from '../rentersRating/rentersTypes';
-import { recordPurchaseMethod } from '../rentersPayments/recordPurchaseMethod';
 import { appendToRentersPolicy } from './appendToRentersPolicy';
 import { rentersPolicyEvent } from './rentersPolicyEvents';
 import { nextRentersPolicyNumber, oneYearAfter, rentersMatterId } from './rentersPolicyNumbers';
@@ -48,7 +47,8 @@ export function ratedFigures(
 
 // Issues the renters policy of a paid quote, inside the purchase's transaction: the policyholder (the
 // entity's customer with the same e-mail, or a new one, at the mailing address) and the policy's stream,
-// numbered by the state of the insured property. Its billing is the money path's (policyMoney/sellRentersPolicy.ts).
+// numbered by the state of the insured property. Its payment method, its billing and a rewrite's link are the
+// money path's (policyMoney/sellRentersPolicy.ts).
 export async function issueRentersPolicy(
   trx: Trx,
   metadata: EventMetadata,
@@ -102,19 +102,18 @@ export async function issueRentersPolicy(
     ],
     metadata,
   );
-  // The method bought with becomes the customer's primary renters payment method (docs/payments.md).
-  await recordPurchaseMethod(trx, metadata, {
-    customerId,
-    policyNumber,
-    quoteId: issue.quoteId,
-    token: issue.payment.token,
-  });
-  // A rewrite links the replaced policy to this one; its machine refuses the link (409) unless the old
-  // policy is cancelled or non-renewing (SPEC §4), which rolls the whole purchase back.
-  if (issue.rewriteOf !== null) {
-    await appendToRentersPolicy(trx, metadata, issue.rewriteOf, [
-      { type: 'renters.rewritten', data: { newPolicyNumber: policyNumber } },
-    ]);
-  }
   return { policyNumber, matterId, customerId };
+}
+
+// A rewrite links the replaced policy to its new one; its machine refuses the link (409) unless the old policy is
+// cancelled or non-renewing (SPEC §4), which rolls the whole purchase back.
+export async function linkRewrite(
+  trx: Trx,
+  metadata: EventMetadata,
+  rewriteOf: string,
+  newPolicyNumber: string,
+): Promise<void> {
+  await appendToRentersPolicy(trx, metadata, rewriteOf, [
+    { type: 'renters.rewritten', data: { newPolicyNumber } },
+  ]);
 }

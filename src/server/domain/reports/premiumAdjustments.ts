@@ -1,7 +1,7 @@
 import { businessDate } from '../../../calendar';
 import { sql } from 'kysely';
 import type { Db } from '../../store/db';
-import { COMMISSIONABLE_TYPES, commissionableEventsOfStream } from '../commission/commissionableEvents';
+import { COMMISSIONABLE_TYPES, commissionableEventsOfStream } from './writtenPremiumEvents';
 import type { BusinessType, CommissionSpecies } from '../moneyRules/commissionRates';
 import type { CommissionableEvent } from '../commission/statementLines';
 import type { PolicyLogEvent } from './policyLogStreams';

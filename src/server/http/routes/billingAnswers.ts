@@ -1,7 +1,7 @@
 import type { Billing } from '../../../api/schemas/billing';
 import type { BillingView } from '../../domain/billing/billingView';
 import { dollars } from '../../domain/rating/wireAmounts';
-import type { RefundState } from '../../domain/refunds/refundHistory';
+import type { RefundState } from '../../domain/billing/refunds/refundHistory';
 import { nextAttemptOf } from './refundAnswers';
 
 // A billing view on the wire: dollars for cents, and what the caller may do. Each ledger figure is converted

@@ -8,7 +8,7 @@ import { uuidParam } from '../../../api/schemas/params';
 import { MatterFileResponse, MatterFilesResponse, type MatterFile } from '../../../api/schemas/policyMatters';
 import { MAX_UPLOAD_BYTES } from '../../domain/matters/fileTypes';
 import { requireMatter } from '../../domain/matters/matterScope';
-import { attachFile, findFile, listFiles, type Upload } from '../../domain/matters/policyFiles';
+import { attachFile, findFile, listFiles, type Upload } from '../../domain/policies/policyFiles';
 import type { Db } from '../../store/db';
 import { ValidationFailed, notFound } from '../errors';
 import { CONFLICT } from '../openapi/conflicts';

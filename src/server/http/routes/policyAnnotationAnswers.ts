@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { PolicyDocument, PolicyNote } from '../../../api/schemas/policyMatters';
-import { findDocument, listDocuments } from '../../domain/matters/policyDocuments';
-import { findNote, listNotes } from '../../domain/matters/policyNotes';
+import { findDocument, listDocuments } from '../../domain/policies/policyDocuments';
+import { findNote, listNotes } from '../../domain/policies/policyNotes';
 import type { Db } from '../../store/db';
 import { notFound } from '../errors';
 import { sendStored } from './matterDownloads';

@@ -19,9 +19,9 @@ import {
 } from '../../../api/schemas/policyMatters';
 import { listClaims } from '../../domain/matters/claimQueries';
 import { requireMatter, requirePolicyNumber } from '../../domain/matters/matterScope';
-import { addNote } from '../../domain/matters/policyNotes';
+import { addNote } from '../../domain/policies/policyNotes';
 import { policyPayments } from '../../domain/billing/policyPayments';
-import { policyRates } from '../../domain/matters/policyRates';
+import { policyRates } from '../../domain/policies/policyRates';
 import { dollars, dollarsOrNull } from '../../domain/rating/wireAmounts';
 import type { Db } from '../../store/db';
 import { notFound } from '../errors';

@@ -1,5 +1,8 @@
 import type { FailedRefund, Refund } from '../../../api/schemas/refunds';
-import type { FailedRefund as FailedRefundState, RefundState } from '../../domain/refunds/refundHistory';
+import type {
+  FailedRefund as FailedRefundState,
+  RefundState,
+} from '../../domain/billing/refunds/refundHistory';
 import { dollars } from '../../domain/rating/wireAmounts';
 
 // A refund on the wire: dollars for cents, the instant of its last outcome, and the attempt a retry makes,

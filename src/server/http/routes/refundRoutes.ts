@@ -13,8 +13,8 @@ import {
 } from '../../../api/schemas/refunds';
 import { accessSubject, entityScope } from '../../access/principal';
 import type { PaymentAdapter } from '../../domain/payments/paymentAdapter';
-import { failedRefunds, refundState } from '../../domain/refunds/refundHistory';
-import { retryRefund } from '../../domain/refunds/retryRefund';
+import { failedRefunds, refundState } from '../../domain/billing/refunds/refundHistory';
+import { retryPolicyRefund } from '../../domain/policyMoney/policyRefund';
 import type { Db } from '../../store/db';
 import { pageMeta } from '../../store/paging';
 import { notFound } from '../errors';
@@ -93,7 +93,7 @@ export function refundRoutes(
         const ref = await line.find(db, principal, request.params.matterId);
         const { key, attempt } = request.body.data;
         // A key of another policy is looked for on this policy's stream only: as unknown as a made-up one.
-        await retryRefund(
+        await retryPolicyRefund(
           { db, payments, clock, metadata: metadataOf(request, principal), log: request.log },
           ref,
           { key, attempt },

@@ -24,7 +24,7 @@ import {
   openAccount,
 } from '../../domain/rentersPayments/rentersPaymentAccounts';
 import { methodOnFileOut, paymentMethodOut } from '../../domain/rentersPayments/rentersPaymentView';
-import { announceMethodChange, methodOnFile } from '../../domain/rentersPayments/rentersPolicyMethods';
+import { announceMethodChange, methodOnFile } from '../../domain/policyMoney/rentersPolicyMethods';
 import {
   advanceIntent,
   createSetupIntent,

@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { execute } from '../../store/aggregate';
 import type { Db } from '../../store/db';
 import type { EventMetadata, Trx } from '../../store/eventStore';
-import { policyAggregate } from '../policies/policyAggregate';
+import { policyAggregate } from './policyAggregate';
 import { declarationPdf } from '../documents/declarationPdf';
-import { storeContent } from './contentStore';
-import { matterEvent, type DocumentType } from './matterEvents';
+import { storeContent } from '../matters/contentStore';
+import { matterEvent, type DocumentType } from '../matters/matterEvents';
 
 // Documents the business generates for a policy (the declaration at issue; receipts and cancellation
 // notices have their types ready), stored with the policy and announced by policy.documentGenerated.

@@ -4,9 +4,9 @@ import { fetchPage } from '../../store/paging';
 import { execute } from '../../store/aggregate';
 import type { Db } from '../../store/db';
 import type { EventMetadata } from '../../store/eventStore';
-import { policyAggregate } from '../policies/policyAggregate';
-import { appendNoteInTurn } from './appendNoteInTurn';
-import { matterEvent } from './matterEvents';
+import { policyAggregate } from './policyAggregate';
+import { appendNoteInTurn } from '../matters/appendNoteInTurn';
+import { matterEvent } from '../matters/matterEvents';
 
 // Notes on a policy: policy.noteAdded on the policy's stream, read back newest first. A note never conflicts
 // with another write (appendNoteInTurn).

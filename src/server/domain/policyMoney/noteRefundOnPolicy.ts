@@ -1,18 +1,15 @@
 import type { Db } from '../../store/db';
 import { VersionConflictError, readStream, type EventMetadata } from '../../store/eventStore';
 import type { PolicyRef } from '../billing/policyRef';
+import type { RefundStatus } from '../billing/refunds/refundHistory';
 import { appendToRentersPolicy } from '../rentersPolicies/appendToRentersPolicy';
 import { RENTERS_POLICY_STREAM } from '../rentersPolicies/rentersPolicyEvents';
 import type { RentersSettledData } from '../rentersPolicies/changes/rentersChangeEvents';
-import type { RefundStatus } from './refundHistory';
+import { changeVersionOfRefundKey } from '../rentersPolicies/changes/rentersRefundKey';
 
-// What the policy's own screens show of a refund's outcome, besides the billing stream: a pet cancellation's
+// What the policy's own screens show of a refund's outcome, besides the billing stream (billing's refund step
+// knows no policy line; the money path notes the outcome on the policy after each attempt): a pet cancellation's
 // refund record takes the service's reference; a renters change gets a `renters.settled` for its payments tab.
-
-// The renters change a refund key names (renters:<policy number>:<change version>:refund).
-export const rentersRefundKey = (policyNumber: string, changeVersion: number) =>
-  `renters:${policyNumber}:${changeVersion}:refund`;
-const changeVersionOf = (key: string) => Number(/:(\d+):refund$/.exec(key)?.[1] ?? NaN);
 
 const SETTLED_STATUS: Readonly<Record<RefundStatus, RentersSettledData['status']>> = {
   pending: 'PENDING',
@@ -36,7 +33,7 @@ export async function noteRefundOnPolicy(
       .execute();
     return;
   }
-  const changeVersion = changeVersionOf(refund.key);
+  const changeVersion = changeVersionOfRefundKey(refund.key);
   if (!Number.isInteger(changeVersion)) return;
   const append = () =>
     ctx.db.transaction().execute(async (trx) => {

@@ -1,5 +1,5 @@
 import type { EventMetadata, Trx } from '../../store/eventStore';
-import { addPrimaryMethod, primaryMethod } from './rentersPaymentAccounts';
+import { addPrimaryMethod, primaryMethod } from '../rentersPayments/rentersPaymentAccounts';
 import { announceMethodChange } from './rentersPolicyMethods';
 
 // A new card that paid a renters policy's late payment ("Pay now") becomes the customer's primary method, as a

@@ -1,5 +1,5 @@
 import type { EventMetadata, Trx } from '../../store/eventStore';
-import { addPrimaryMethod, primaryMethod } from './rentersPaymentAccounts';
+import { addPrimaryMethod, primaryMethod } from '../rentersPayments/rentersPaymentAccounts';
 import { announceMethodChange } from './rentersPolicyMethods';
 
 export interface PurchaseMethod {
@@ -10,7 +10,7 @@ export interface PurchaseMethod {
   token: string;
 }
 
-// Called by issueRentersPolicy inside the purchase: the method the policy was bought with becomes the
+// Called by sellRentersPolicy inside the purchase: the method the policy was bought with becomes the
 // customer's primary method. A token the payment service does not know (test fixtures) adds nothing; the
 // policy's issue event then shows the method "on file". When the customer already had another primary
 // method, the new one bills every policy from now on, so the customer's other current policies are told.

@@ -1,4 +1,4 @@
-import type { RefundRefusal } from '../payments/paymentAdapter';
+import type { RefundRefusal } from '../../payments/paymentAdapter';
 
 // Why a refund failed, in the words the commit's answer, the policy and the failed refunds list show, and
 // whether asking again later may succeed (the daily retries ask again only for those).

@@ -1,57 +1,14 @@
 import type { Insertable, Updateable } from 'kysely';
 import { type ProjectionSpec, type StoredEvent, type Trx } from '../../store/eventStore';
 import { insertRows } from '../../store/insertRows';
-import { POLICY_STREAM } from '../policies/policyEvents';
-import { documentRowOf, insertDocumentRow, insertNoteRow, noteRowOf } from './annotationRows';
 import { applyClaimChange, type ClaimChange } from './claimStatus';
-import {
-  CLAIM_STREAM,
-  type ClaimPaymentMade,
-  type ClaimStatus,
-  type ClaimSubmitted,
-  type FileAttached,
-} from './matterEvents';
-import type { ClaimPaymentsTable, ClaimsTable, PolicyFilesTable } from '../../store/tables/matterTables';
+import { CLAIM_STREAM, type ClaimPaymentMade, type ClaimStatus, type ClaimSubmitted } from './matterEvents';
+import type { ClaimPaymentsTable, ClaimsTable } from '../../store/tables/matterTables';
 
-// Read tables of a policy's notes, documents and files, and of claims with their payments. Every write is
-// safe to replay over rows already there (an insert of a known id does nothing, a submitted claim starts
-// over), so a rebuild of the log gives the same tables whether or not they were cleared first.
-async function projectPolicy(trx: Trx, event: StoredEvent): Promise<void> {
-  if (event.type === 'policy.documentGenerated') {
-    await insertDocumentRow(trx, event);
-  } else if (event.type === 'policy.fileAttached') {
-    await trx
-      .insertInto('policy_files')
-      .values(fileRowOf(event))
-      .onConflict((oc) => oc.column('id').doNothing())
-      .execute();
-  } else if (event.type === 'policy.noteAdded') {
-    await insertNoteRow(trx, event);
-  }
-}
-
-function fileRowOf(event: StoredEvent): Insertable<PolicyFilesTable> {
-  const f = event.data as unknown as FileAttached;
-  return {
-    id: f.fileId,
-    policy_number: event.streamId,
-    name: f.name,
-    content_type: f.contentType,
-    size: f.size,
-    content_id: f.contentId,
-    uploaded_at: event.recordedAt,
-    uploaded_by: event.metadata.userId,
-  };
-}
-
-async function projectPolicies(trx: Trx, streams: readonly (readonly StoredEvent[])[]): Promise<void> {
-  const events = streams.flat();
-  const of = (type: string) => events.filter((e) => e.type === type);
-  await insertRows(trx, 'policy_documents', of('policy.documentGenerated').map(documentRowOf));
-  await insertRows(trx, 'policy_files', of('policy.fileAttached').map(fileRowOf));
-  await insertRows(trx, 'policy_notes', of('policy.noteAdded').map(noteRowOf));
-}
-
+// Read tables of claims with their payments. Every write is safe to replay over rows already there (an
+// insert of a known id does nothing, a submitted claim starts over), so a rebuild of the log gives the same
+// tables whether or not they were cleared first. A policy's notes, documents and files are projected by its line
+// (policies/policyAnnotationProjection.ts, rentersPolicies/rentersMatterProjection.ts).
 type ClaimRow = Insertable<ClaimsTable> & { id: number };
 
 function submittedRow(event: StoredEvent): ClaimRow {
@@ -174,11 +131,6 @@ async function projectClaims(trx: Trx, streams: readonly (readonly StoredEvent[]
   await insertRows(trx, 'claim_payments', payments);
 }
 
-export const policyMatterProjection: ProjectionSpec = {
-  streamType: POLICY_STREAM,
-  each: projectPolicy,
-  bulk: projectPolicies,
-};
 export const claimProjection: ProjectionSpec = {
   streamType: CLAIM_STREAM,
   each: projectClaim,

@@ -1,20 +1,20 @@
-import { businessDate, type Clock } from '../../../calendar';
-import type { Db } from '../../store/db';
-import type { EventMetadata, Trx } from '../../store/eventStore';
-import { recordRefund } from '../billing/billingCommands';
-import type { RefundPartSent } from '../billing/billingEvents';
-import { findBillingAccount } from '../billing/billingAccount';
-import type { PolicyRef } from '../billing/policyRef';
-import type { PaymentAdapter } from '../payments/paymentAdapter';
+import type { Clock } from '../../../../calendar';
+import type { Db } from '../../../store/db';
+import type { EventMetadata, Trx } from '../../../store/eventStore';
+import { recordRefund } from '../billingCommands';
+import type { RefundPartSent } from '../billingEvents';
+import { findBillingAccount } from '../billingAccount';
+import type { PolicyRef } from '../policyRef';
+import type { PaymentAdapter } from '../../payments/paymentAdapter';
 import { attemptKey, refundState, type RefundStatus } from './refundHistory';
-import { chargesHolding, refundTarget, splitRefund, type RefundPart } from './refundCharges';
-import { noteRefundOnPolicy } from './refundOnPolicy';
+import { chargesHolding, splitRefund, type RefundPart, type RefundTarget } from './refundCharges';
 import { refundReason, type RefundFailure } from './refundReasons';
 
 // Money back to the customer (docs/payments.md "Refunds"): recorded as pending on the policy's billing
 // stream before the payment service is asked (inside the transaction that decided it), then asked outside any
 // transaction (the service is another party), then its outcome recorded: done, or failed with the reason.
-// An answer never claims money moved that did not.
+// An answer never claims money moved that did not. What the policy's screens show of it, and where the money of a
+// policy billing does not know the charges of lies, are the money path's (policyMoney/policyRefund.ts).
 
 export interface RefundContext {
   db: Db;
@@ -104,14 +104,18 @@ async function askSplit(
   return { status: 'done', refundId: sent.map((part) => part.refundId).join(' '), sent };
 }
 
+// Where the money lies when billing does not know the policy's charges.
+export type FallbackTarget = () => Promise<RefundTarget>;
+
 async function ask(
   ctx: RefundContext,
   ref: PolicyRef,
   refund: { key: string; amountCents: number; attempt: number },
+  fallback: FallbackTarget,
 ): Promise<Outcome> {
   const holding = await chargesHolding(ctx.db, ref);
   if (holding) return askSplit(ctx, ref, holding, refund);
-  const target = await refundTarget(ctx.db, ref);
+  const target = await fallback();
   if ('failure' in target) return { status: 'failed', failure: target.failure, sent: null };
   // A charge that paid for several policies: this policy takes back no more than its share of it.
   if (refund.amountCents > target.shareCents) return { status: 'failed', failure: 'over_share', sent: null };
@@ -131,8 +135,9 @@ export async function askForRefund(
   ctx: RefundContext,
   ref: PolicyRef,
   refund: { key: string; amountCents: number; attempt: number },
+  fallback: FallbackTarget,
 ): Promise<RefundAnswer> {
-  const outcome: Outcome = await ask(ctx, ref, refund);
+  const outcome: Outcome = await ask(ctx, ref, refund, fallback);
   const answer: RefundAnswer = {
     key: refund.key,
     amountCents: refund.amountCents,
@@ -167,6 +172,5 @@ export async function askForRefund(
         );
     }
   });
-  await noteRefundOnPolicy(ctx, ref, answer, businessDate(recordedAt));
   return answer;
 }

@@ -4,10 +4,10 @@ import { Invalid } from '../domainErrors';
 import { execute } from '../../store/aggregate';
 import type { Db } from '../../store/db';
 import type { EventMetadata } from '../../store/eventStore';
-import { policyAggregate } from '../policies/policyAggregate';
-import { storeContent } from './contentStore';
-import { MAX_UPLOAD_BYTES, UPLOAD_TYPES, mediaType, sanitizeFileName, sniffType } from './fileTypes';
-import { matterEvent } from './matterEvents';
+import { policyAggregate } from './policyAggregate';
+import { storeContent } from '../matters/contentStore';
+import { MAX_UPLOAD_BYTES, UPLOAD_TYPES, mediaType, sanitizeFileName, sniffType } from '../matters/fileTypes';
+import { matterEvent } from '../matters/matterEvents';
 
 export interface Upload {
   name: string;

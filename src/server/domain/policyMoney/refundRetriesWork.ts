@@ -1,8 +1,8 @@
 import { businessDate } from '../../../calendar';
 import type { DailyWork } from '../../jobs/dailyWork';
-import { failedRefunds } from './refundHistory';
-import { isTransientReason } from './refundReasons';
-import { retryRefund } from './retryRefund';
+import { failedRefunds } from '../billing/refunds/refundHistory';
+import { isTransientReason } from '../billing/refunds/refundReasons';
+import { retryPolicyRefund } from './policyRefund';
 
 // Once a business day: every failed refund whose reason may pass (the payment service could not be reached)
 // is asked for again, as a staff member's Retry would. A refund that failed on the day being worked, or was
@@ -22,7 +22,7 @@ export const refundRetries: DailyWork = {
       at: ctx.clock.now(),
     };
     for (const refund of failed) {
-      const answer = await retryRefund(
+      const answer = await retryPolicyRefund(
         { db: ctx.db, payments: ctx.payments, clock: ctx.clock, metadata, log: ctx.log },
         refund.ref,
         { key: refund.key, attempt: refund.attempt + 1 },

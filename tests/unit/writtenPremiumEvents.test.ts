@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  commissionableEventsOfStream,
-  type PolicyLogEvent,
-} from '../../src/server/domain/commission/commissionableEvents';
+import type { PolicyLogEvent } from '../../src/server/domain/reports/policyLogStreams';
+import { commissionableEventsOfStream } from '../../src/server/domain/reports/writtenPremiumEvents';
 import type { RateRule } from '../../src/server/domain/moneyRules/commissionRates';
 import { statementFigures, type StatementLine } from '../../src/server/domain/commission/statementLines';
 

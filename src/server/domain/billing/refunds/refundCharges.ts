@@ -1,32 +1,15 @@
-import type { Db } from '../../store/db';
-import { readStream, type Trx } from '../../store/eventStore';
-import type { PolicyRef } from '../billing/policyRef';
-import { premiumPaid } from '../billing/policyPayments';
-import { RENTERS_POLICY_STREAM, type RentersPolicyIssued } from '../rentersPolicies/rentersPolicyEvents';
+import type { Db } from '../../../store/db';
+import type { Trx } from '../../../store/eventStore';
+import type { PolicyRef } from '../policyRef';
 import { refundsOf } from './refundHistory';
 import type { RefundFailure } from './refundReasons';
 
 // The charges a policy's refund goes back to (docs/payments.md "Refunds").
 
-// A policy billing does not know the charges of goes back to the purchase's charge that paid its first
-// instalment (or its whole annual premium), no more than the policy's own share of it (a pet quote's charge
-// paid for every pet; each policy may take back only its share).
+// Where a refund of a policy billing does not know the charges of goes (a policy from before ledgers): one
+// charge, of which the policy may take back no more than its share. The money path says which
+// (policyMoney/purchaseCharge.ts); billing knows no policy line.
 export type RefundTarget = { chargeId: string; shareCents: number } | { failure: RefundFailure };
-
-export async function refundTarget(db: Db, ref: PolicyRef): Promise<RefundTarget> {
-  if (ref.line === 'pet') {
-    const paid = await premiumPaid(db, ref.policyNumber);
-    if (!paid?.reference) return { failure: 'no_charge' };
-    return { chargeId: paid.reference, shareCents: paid.amountCents };
-  }
-  const events = await db
-    .transaction()
-    .execute((trx) => readStream(trx, RENTERS_POLICY_STREAM, ref.policyNumber));
-  const issued = events.find((e) => e.type === 'renters.policyIssued')?.data as
-    RentersPolicyIssued | undefined;
-  if (!issued?.payment.chargeId) return { failure: 'no_charge' };
-  return { chargeId: issued.payment.chargeId, shareCents: issued.payment.amountCents };
-}
 
 // One part of a refund: money back to one charge.
 export interface RefundPart {

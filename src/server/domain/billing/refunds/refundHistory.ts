@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
-import type { EntityScope } from '../../access/principal';
-import type { Db } from '../../store/db';
-import type { Trx } from '../../store/eventStore';
-import type { RefundPartSent } from '../billing/billingEvents';
-import { BILLING_STREAM, billingStreamId, refOfStreamId, type PolicyRef } from '../billing/policyRef';
+import type { EntityScope } from '../../../access/principal';
+import type { Db } from '../../../store/db';
+import type { Trx } from '../../../store/eventStore';
+import type { RefundPartSent } from '../billingEvents';
+import { BILLING_STREAM, billingStreamId, refOfStreamId, type PolicyRef } from '../policyRef';
 
 // A refund as its policy's billing stream tells it (billing.refundRecorded, one event per outcome): the last
 // outcome, and how many times the payment service was asked. Each ask is an attempt with its own payment key

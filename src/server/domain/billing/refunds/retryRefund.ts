@@ -1,15 +1,16 @@
-import { Invalid, notFound } from '../domainErrors';
-import { recordRefund } from '../billing/billingCommands';
-import type { PolicyRef } from '../billing/policyRef';
-import type { Trx } from '../../store/eventStore';
-import { askForRefund, type RefundAnswer, type RefundContext } from './askForRefund';
+import { Invalid, notFound } from '../../domainErrors';
+import { recordRefund } from '../billingCommands';
+import type { PolicyRef } from '../policyRef';
+import type { Trx } from '../../../store/eventStore';
+import type { RefundAnswer, RefundContext } from './askForRefund';
 import { refundState, type RefundState } from './refundHistory';
 
 // Asks the payment service again for a refund that failed (docs/payments.md "Failed refunds"). The request
 // names the attempt it makes, the one after the last the staff member saw: a repeat of an attempt already
 // made (a double click, a retried request) answers that attempt's outcome and asks nothing, so an attempt is
 // asked for at most once; each attempt has its own payment key, so the service refunds it at most once too.
-// A refund that is done or under way is answered as it stands.
+// A refund that is done or under way is answered as it stands. This decides and records the attempt; the money
+// path asks for it (policyMoney/policyRefund.ts).
 
 const answerOf = (state: RefundState): RefundAnswer => ({
   key: state.key,
@@ -32,12 +33,17 @@ async function isListed(trx: Trx, ref: PolicyRef, key: string): Promise<boolean>
   return row !== undefined;
 }
 
-export async function retryRefund(
+// Either the answer as the refund stands, or the attempt now recorded as pending, to be asked for.
+export type RetryDecision =
+  | { answer: RefundAnswer; ask: null }
+  | { answer: null; ask: { key: string; amountCents: number; attempt: number } };
+
+export async function decideRetry(
   ctx: RefundContext,
   ref: PolicyRef,
   request: { key: string; attempt: number },
-): Promise<RefundAnswer> {
-  const decided = await ctx.db.transaction().execute(async (trx) => {
+): Promise<RetryDecision> {
+  return ctx.db.transaction().execute(async (trx): Promise<RetryDecision> => {
     // One retry of a policy's refunds at a time: a second waits here and then sees the first's attempt.
     await trx
       .selectFrom('billing_accounts')
@@ -64,5 +70,4 @@ export async function retryRefund(
     );
     return { answer: null, ask: { key: state.key, amountCents: state.amountCents, attempt: next } };
   });
-  return decided.ask ? askForRefund(ctx, ref, decided.ask) : (decided.answer as RefundAnswer);
 }
