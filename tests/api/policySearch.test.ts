@@ -5,7 +5,7 @@ import {
   PolicySearchResponse,
   type PolicySearchRow,
 } from '../../src/api/schemas/policySearch';
-import { csvLine } from '../../src/server/domain/quotes/quoteExport';
+import { csvLine } from '../../src/server/domain/documents/csv';
 import {
   POLICY_CSV_HEADER,
   policyCsvRow,

@@ -1,7 +1,7 @@
 import { PDFArray, PDFDocument, PDFRawStream, decodePDFRawStream } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { QuoteCommandAnswer } from '../../src/api/schemas/quoteCommands';
-import { money } from '../../src/server/domain/documents/quotePdf';
+import { money } from '../../src/server/domain/documents/pdfText';
 import { entityApi, expectStatus, userWith } from '../support/entityApi';
 import { ACCOUNTING, AGENT, INTERNAL, LAKESIDE, MANAGER } from '../support/personas';
 import { purchaseOf, quoteApi, quoteAtCheckout, tokenFor } from '../support/quoteApi';

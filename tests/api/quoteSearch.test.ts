@@ -7,7 +7,8 @@ import {
   type QuoteSearchRow,
 } from '../../src/api/schemas/quoteSearch';
 import { centralTimestamp } from '../../src/server/domain/centralTime';
-import { CSV_HEADER, csvLine, csvRow, quoteExportCsv } from '../../src/server/domain/quotes/quoteExport';
+import { CSV_HEADER, csvRow, quoteExportCsv } from '../../src/server/domain/quotes/quoteExport';
+import { csvLine } from '../../src/server/domain/documents/csv';
 import { entityApi, expectStatus, userWith } from '../support/entityApi';
 import { expectError, expectValidationError } from '../support/http';
 import { ACCOUNTING, AGENT, INTERNAL, LAKESIDE, MANAGER, NORTHWIND_AUSTIN } from '../support/personas';

@@ -5,7 +5,7 @@ import {
   RentersPolicySearchResponse,
   type RentersPolicySearchRow,
 } from '../../src/api/schemas/rentersPolicies';
-import { csvLine } from '../../src/server/domain/quotes/quoteExport';
+import { csvLine } from '../../src/server/domain/documents/csv';
 import { appendToRentersPolicy } from '../../src/server/domain/rentersPolicies/appendToRentersPolicy';
 import type { NewEvent } from '../../src/server/store/eventStore';
 import {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvField, csvLine } from '../../src/server/domain/quotes/quoteExport';
+import { csvField, csvLine } from '../../src/server/domain/documents/csv';
 
 // The CSV exports' field rule: RFC 4180 quoting, and customer-typed text never run as a spreadsheet formula.
 describe('csvField', () => {

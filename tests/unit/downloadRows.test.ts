@@ -7,7 +7,7 @@ import {
   type DownloadProgress,
 } from '../../src/api/download';
 import { ApiError } from '../../src/api/httpErrors';
-import { csvLine } from '../../src/server/domain/quotes/quoteExport';
+import { csvLine } from '../../src/server/domain/documents/csv';
 import { progressLabel } from '../../src/ui/feedback/DownloadProgress';
 import { downloadedText } from '../../src/ui/feedback/useFileDownloads';
 

@@ -1,7 +1,7 @@
 import type { HistoryEntry } from '../../api/schemas/history';
 import type { Db } from '../store/db';
 import { streamEventRows } from '../store/eventHistory';
-import { actorOf, actorsFor, type ActorViewer } from './users/actorNames';
+import { actorOf, actorsFor, type ActorViewer } from './actorNames';
 
 const SECRET_KEY = /password|hash|token|secret/i;
 

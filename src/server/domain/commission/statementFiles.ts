@@ -3,8 +3,8 @@ import type { SortOrder } from '../../../api/schemas/paging';
 import type { EntityScope } from '../../access/principal';
 import type { Db } from '../../store/db';
 import { PdfDocument } from '../documents/pdfDocument';
-import { money } from '../documents/quotePdf';
-import { csvLine } from '../quotes/quoteExport';
+import { money } from '../documents/pdfText';
+import { csvLine } from '../documents/csv';
 import { sortedStatementRows, toStatementRow, type StatementSearchFilters } from './statementSearch';
 
 // The files of the commission cycle: one statement as PDF or CSV (what an agency is sent), and the payment

@@ -12,7 +12,7 @@ import { previousMonth } from './commissionableEvents';
 import { COMMISSION_STATEMENT_STREAM, STATEMENT_EVENT_LABELS } from './statementEvents';
 import { outOfDate } from './statementFreshness';
 import type { StatementLine as ComputedLine } from './statementLines';
-import type { ActorViewer } from '../users/actorNames';
+import type { ActorViewer } from '../actorNames';
 
 // One statement as SPEC §3 "Commission statement" shows it, with its lines, overrides, the month before and
 // its history. `can` says what the caller may do now: their privileges and the machine's state together.

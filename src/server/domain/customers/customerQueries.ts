@@ -2,7 +2,7 @@ import { createCipheriv, createDecipheriv, createHmac, timingSafeEqual } from 'n
 import type { Customer, EncodedCustomerId } from '../../../api/schemas/quotePurchase';
 import { entityScope, type Principal } from '../../access/principal';
 import type { Db } from '../../store/db';
-import { ActionRefused } from '../quotes/actionRefused';
+import { ActionRefused } from '../actionRefused';
 
 // The same refusal for a customer that does not exist and one outside the caller's scope, so ids of other
 // agencies' customers are not confirmed.

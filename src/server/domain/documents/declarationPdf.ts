@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../store/db';
 import { PdfDocument } from './pdfDocument';
-import { money, pdfDay } from './quotePdf';
+import { money, pdfDay } from './pdfText';
 
 // The policy declaration, generated when a pet policy is issued and kept with the policy's documents:
 // who is insured, the pet, the term, the coverage chosen and its premium — the figures of policy.issued as

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../store/db';
 import { PdfDocument } from './pdfDocument';
-import { money, pdfDay, pdfTime } from './quotePdf';
+import { money, pdfDay, pdfTime } from './pdfText';
 
 // GET /v2/downloadReceipt: the payment receipt of the purchase that issued a policy — the policyholder,
 // every policy the payment bought, what was charged, how (method and last four only) and the processor's

@@ -1,7 +1,7 @@
 import type { EntityScope } from '../../access/principal';
 import type { Db } from '../../store/db';
 import type { PolicyExport, PolicySearchRow } from '../../../api/schemas/policySearch';
-import { csvLine } from '../quotes/quoteExport';
+import { csvLine } from '../documents/csv';
 import { afterKey, policySearchQuery, sortedPolicies, toSearchRow, type PolicyRawRow } from './policySearch';
 
 // GET /v2/policies/export: every matching row as CSV, produced batch by batch. Each batch continues after

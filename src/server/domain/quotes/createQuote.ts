@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { CreateQuoteData } from '../../../api/schemas/quoteCommands';
 import type { QuoteCommandResult } from '../../../api/schemas/quoteCommands';
 import { requireQuotingEntities } from '../entities/quotingRight';
-import { ActionRefused } from './actionRefused';
+import { ActionRefused } from '../actionRefused';
 import { checkBreeds, petInput } from './petRatingInput';
 import { stateOfZip } from '../rating/zipStates';
 import { loadRateTables } from '../rating/loadRateTables';

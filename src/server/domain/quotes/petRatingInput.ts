@@ -4,7 +4,7 @@ import type { planOptions } from '../rating/planOptions';
 import type { PetRatingInput, RateTables } from '../rating/rateTypes';
 import { cents, dollars } from '../rating/wireAmounts';
 import type { Db } from '../../store/db';
-import { ActionRefused } from './actionRefused';
+import { ActionRefused } from '../actionRefused';
 
 // A breed that does not exist, or is not of the pet's species, is malformed input (the portal offers the
 // `breeds` list), not a business refusal: 422 on the pet's field.

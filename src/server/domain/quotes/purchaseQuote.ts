@@ -8,7 +8,7 @@ import { Invalid, isRefusalOrConflict } from '../domainErrors';
 import { VersionConflictError, readStream, type Trx } from '../../store/eventStore';
 import { customerForPurchase } from '../customers/customerCommands';
 import { sellPetPolicies } from '../policyMoney/sellPetPolicies';
-import { ActionRefused } from './actionRefused';
+import { ActionRefused } from '../actionRefused';
 import { checkFraud } from './fraudRule';
 import {
   QUOTE_STREAM,

@@ -1,6 +1,7 @@
 import type { EntityScope } from '../../access/principal';
 import type { Db } from '../../store/db';
 import type { QuoteExport, QuoteSearchRow } from '../../../api/schemas/quoteSearch';
+import { csvLine } from '../documents/csv';
 import { quoteRowsQuery, sortedQuotes, toSearchRow, whereFilters } from './quoteSearch';
 
 // GET /v2/quotes/export: the search's rows as CSV, read in batches so a large export never sits in memory.
@@ -22,20 +23,6 @@ const COLUMNS: [string, (row: QuoteSearchRow) => string | number | null][] = [
   ['pet_count', (r) => r.pet_count],
   ['pet_names', (r) => r.pet_names.join('; ')],
 ];
-
-// RFC 4180: quote a field holding a quote, comma or line break, doubling inner quotes. A leading = + - @
-// is prefixed with ' so spreadsheets do not run customer-typed text as a formula; a plain decimal number
-// such as -81.70 is no formula and stays a number.
-export function csvField(value: string | number | null): string {
-  if (value === null) return '';
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text) && !/^-\d+(\.\d+)?$/.test(text))
-    text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-export const csvLine = (fields: (string | number | null)[]): string =>
-  `${fields.map(csvField).join(',')}\r\n`;
 
 export const CSV_HEADER = COLUMNS.map(([name]) => name);
 export const csvRow = (row: QuoteSearchRow) => COLUMNS.map(([, value]) => value(row));

@@ -6,7 +6,7 @@ import { loadRateTables } from '../rating/loadRateTables';
 import { planOptions } from '../rating/planOptions';
 import { rateQuote } from '../rating/rateQuote';
 import { stateOfZip } from '../rating/zipStates';
-import { ActionRefused } from './actionRefused';
+import { ActionRefused } from '../actionRefused';
 import { checkBreeds, petInput } from './petRatingInput';
 import { quoteEvent } from './quoteEvents';
 import { appendToQuote, journeyOf, type QuoteActor, requireWritableQuote } from './quoteExecution';

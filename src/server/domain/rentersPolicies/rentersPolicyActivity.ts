@@ -5,7 +5,7 @@ import type { StoredEvent } from '../../store/eventStore';
 import { dollars } from '../rating/wireAmounts';
 import type { RentersSettledData } from './changes/rentersChangeEvents';
 import { RENTERS_POLICY_STREAM, type RentersPolicyIssued } from './rentersPolicyEvents';
-import type { ActorViewer } from '../users/actorNames';
+import type { ActorViewer } from '../actorNames';
 
 // The payments and events tabs of the renters policy screen, read from the policy's stream.
 

@@ -1,7 +1,7 @@
 import type { EntityScope } from '../../access/principal';
 import type { Db } from '../../store/db';
 import type { RentersPolicyExport, RentersPolicySearchRow } from '../../../api/schemas/rentersPolicies';
-import { csvLine } from '../quotes/quoteExport';
+import { csvLine } from '../documents/csv';
 import {
   afterRentersKey,
   rentersPolicySearchQuery,

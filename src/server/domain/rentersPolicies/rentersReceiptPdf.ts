@@ -1,5 +1,5 @@
 import { PdfDocument } from '../documents/pdfDocument';
-import { money } from '../documents/quotePdf';
+import { money } from '../documents/pdfText';
 import type { StoredEvent } from '../../store/eventStore';
 import type { RentersPolicyIssued } from './rentersPolicyEvents';
 

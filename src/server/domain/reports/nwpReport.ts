@@ -2,7 +2,7 @@ import type { NwpQuery, NwpReport } from '../../../api/schemas/reports';
 import { NWP_MAX_DAYS } from '../../../api/schemas/reports';
 import type { EntityScope } from '../../access/principal';
 import type { Db } from '../../store/db';
-import { csvLine } from '../quotes/quoteExport';
+import { csvLine } from '../documents/csv';
 import { dollars } from '../rating/wireAmounts';
 import { summarizeNwp } from './netWrittenPremium';
 import {

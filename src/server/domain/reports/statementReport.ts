@@ -11,8 +11,8 @@ import {
   type StatementSearchFilters,
 } from '../commission/statementSearch';
 import { PdfDocument } from '../documents/pdfDocument';
-import { money } from '../documents/quotePdf';
-import { csvLine } from '../quotes/quoteExport';
+import { money } from '../documents/pdfText';
+import { csvLine } from '../documents/csv';
 
 // The commission statements report (docs/reports.md "Commission statements"): the statement search's rows,
 // their totals over every matching row, and the report as CSV or PDF. One query builder with the review

@@ -2,7 +2,7 @@ import { sql, type SqlBool } from 'kysely';
 import type { Role, RoleOption, RoleOwner, RoleRow } from '../../../api/schemas/roles';
 import type { Db } from '../../store/db';
 import type { Trx } from '../../store/eventStore';
-import { actorOf, actorsFor } from '../users/actorNames';
+import { actorOf, actorsFor } from '../actorNames';
 import { visibleRoles, type RoleReach } from './roleOwnership';
 
 // Read side of roles: search rows, one role with its privilege assignments, the options of user forms.

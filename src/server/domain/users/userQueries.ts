@@ -5,7 +5,7 @@ import type { EntityScope } from '../../access/principal';
 import type { Db } from '../../store/db';
 import type { Trx } from '../../store/eventStore';
 import { roleReachesEntityAt } from '../roles/roleOwnership';
-import { actorOf, actorsFor } from './actorNames';
+import { actorOf, actorsFor } from '../actorNames';
 
 // Read side of users: search rows, one user in full, and the lookups the commands validate against.
 // Deleted users show nowhere; external user admins see the users of their own entity subtree only.

@@ -21,7 +21,7 @@ import type { QuoteActor } from '../../domain/quotes/quoteExecution';
 import type { Clock } from '../../../calendar';
 import { goBack, removePet } from '../../domain/quotes/quoteNavigation';
 import { viewQuote } from '../../domain/quotes/quoteQueries';
-import { refusalMessage } from '../../domain/quotes/actionRefused';
+import { refusalMessage } from '../../domain/actionRefused';
 import { abandonQuote, acknowledgeFraud, fraudWarning } from '../../domain/quotes/fraudActions';
 import { purchase, retryPayment } from '../../domain/quotes/purchaseQuote';
 import { updateQuote } from '../../domain/quotes/updateQuote';

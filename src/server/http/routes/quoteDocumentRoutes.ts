@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { anyOf } from '../../../api/access';
 import { uuidParam } from '../../../api/schemas/params';
-import { quotePdf } from '../../domain/documents/quotePdf';
+import { quotePdf } from '../../domain/quotes/quotePdf';
 import { requireQuoteInScope } from '../../domain/quotes/quoteQueries';
 import type { Db } from '../../store/db';
 import { requirePrincipal } from '../routeTable';

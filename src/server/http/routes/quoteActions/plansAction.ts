@@ -4,7 +4,7 @@ import { planOptions } from '../../../domain/rating/planOptions';
 import { rateQuote } from '../../../domain/rating/rateQuote';
 import type { FeeCharge, InsurancePlan } from '../../../domain/rating/rateTypes';
 import type { Db } from '../../../store/db';
-import { ActionRefused } from '../../../domain/quotes/actionRefused';
+import { ActionRefused } from '../../../domain/actionRefused';
 import { checkBreeds, checkOffered, petInput } from '../../../domain/quotes/petRatingInput';
 import { dollars, dollarsOrNull, percent } from '../../../domain/rating/wireAmounts';
 import { stateOfZip } from '../../../domain/rating/zipStates';

@@ -15,7 +15,7 @@ import { entityQuestions } from '../../../domain/quotes/underwritingRules';
 import { loadRateTables } from '../../../domain/rating/loadRateTables';
 import type { RateTables } from '../../../domain/rating/rateTypes';
 import type { Db } from '../../../store/db';
-import { ActionRefused } from '../../../domain/quotes/actionRefused';
+import { ActionRefused } from '../../../domain/actionRefused';
 import { dollars, dollarsOrNull } from '../../../domain/rating/wireAmounts';
 
 // The quote journey's reference reads through the action wrapper: breeds, coverage items, wellness plans,

@@ -1,14 +1,13 @@
-import { formatBusinessDate, formatDateTime } from '../../../calendar';
 import type { QuoteView } from '../../../api/schemas/quoteCommands';
 import type { Db } from '../../store/db';
-import { quoteView } from '../quotes/quoteQueries';
-import { PdfDocument } from './pdfDocument';
+import { quoteView } from './quoteQueries';
+import { PdfDocument } from '../documents/pdfDocument';
+import { money, pdfDay, pdfTime } from '../documents/pdfText';
 
 // GET /v2/quotes/{uuid}: the quote as the customer reads it — who quotes it, for whom, each pet and the
 // plan chosen for it with its premiums, and what is due. The figures are the quote's own (the read tables
 // hold what rating answered); reference tables only give names to the codes.
 
-const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const WHOLE_USD = new Intl.NumberFormat('en-US', {
   style: 'currency',
   currency: 'USD',
@@ -16,17 +15,6 @@ const WHOLE_USD = new Intl.NumberFormat('en-US', {
 });
 
 export const NO_COVERAGE_TEXT = 'Coverage not chosen yet';
-
-export const money = (dollars: number): string => USD.format(dollars);
-
-// "Nov 21, 2026, 7:24 PM CST": on the business clock with its zone, in the same words as the portal
-// (src/calendar), so the PDF and the screen agree.
-export function pdfTime(timestamp: string | Date): string {
-  return formatDateTime(timestamp);
-}
-
-// A calendar day as "Nov 21, 2026", the day it names.
-export const pdfDay = (isoDate: string | null): string => (isoDate ? formatBusinessDate(isoDate) : 'Not set');
 
 const age = (years: number): string =>
   years === 0 ? 'Under 1 year' : `${years} ${years === 1 ? 'year' : 'years'}`;

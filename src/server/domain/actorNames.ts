@@ -1,6 +1,6 @@
-import type { Actor } from '../../../api/schemas/roles';
-import type { Db } from '../../store/db';
-import type { Trx } from '../../store/eventStore';
+import type { Actor } from '../../api/schemas/roles';
+import type { Db } from '../store/db';
+import type { Trx } from '../store/eventStore';
 
 // Who did something, as a viewer may be told (issue 21): staff and agency users see the names of the
 // actors inside their own reach; an agency user sees a house user as the house (the brand's name) and a user

@@ -1,4 +1,4 @@
-import { RatingError } from '../rating/ratingError';
+import { RatingError } from './rating/ratingError';
 
 // A business refusal of a quote action: the request was well formed, but the business says no (the zip's
 // state does not sell pet insurance, the pet is too old, the discount code is not valid, no rate is in
