@@ -3,7 +3,7 @@ import type { EventActor, Trx } from '../../store/eventStore';
 import { BILLING_STREAM } from '../billing/policyRef';
 import { correctionRefundKey, isCorrectionRefundKey } from '../billing/correctionRefundKeys';
 import { loadRentersPolicyForChange } from '../policyMoney/loadRentersPolicyForChange';
-import { rentersRefundKey } from '../refunds/refundOnPolicy';
+import { rentersRefundKey } from '../rentersPolicies/changes/rentersRefundKey';
 import { isBillingsOwnChange } from '../rentersPolicies/changes/billingsOwnChanges';
 import { termMoney } from '../rentersPolicies/changes/decideRentersChange';
 import type { RentersChangeData } from '../rentersPolicies/changes/rentersChangeEvents';
