@@ -1,15 +1,20 @@
 import fc from 'fast-check';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CommissionRuleCreate } from '../../src/api/schemas/commissionRules';
-import { MovableClock, businessDate, startOfBusinessDay } from '../../src/calendar';
-import { billingDailyWork } from '../../src/server/domain/policyMoney/billingDailyWork';
-import { policyDatesWork } from '../../src/server/domain/policyDates/policyDatesWork';
-import type { Db } from '../../src/server/store/db';
-import { statementApi, type Agency, type StatementApi } from '../support/commissionStatementApi';
-import { entityApi, expectStatus, type EntityApi } from '../support/entityApi';
-import { apiFor } from '../support/http';
-import { ADMIN, INTERNAL } from '../support/personas';
+import { describe, expect, it } from 'vitest';
+import { businessDate } from '../../src/calendar';
+import {
+  LONG_DAYS,
+  assertLongStories,
+  assertShortStories,
+  cents,
+  commissionLineOf,
+  landed,
+  movesArb,
+  nwpRowOf,
+  storyCounts,
+  useMoneyModelServer,
+} from '../support/moneyModelHarness';
+import { INTERNAL } from '../support/personas';
 import {
   commissionOf,
   dateAt,
@@ -24,7 +29,7 @@ import {
 import { purchasePolicies, type IssuedPolicy } from '../support/policyFixtures';
 import { commitPetCancel } from '../support/previewedCommits';
 import { tokenFor } from '../support/quoteApi';
-import { startTestServer, testDatabases, type TestServer } from '../support/testServer';
+import { testDatabases } from '../support/testServer';
 
 // Random stories of pet quotes run through the API and the daily work, compared to the cent with an
 // independent model (tests/support/petMoneyModel.ts, written from the docs and sharing no code with src/):
@@ -41,15 +46,16 @@ import { startTestServer, testDatabases, type TestServer } from '../support/test
 // at once). MONEY_MODEL_STORIES sets how many short stories (200 by default), MONEY_MODEL_LONG_STORIES how many
 // long ones (25); MONEY_MODEL_SEED replays a run, whose seed is printed with the time taken and what the
 // stories reached (lapses, reinstatements, renewals, cancellations, refunds). Written-out stories take the
-// paths random ones reach only now and then (a second lapse, a renewal lapsing flat) on every run.
-const STORIES = Number(process.env.MONEY_MODEL_STORIES ?? 200);
-const LONG_STORIES = Number(process.env.MONEY_MODEL_LONG_STORIES ?? 25);
-const BATCH = 25;
+// paths random ones reach only now and then (a second lapse, a renewal lapsing flat) on every run. What the
+// renters suite does alike (the counts, the server and its clock moves, the batches, the agency's books) is
+// tests/support/moneyModelHarness.ts.
+const COUNTS = storyCounts({
+  stories: 'MONEY_MODEL_STORIES',
+  longStories: 'MONEY_MODEL_LONG_STORIES',
+  seed: 'MONEY_MODEL_SEED',
+});
 // The days a short batch runs: two later monthly due dates, their retries, and a lapse of the first.
 const DAYS = 66;
-// The days a long batch runs: a term, its renewal and a month of the renewed term.
-const LONG_DAYS = 400;
-const SEED = process.env.MONEY_MODEL_SEED ? Number(process.env.MONEY_MODEL_SEED) : Date.now() % 2 ** 31;
 
 // The agency's commission rules, set up here so the model knows the rates without reading src/: 15 % of new
 // business and its cancellations, 10 % of renewals and theirs (a flat cancellation is new business only).
@@ -184,99 +190,23 @@ const longStory = storyOf(
 // The clock's moves of a long batch, adding up to LONG_DAYS: a day at a time, or 2 to 400 days at once. Moves
 // of weeks are the most frequent: a move of months carries a story's late payment past its reinstatement
 // window, so batches made mostly of those would seldom reinstate.
-const movesArb = fc
-  .array(
+const longMoves = movesArb(
+  fc.array(
     fc.oneof(
       { arbitrary: fc.constant(1), weight: 2 },
       { arbitrary: fc.integer({ min: 2, max: 40 }), weight: 5 },
       { arbitrary: fc.integer({ min: 41, max: 400 }), weight: 1 },
     ),
     { minLength: 1, maxLength: 80 },
-  )
-  .map((moves) => {
-    const out: number[] = [];
-    let total = 0;
-    for (const move of moves) {
-      if (total >= LONG_DAYS) break;
-      out.push(Math.min(move, LONG_DAYS - total));
-      total += out.at(-1)!;
-    }
-    if (total < LONG_DAYS) out.push(LONG_DAYS - total);
-    return out;
-  });
-
-// An action moved to the first day the clock stops on from its day (a move runs no action on the days it skips).
-function landed(story: Story, moves: readonly number[]): Story {
-  const stops = moves.reduce<number[]>((days, move) => [...days, days.at(-1)! + move], [0]);
-  return {
-    ...story,
-    actions: story.actions.map((a) => ({ ...a, day: stops.find((d) => d >= a.day) ?? stops.at(-1)! })),
-  };
-}
+  ),
+);
 
 const num = (value: unknown) => Number(value ?? 0);
-const cents = (dollars: number) => Math.round(dollars * 100);
-const monthOf = (date: string) => date.slice(0, 7);
 const seconds = (since: number) => Math.round((performance.now() - since) / 1000);
 
 describe.each(testDatabases())('the money of random stories against the model, on %s', (database) => {
-  const clock = new MovableClock(new Date());
-  let t: TestServer;
-  let e: EntityApi;
-  let st: StatementApi;
-  let agency: Agency;
-  beforeAll(async () => {
-    clock.set(new Date(startOfBusinessDay(businessDate(clock.now())).getTime() + 9 * 3_600_000));
-    // The daily work that moves money and policy dates; the clock move runs it for every day it skips.
-    t = await startTestServer(database, {}, { clock, dailyWork: [policyDatesWork, billingDailyWork] });
-    signIn();
-    agency = await st.newAgency({ rules: false });
-    for (const [key, bp] of Object.entries(RATES_BP)) {
-      const [business_type, event_code] = key.split(':') as ['NEW' | 'RENEWAL', string];
-      const rule: CommissionRuleCreate = {
-        business_type,
-        calculation_type: 'PERCENT',
-        event_code,
-        state_codes: ['TX'],
-        species: null,
-        pay_multiplier: bp / 100,
-        effective_date: '2025-01-01',
-        expiration_date: null,
-      };
-      expectStatus(await e.post(`/v2/entities/${agency.id}/commission-configs`, ADMIN, { data: rule }), 201);
-    }
-  }, 120_000);
-  afterAll(async () => {
-    await t?.close();
-  });
-  const db = (): Db => t.server.database.db;
-  // Access tokens live minutes of real time and a run of many stories lasts longer: each batch signs in anew.
-  function signIn() {
-    e = entityApi(() => apiFor(t.url));
-    st = statementApi(e, () => t);
-  }
-
-  // The product's clock move (the sandbox's "Move to date"): the clock goes forward and every skipped day's
-  // daily work runs, dated on its day.
-  async function move(days: number) {
-    const worked = await t.server.jobs.moveForward(days);
-    expect(worked.filter((w) => w.status !== 'done')).toEqual([]);
-    await freshConnection();
-  }
-
-  // A long move keeps this process busy past the server's keep-alive: the client's pooled connection may be
-  // closed under it, and a story's next request would fail on it without reaching the server. A request that
-  // changes nothing takes that connection first, and is asked again on a new one.
-  async function freshConnection() {
-    for (let attempt = 1; ; attempt += 1) {
-      try {
-        await apiFor(t.url).get('/healthz');
-        return;
-      } catch (error) {
-        if (attempt >= 3) throw error;
-      }
-    }
-  }
+  const money = useMoneyModelServer(database, { ratesBp: RATES_BP, species: null });
+  const db = () => money.db();
 
   interface Bought {
     story: Story;
@@ -286,9 +216,9 @@ describe.each(testDatabases())('the money of random stories against the model, o
   }
 
   async function buy(story: Story, start: string): Promise<Bought> {
-    const { quote, policies } = await purchasePolicies(t, {
+    const { quote, policies } = await purchasePolicies(money.t, {
       email: INTERNAL,
-      actingFor: agency.code,
+      actingFor: money.agency.code,
       startDate: start,
       paymentPeriod: story.period,
       petNames: Array.from({ length: story.pets }, (_, i) => `Pet${i}`),
@@ -344,15 +274,15 @@ describe.each(testDatabases())('the money of random stories against the model, o
     if (action.kind === 'cardWorks') return setCards(bought, 'ok');
     const policy = bought.policies[action.pet]!;
     if (action.kind === 'payNow' || action.kind === 'payNowOnFile') {
-      const paymentToken = action.kind === 'payNow' ? await tokenFor(e, INTERNAL) : undefined;
-      const answer = await e.post(`/v2/policies/${policy.matterId}/billing/pay-now`, INTERNAL, {
+      const paymentToken = action.kind === 'payNow' ? await tokenFor(money.e, INTERNAL) : undefined;
+      const answer = await money.e.post(`/v2/policies/${policy.matterId}/billing/pay-now`, INTERNAL, {
         data: paymentToken ? { paymentToken } : {},
       });
       // Nothing due, or a reinstatement window over (the model takes nothing then either).
       expect([200, 409], answer.text).toContain(answer.status);
       return;
     }
-    const answer = await commitPetCancel(e, policy.matterId, INTERNAL, {
+    const answer = await commitPetCancel(money.e, policy.matterId, INTERNAL, {
       cancelDate: dateAt(start, action.cancelDay),
       reason: 'CUSTOMER_REQUEST',
     });
@@ -438,42 +368,6 @@ describe.each(testDatabases())('the money of random stories against the model, o
     };
   }
 
-  // The net written premium report's rows of the agency over the days, per policy: code, business type, cents.
-  async function nwpRows(from: string, to: string) {
-    const response = await e.get(
-      `/v2/reports/nwp/export?fromDate=${from}&toDate=${to}&entityCode=${agency.code}`,
-      ADMIN,
-    );
-    expectStatus(response, 200);
-    const rows = new Map<string, string[]>();
-    for (const line of response.text.split('\r\n').filter(Boolean).slice(1)) {
-      const cells = line.split(',');
-      const policy = cells[1]!;
-      rows.set(policy, [...(rows.get(policy) ?? []), `${cells[6]} ${cells[7]} ${cents(Number(cells[8]))}`]);
-    }
-    return rows;
-  }
-
-  // The agency's commission statement lines of the months, per policy in log order: code and amount in cents.
-  async function commissionLines(from: string, to: string) {
-    const months: string[] = [];
-    for (let day = from; monthOf(day) <= monthOf(to); day = dateAt(`${monthOf(day)}-01`, 32))
-      months.push(monthOf(day));
-    for (const month of months) await st.generate(month);
-    const lines = new Map<string, { id: number; line: string }[]>();
-    for (const row of await st.list(agency.id)) {
-      if (!months.includes(row.month)) continue;
-      for (const l of (await st.detail(agency.id, row.id)).lines)
-        lines.set(l.policy_number, [
-          ...(lines.get(l.policy_number) ?? []),
-          { id: l.event_id, line: `${l.event_code} ${cents(l.premium)} ${cents(l.amount)}` },
-        ]);
-    }
-    return new Map(
-      [...lines].map(([policy, ls]) => [policy, ls.sort((a, b) => a.id - b.id).map((l) => l.line)]),
-    );
-  }
-
   // What the stories reached, so a run shows it took the paths it claims to (printed after each property).
   const seen = {
     policies: 0,
@@ -500,26 +394,19 @@ describe.each(testDatabases())('the money of random stories against the model, o
 
   // One batch of stories bought on one day and taken through the clock's moves, then compared with the model.
   async function runBatch(stories: readonly Story[], moves: readonly number[]): Promise<PolicyMoney[][]> {
-    signIn();
-    // A batch starts the day after the last one ended.
-    await move(1);
-    const start = businessDate(clock.now());
-    const bought: Bought[] = [];
-    for (const story of stories) bought.push(await buy(story, start));
-    let day = 0;
-    const actOn = async (today: number) => {
-      for (const b of bought)
-        for (const action of b.story.actions) if (action.day === today) await act(b, action, start);
-    };
-    await actOn(0);
-    for (const days of moves) {
-      await move(days);
-      day += days;
-      await actOn(day);
-    }
-    const end = dateAt(start, day);
-    const nwp = await nwpRows(start, end);
-    const commission = await commissionLines(start, end);
+    const { start, bought, day } = await money.runBatch(
+      moves,
+      async (start) => {
+        const bought: Bought[] = [];
+        for (const story of stories) bought.push(await buy(story, start));
+        return bought;
+      },
+      async (bought, today, start) => {
+        for (const b of bought)
+          for (const action of b.story.actions) if (action.day === today) await act(b, action, start);
+      },
+    );
+    const { nwp, commission } = await money.books(start, dateAt(start, day));
     const models: PolicyMoney[][] = [];
     for (const b of bought) {
       const quote = { ...b.quote, renewalPremiums: await renewalPremiums(b.policies) };
@@ -551,57 +438,37 @@ describe.each(testDatabases())('the money of random stories against the model, o
           collected: model.purchaseShareCents + model.charges.reduce((a, c) => a + c, 0),
           refunded: model.refundedCents,
         });
-        const written = model.written.map((w) => `${w.code} ${w.businessType} ${w.premiumCents}`);
+        const written = model.written.map(nwpRowOf);
         expect([...(nwp.get(policy.policyNumber) ?? [])].sort(), `NWP of ${of}`).toEqual([...written].sort());
         const paid = commissionOf(model.written, RATES_BP);
         expect(commission.get(policy.policyNumber) ?? [], `commission of ${of}`).toEqual(
-          model.written.map((w, i) => `${w.code} ${w.premiumCents} ${paid[i]}`),
+          model.written.map((w, i) => commissionLineOf(w, paid[i])),
         );
       }
     }
     return models;
   }
 
-  it(`matches the model over ${STORIES} short stories (seed ${SEED})`, { timeout: 3_600_000 }, async () => {
-    console.info(`money model on ${database}: ${STORIES} short stories in batches of ${BATCH}, seed ${SEED}`);
-    const days = Array<number>(DAYS).fill(1);
-    const started = performance.now();
-    await fc.assert(
-      fc.asyncProperty(fc.array(shortStory, { minLength: BATCH, maxLength: BATCH }), async (stories) => {
-        await runBatch(stories, days);
-      }),
-      { numRuns: Math.ceil(STORIES / BATCH), seed: SEED, endOnFailure: true },
-    );
-    report(`${STORIES} short stories`, started);
-  });
+  // The random stories' two properties print under one name and run their batches alike.
+  const random = { name: 'money model', database, counts: COUNTS, check: runBatch };
 
   it(
-    `matches the model over ${LONG_STORIES} long stories with clock moves (seed ${SEED})`,
+    `matches the model over ${COUNTS.stories} short stories (seed ${COUNTS.seed})`,
     { timeout: 3_600_000 },
     async () => {
-      console.info(
-        `money model on ${database}: ${LONG_STORIES} stories over ${LONG_DAYS} days, seed ${SEED}`,
-      );
       const started = performance.now();
-      await fc.assert(
-        fc.asyncProperty(
-          fc.record({
-            stories: fc.array(longStory, {
-              minLength: Math.min(BATCH, LONG_STORIES),
-              maxLength: Math.min(BATCH, LONG_STORIES),
-            }),
-            moves: movesArb,
-          }),
-          async ({ stories, moves }) => {
-            await runBatch(
-              stories.map((s) => landed(s, moves)),
-              moves,
-            );
-          },
-        ),
-        { numRuns: Math.ceil(LONG_STORIES / BATCH), seed: SEED, endOnFailure: true },
-      );
-      report(`${LONG_STORIES} long stories`, started);
+      await assertShortStories({ ...random, days: DAYS, story: shortStory });
+      report(`${COUNTS.stories} short stories`, started);
+    },
+  );
+
+  it(
+    `matches the model over ${COUNTS.longStories} long stories with clock moves (seed ${COUNTS.seed})`,
+    { timeout: 3_600_000 },
+    async () => {
+      const started = performance.now();
+      await assertLongStories({ ...random, story: longStory, moves: longMoves });
+      report(`${COUNTS.longStories} long stories`, started);
     },
   );
 

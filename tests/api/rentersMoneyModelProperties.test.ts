@@ -1,18 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CommissionRuleCreate } from '../../src/api/schemas/commissionRules';
+import { describe, expect, it } from 'vitest';
 import { RentersChangeResponse } from '../../src/api/schemas/rentersPolicyChanges';
-import { MovableClock, businessDate, startOfBusinessDay } from '../../src/calendar';
-import { billingDailyWork } from '../../src/server/domain/policyMoney/billingDailyWork';
+import { businessDate } from '../../src/calendar';
 import { ledgerOf } from '../../src/server/domain/billing/ledger';
-import { policyDatesWork } from '../../src/server/domain/policyDates/policyDatesWork';
-import type { Db } from '../../src/server/store/db';
-import { statementApi, type Agency, type StatementApi } from '../support/commissionStatementApi';
-import { entityApi, expectStatus, type EntityApi } from '../support/entityApi';
-import { apiFor, type ApiResponse } from '../support/http';
-import { ADMIN, INTERNAL } from '../support/personas';
+import type { EntityApi } from '../support/entityApi';
+import type { ApiResponse } from '../support/http';
+import {
+  LONG_DAYS,
+  assertLongStories,
+  assertShortStories,
+  cents,
+  commissionLineOf,
+  movesArb,
+  nwpRowOf,
+  storyCounts,
+  useMoneyModelServer,
+} from '../support/moneyModelHarness';
+import { INTERNAL } from '../support/personas';
 import { previewTokenOf } from '../support/previewedCommits';
 import { tokenFor } from '../support/quoteApi';
 import {
@@ -32,7 +38,7 @@ import {
   type TermInterval,
 } from '../support/rentersMoneyTerms';
 import { rentersCoverage, rentersCustomer, rentersQuoteApi, rentersStart } from '../support/rentersQuoteApi';
-import { startTestServer, testDatabases, type TestServer } from '../support/testServer';
+import { testDatabases } from '../support/testServer';
 
 // Random stories of renters policies run through the API and the daily work, compared to the cent with an
 // independent model (tests/support/rentersMoneyModel.ts, written from the docs and sharing no code with src/):
@@ -48,18 +54,16 @@ import { startTestServer, testDatabases, type TestServer } from '../support/test
 // product: the model does not rate) into the renewed term. Stories run in batches that share their days (the
 // daily run works every policy at once). RENTERS_MONEY_MODEL_STORIES sets how many short stories (200 by
 // default), RENTERS_MONEY_MODEL_LONG_STORIES how many long ones (25); RENTERS_MONEY_MODEL_SEED replays a run,
-// whose seed is printed.
-const STORIES = Number(process.env.RENTERS_MONEY_MODEL_STORIES ?? 200);
-const LONG_STORIES = Number(process.env.RENTERS_MONEY_MODEL_LONG_STORIES ?? 25);
-const BATCH = 25;
+// whose seed is printed. What the pet suite does alike (the counts, the server and its clock moves, the
+// batches, the agency's books) is tests/support/moneyModelHarness.ts.
+const COUNTS = storyCounts({
+  stories: 'RENTERS_MONEY_MODEL_STORIES',
+  longStories: 'RENTERS_MONEY_MODEL_LONG_STORIES',
+  seed: 'RENTERS_MONEY_MODEL_SEED',
+});
 // The days a short batch runs: two later monthly due dates and their retries, a lapse 30 days after the first
 // missed one, and its reinstatement window to its end.
 const DAYS = 92;
-// The days a long batch runs: a term, its renewal and a month of the renewed term.
-const LONG_DAYS = 400;
-const SEED = process.env.RENTERS_MONEY_MODEL_SEED
-  ? Number(process.env.RENTERS_MONEY_MODEL_SEED)
-  : Date.now() % 2 ** 31;
 
 // The agency's commission rules, set up here so the model knows the rates without reading src/: 12 % of new
 // business and its cancellations, 8 % of renewals and theirs (a flat cancellation is new business only); a
@@ -173,101 +177,23 @@ const longStory = storyOf(
 );
 
 // The clock's moves of a long batch, adding up to LONG_DAYS: a day at a time, or 2 to 400 days at once.
-const movesArb = fc
-  .array(fc.oneof(fc.constant(1), fc.integer({ min: 2, max: 40 }), fc.integer({ min: 41, max: 400 })), {
+const longMoves = movesArb(
+  fc.array(fc.oneof(fc.constant(1), fc.integer({ min: 2, max: 40 }), fc.integer({ min: 41, max: 400 })), {
     minLength: 1,
     maxLength: 60,
-  })
-  .map((moves) => {
-    const out: number[] = [];
-    let total = 0;
-    for (const move of moves) {
-      if (total >= LONG_DAYS) break;
-      out.push(Math.min(move, LONG_DAYS - total));
-      total += out.at(-1)!;
-    }
-    if (total < LONG_DAYS) out.push(LONG_DAYS - total);
-    return out;
-  });
-
-// An action moved to the first day the clock stops on from its day (a move runs no action on the days it
-// skips); a cancel date keeps its day.
-function landed(story: Story, moves: readonly number[]): Story {
-  const stops = moves.reduce<number[]>((days, move) => [...days, days.at(-1)! + move], [0]);
-  return {
-    ...story,
-    actions: story.actions.map((a) => ({ ...a, day: stops.find((d) => d >= a.day) ?? stops.at(-1)! })),
-  };
-}
-
-const cents = (dollars: number) => Math.round(dollars * 100);
+  }),
+);
 
 describe.each(testDatabases())('the money of random renters stories against the model, on %s', (database) => {
-  const clock = new MovableClock(new Date());
-  let t: TestServer;
-  let e: EntityApi;
+  const money = useMoneyModelServer(database, { ratesBp: RATES_BP, species: 'RENTERS' });
+  const db = () => money.db();
   // The API as staff acting for the agency, which the policies are sold for.
-  let forAgency: EntityApi;
-  let st: StatementApi;
-  let agency: Agency;
-  beforeAll(async () => {
-    clock.set(new Date(startOfBusinessDay(businessDate(clock.now())).getTime() + 9 * 3_600_000));
-    // The daily work that moves money and policy dates; the clock move runs it for every day it skips.
-    t = await startTestServer(database, {}, { clock, dailyWork: [policyDatesWork, billingDailyWork] });
-    signIn();
-    agency = await st.newAgency({ rules: false });
-    for (const [key, bp] of Object.entries(RATES_BP)) {
-      const [business_type, event_code] = key.split(':') as ['NEW' | 'RENEWAL', string];
-      const rule: CommissionRuleCreate = {
-        business_type,
-        calculation_type: 'PERCENT',
-        event_code,
-        state_codes: ['TX'],
-        species: 'RENTERS',
-        pay_multiplier: bp / 100,
-        effective_date: '2025-01-01',
-        expiration_date: null,
-      };
-      expectStatus(await e.post(`/v2/entities/${agency.id}/commission-configs`, ADMIN, { data: rule }), 201);
-    }
-  }, 120_000);
-  afterAll(async () => {
-    await t?.close();
+  const forAgency = (): EntityApi => ({
+    ...money.e,
+    get: (path, email, options) => money.e.get(path, email, { ...options, actingFor: money.agency.code }),
+    post: (path, email, body, options) =>
+      money.e.post(path, email, body, { ...options, actingFor: money.agency.code }),
   });
-  const db = (): Db => t.server.database.db;
-
-  // Access tokens live minutes of real time and a run of many stories lasts longer: each batch signs in anew.
-  function signIn() {
-    e = entityApi(() => apiFor(t.url));
-    st = statementApi(e, () => t);
-    forAgency = {
-      ...e,
-      get: (path, email, options) => e.get(path, email, { ...options, actingFor: agency.code }),
-      post: (path, email, body, options) => e.post(path, email, body, { ...options, actingFor: agency.code }),
-    };
-  }
-
-  // The product's clock move (the sandbox's "Move to date"): the clock goes forward and every skipped day's
-  // daily work runs, dated on its day.
-  async function move(days: number) {
-    const worked = await t.server.jobs.moveForward(days);
-    expect(worked.filter((w) => w.status !== 'done')).toEqual([]);
-    await freshConnection();
-  }
-
-  // A long move keeps this process busy past the server's keep-alive: the client's pooled connection may be
-  // closed under it, and a story's next request would fail on it without reaching the server. A request that
-  // changes nothing takes that connection first, and is asked again on a new one.
-  async function freshConnection() {
-    for (let attempt = 1; ; attempt += 1) {
-      try {
-        await apiFor(t.url).get('/healthz');
-        return;
-      } catch (error) {
-        if (attempt >= 3) throw error;
-      }
-    }
-  }
 
   interface Bought {
     story: Story;
@@ -283,7 +209,7 @@ describe.each(testDatabases())('the money of random renters stories against the 
   // A policy bought through the renters quote journey, effective today, for a customer of its own (a new card
   // that paid becomes the primary method of every policy of its customer).
   async function buy(story: Story, start: string): Promise<Bought> {
-    const r = rentersQuoteApi(forAgency);
+    const r = rentersQuoteApi(forAgency());
     const quote = await r.step('/v2/renters/quotes', { ...rentersStart(), effective_date: start }, INTERNAL);
     const base = `/v2/renters/quotes/${quote.id}`;
     const covered = await r.step(
@@ -387,9 +313,9 @@ describe.each(testDatabases())('the money of random renters stories against the 
   async function change(bought: Bought, kind: 'cancel' | 'reinstate', data: Record<string, unknown>) {
     const path = `/v2/renters/policies/${bought.matterId}/${kind}`;
     const body = { policy_number: bought.policyNumber, ...data };
-    const preview = await e.post(path, INTERNAL, { data: { ...body, commit: false } });
+    const preview = await money.e.post(path, INTERNAL, { data: { ...body, commit: false } });
     if (preview.status !== 200) return preview;
-    return e.post(path, INTERNAL, {
+    return money.e.post(path, INTERNAL, {
       data: { ...body, commit: true, preview_token: previewTokenOf(preview) },
     });
   }
@@ -413,8 +339,8 @@ describe.each(testDatabases())('the money of random renters stories against the 
     if (expected.kind === 'skip') return;
     let answer: ApiResponse;
     if (action.kind === 'payNow' || action.kind === 'payNowOnFile') {
-      const paymentToken = action.kind === 'payNow' ? await tokenFor(e, INTERNAL) : undefined;
-      answer = await e.post(`/v2/renters/policies/${bought.matterId}/billing/pay-now`, INTERNAL, {
+      const paymentToken = action.kind === 'payNow' ? await tokenFor(money.e, INTERNAL) : undefined;
+      answer = await money.e.post(`/v2/renters/policies/${bought.matterId}/billing/pay-now`, INTERNAL, {
         data: paymentToken ? { paymentToken } : {},
       });
     } else if (action.kind === 'cancel') {
@@ -505,77 +431,33 @@ describe.each(testDatabases())('the money of random renters stories against the 
     };
   }
 
-  // The net written premium report's rows of the agency over the days, per policy: code, business type, cents.
-  async function nwpRows(from: string, to: string) {
-    const response = await e.get(
-      `/v2/reports/nwp/export?fromDate=${from}&toDate=${to}&entityCode=${agency.code}`,
-      ADMIN,
-    );
-    expectStatus(response, 200);
-    const rows = new Map<string, string[]>();
-    for (const line of response.text.split('\r\n').filter(Boolean).slice(1)) {
-      const cells = line.split(',');
-      const policy = cells[1]!;
-      rows.set(policy, [...(rows.get(policy) ?? []), `${cells[6]} ${cells[7]} ${cents(Number(cells[8]))}`]);
-    }
-    return rows;
-  }
-
-  // The agency's commission statement lines of the months, per policy in log order: code, premium and amount
-  // in cents.
-  async function commissionLines(from: string, to: string) {
-    const monthOf = (date: string) => date.slice(0, 7);
-    const months: string[] = [];
-    for (let day = from; monthOf(day) <= monthOf(to); day = dateAt(`${monthOf(day)}-01`, 32))
-      months.push(monthOf(day));
-    for (const month of months) await st.generate(month);
-    const lines = new Map<string, { id: number; line: string }[]>();
-    for (const row of await st.list(agency.id)) {
-      if (!months.includes(row.month)) continue;
-      for (const l of (await st.detail(agency.id, row.id)).lines)
-        lines.set(l.policy_number, [
-          ...(lines.get(l.policy_number) ?? []),
-          { id: l.event_id, line: `${l.event_code} ${cents(l.premium)} ${cents(l.amount)}` },
-        ]);
-    }
-    return new Map(
-      [...lines].map(([policy, ls]) => [policy, ls.sort((a, b) => a.id - b.id).map((l) => l.line)]),
-    );
-  }
-
   // Buys the stories' policies on the day after the clock stands, takes them through the clock's moves with
   // each stop's actions after its daily work, and answers every difference from the model, story by story.
   async function runStories(stories: readonly Story[], moves: readonly number[]): Promise<string[]> {
-    signIn();
-    await move(1);
-    const start = businessDate(clock.now());
-    // Bought five at a time: the journey's requests wait on each other more than on the database.
-    const bought: Bought[] = [];
-    for (let i = 0; i < stories.length; i += 5)
-      bought.push(...(await Promise.all(stories.slice(i, i + 5).map((story) => buy(story, start)))));
     // The model of each story as far as the product has priced its renewals, for what each action answers.
     const modelOf = (b: Bought, today: number) => modelRentersMoney(b.quote, b.story.actions, today);
-    const actOn = async (today: number) => {
-      if (bought.some((b) => today >= b.quote.terms.at(-1)!.startDay + b.quote.terms.at(-1)!.termDays))
-        await readRenewals(bought);
-      for (const b of bought) {
-        if (!b.story.actions.some((a) => a.day === today)) continue;
-        const model = modelOf(b, today);
-        for (const [n, action] of b.story.actions.entries())
-          if (action.day === today) await act(b, action, model.outcomes[n]!);
-      }
-    };
-    let day = 0;
-    await actOn(0);
-    for (const days of moves) {
-      await move(days);
-      day += days;
-      await actOn(day);
-    }
+    const { start, bought, day } = await money.runBatch(
+      moves,
+      async (start) => {
+        // Bought five at a time: the journey's requests wait on each other more than on the database.
+        const bought: Bought[] = [];
+        for (let i = 0; i < stories.length; i += 5)
+          bought.push(...(await Promise.all(stories.slice(i, i + 5).map((story) => buy(story, start)))));
+        return bought;
+      },
+      async (bought, today) => {
+        if (bought.some((b) => today >= b.quote.terms.at(-1)!.startDay + b.quote.terms.at(-1)!.termDays))
+          await readRenewals(bought);
+        for (const b of bought) {
+          if (!b.story.actions.some((a) => a.day === today)) continue;
+          const model = modelOf(b, today);
+          for (const [n, action] of b.story.actions.entries())
+            if (action.day === today) await act(b, action, model.outcomes[n]!);
+        }
+      },
+    );
     await readRenewals(bought);
-    const end = dateAt(start, day);
-    const nwp = await nwpRows(start, end);
-    const commission = await commissionLines(start, end);
+    const { nwp, commission } = await money.books(start, dateAt(start, day));
     const problems: string[] = [];
     for (const b of bought) {
       const story = `${b.policyNumber} (start ${start}) of ${JSON.stringify(b.story)} (moves ${JSON.stringify(moves)})`;
@@ -584,14 +466,14 @@ describe.each(testDatabases())('the money of random renters stories against the 
       const expected = expectedOf(model);
       if (JSON.stringify(actual) !== JSON.stringify(expected))
         problems.push(`${story}:\n  found ${JSON.stringify(actual)}\n  model ${JSON.stringify(expected)}`);
-      const written = model.written.map((w) => `${w.code} ${w.businessType} ${w.premiumCents}`);
+      const written = model.written.map(nwpRowOf);
       const nwpFound = [...(nwp.get(b.policyNumber) ?? [])].sort();
       if (JSON.stringify(nwpFound) !== JSON.stringify([...written].sort()))
         problems.push(
           `${story}: NWP rows ${JSON.stringify(nwpFound)}, the model says ${JSON.stringify(written)}`,
         );
       const paid = commissionOf(model.written, RATES_BP);
-      const lines = model.written.map((w, i) => `${w.code} ${w.premiumCents} ${paid[i]}`);
+      const lines = model.written.map((w, i) => commissionLineOf(w, paid[i]));
       const linesFound = commission.get(b.policyNumber) ?? [];
       if (JSON.stringify(linesFound) !== JSON.stringify(lines))
         problems.push(
@@ -696,46 +578,28 @@ describe.each(testDatabases())('the money of random renters stories against the 
     },
   );
 
-  it(`matches the model over ${STORIES} short stories (seed ${SEED})`, { timeout: 3_600_000 }, async () => {
-    console.info(
-      `renters money model on ${database}: ${STORIES} short stories in batches of ${BATCH}, seed ${SEED}`,
-    );
-    const days = Array<number>(DAYS).fill(1);
-    await fc.assert(
-      fc.asyncProperty(fc.array(shortStory, { minLength: BATCH, maxLength: BATCH }), async (stories) => {
-        expect(await runStories(stories, days)).toEqual([]);
-      }),
-      { numRuns: Math.ceil(STORIES / BATCH), seed: SEED, endOnFailure: true },
-    );
-  });
+  // The random stories' two properties print under one name and find no difference from the model.
+  const random = {
+    name: 'renters money model',
+    database,
+    counts: COUNTS,
+    check: async (stories: readonly Story[], moves: readonly number[]) =>
+      expect(await runStories(stories, moves)).toEqual([]),
+  };
 
   it(
-    `matches the model over ${LONG_STORIES} long stories with clock moves and a renewal (seed ${SEED})`,
+    `matches the model over ${COUNTS.stories} short stories (seed ${COUNTS.seed})`,
     { timeout: 3_600_000 },
     async () => {
-      console.info(
-        `renters money model on ${database}: ${LONG_STORIES} stories over ${LONG_DAYS} days, seed ${SEED}`,
-      );
-      await fc.assert(
-        fc.asyncProperty(
-          fc.record({
-            stories: fc.array(longStory, {
-              minLength: Math.min(BATCH, LONG_STORIES),
-              maxLength: Math.min(BATCH, LONG_STORIES),
-            }),
-            moves: movesArb,
-          }),
-          async ({ stories, moves }) => {
-            expect(
-              await runStories(
-                stories.map((s) => landed(s, moves)),
-                moves,
-              ),
-            ).toEqual([]);
-          },
-        ),
-        { numRuns: Math.ceil(LONG_STORIES / BATCH), seed: SEED, endOnFailure: true },
-      );
+      await assertShortStories({ ...random, days: DAYS, story: shortStory });
+    },
+  );
+
+  it(
+    `matches the model over ${COUNTS.longStories} long stories with clock moves and a renewal (seed ${COUNTS.seed})`,
+    { timeout: 3_600_000 },
+    async () => {
+      await assertLongStories({ ...random, story: longStory, moves: longMoves });
     },
   );
 });
