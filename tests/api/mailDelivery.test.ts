@@ -45,6 +45,10 @@ describe.each(testDatabases())('mail delivery on %s', (database) => {
     const body = mail!.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
     expect(body).toContain(`Subject: ${queued!.subject}`);
     expect(body).toContain(queued!.link);
+    // Both parts, as alternatives of one another.
+    expect(body).toMatch(/Content-Type: multipart\/alternative/i);
+    expect(body).toMatch(/Content-Type: text\/plain/i);
+    expect(body).toMatch(/Content-Type: text\/html/i);
     await expect.poll(async () => (await outboxOf(AGENT)).sent_at, { timeout: 10_000 }).not.toBeNull();
     expect(await outboxOf(AGENT)).toMatchObject({ attempts: 1, last_error: null });
   });

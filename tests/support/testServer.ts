@@ -33,7 +33,9 @@ export interface TestServer {
   // The PostgreSQL database (its URL as the owner) and schema the server works in (null on PGlite).
   databaseUrl: string | null;
   schema: string | null;
-  lastMailTo(email: string): Promise<{ subject: string; body: string; link: string } | null>;
+  lastMailTo(
+    email: string,
+  ): Promise<{ subject: string; body: string; html: string | null; link: string } | null>;
   close(): Promise<void>;
 }
 
@@ -124,12 +126,12 @@ export async function startTestServer(
     async lastMailTo(email) {
       const mail = await db
         .selectFrom('outbox')
-        .select(['subject', 'body', 'payload'])
+        .select(['subject', 'body', 'html', 'payload'])
         .where('recipient', '=', email)
         .orderBy('id', 'desc')
         .executeTakeFirst();
       if (!mail) return null;
-      return { subject: mail.subject, body: mail.body, link: String(mail.payload.link) };
+      return { subject: mail.subject, body: mail.body, html: mail.html, link: String(mail.payload.link) };
     },
     async close() {
       await server.close();

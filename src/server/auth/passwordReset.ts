@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import { changePassword } from '../domain/users/userCommands';
+import { passwordLinkMail, type PasswordLinkKind } from '../mail/mails';
 import type { Db } from '../store/db';
 import { logQueued, type Mail } from './outbox';
 import { hashPassword } from './passwords';
@@ -10,8 +11,6 @@ import { hashToken, revokeAllSessions } from './sessions';
 const RESET_TTL_MS = 60 * 60 * 1000;
 // An invitation is a reset link that waits longer: a new user may not read their mail within the hour.
 const INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
-
-export type PasswordLinkKind = 'password-reset' | 'user-invite';
 
 // Sends a reset link when the e-mail belongs to an enabled user; callers answer the same either way so the
 // endpoint does not tell which e-mails have accounts, neither by its answer nor by its time. Writing the link
@@ -64,41 +63,36 @@ function passwordLink(
   portalOrigin: string,
   kind: PasswordLinkKind,
 ): PasswordLink {
-  const invite = kind === 'user-invite';
   const token = randomBytes(32).toString('base64url');
   const link = `${portalOrigin}/reset-password?${new URLSearchParams({ token, email: user.email })}`;
+  const { subject, text, html } = passwordLinkMail(kind, { firstName: user.first_name }, link);
   return {
     token,
-    expiresAt: new Date(Date.now() + (invite ? INVITE_TTL_MS : RESET_TTL_MS)),
-    mail: {
-      kind,
-      recipient: user.email,
-      ...(invite
-        ? {
-            subject: 'You have been invited to the agent portal',
-            body: `Hello ${user.first_name},\n\nAn account has been created for you. Open this link within 7 days to choose your password:\n${link}\n\nYou sign in with this e-mail address.`,
-          }
-        : {
-            subject: 'Reset your portal password',
-            body: `Hello ${user.first_name},\n\nOpen this link within 60 minutes to choose a new password:\n${link}\n\nIf you did not ask for this, ignore this message.`,
-          }),
-      payload: { link },
-    },
+    expiresAt: new Date(Date.now() + (kind === 'user-invite' ? INVITE_TTL_MS : RESET_TTL_MS)),
+    mail: { kind, recipient: user.email, subject, body: text, html, payload: { link } },
   };
 }
 
 // The link and its mail in one statement, so there is never one without the other. With no user it runs the
-// same statement, which finds no row to write: an unknown address costs what a known one does.
+// same statement, which finds no row to write: an unknown address costs what a known one does. A new link
+// voids the user's older ones (reset or invitation): only the newest mail's link sets a password, so a flood
+// of requests leaves one valid link, not one per mail. The older rows are marked spent in the same statement;
+// the new row is not among them (a statement's parts see the table as it was when it began).
 async function storePasswordLink(db: Db, userId: number | null, link: PasswordLink): Promise<void> {
   const { mail } = link;
   await sql`
     WITH target AS (SELECT id FROM users WHERE id = ${userId}),
+    voided AS (
+      UPDATE password_resets SET used_at = now()
+      WHERE user_id IN (SELECT id FROM target) AND used_at IS NULL
+    ),
     reset AS (
       INSERT INTO password_resets (token_hash, user_id, expires_at)
       SELECT ${hashToken(link.token)}, id, ${link.expiresAt} FROM target
     )
-    INSERT INTO outbox (kind, recipient, subject, body, payload)
-    SELECT ${mail.kind}, ${mail.recipient}, ${mail.subject}, ${mail.body}, ${JSON.stringify(mail.payload)}::jsonb
+    INSERT INTO outbox (kind, recipient, subject, body, html, payload)
+    SELECT ${mail.kind}, ${mail.recipient}, ${mail.subject}, ${mail.body}, ${mail.html},
+      ${JSON.stringify(mail.payload)}::jsonb
     FROM target`.execute(db);
 }
 

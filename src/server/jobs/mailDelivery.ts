@@ -64,13 +64,21 @@ export async function installMailDelivery(
     if (!job) return;
     const row = await db
       .selectFrom('outbox')
-      .select(['id', 'recipient', 'subject', 'body', 'kind'])
+      .select(['id', 'recipient', 'subject', 'body', 'html', 'kind'])
       .where('id', '=', job.data.outboxId)
       .where('sent_at', 'is', null)
       .executeTakeFirst();
     if (!row) return;
     try {
-      await transport.sendMail({ from: mail.from, to: row.recipient, subject: row.subject, text: row.body });
+      // A text and an HTML part make a multipart/alternative message; mail queued before the HTML part
+      // existed goes as text only.
+      await transport.sendMail({
+        from: mail.from,
+        to: row.recipient,
+        subject: row.subject,
+        text: row.body,
+        ...(row.html !== null && { html: row.html }),
+      });
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       await db

@@ -35,6 +35,7 @@ import * as m030 from './migrations/030_renters_written_premium_returned';
 import * as m031 from './migrations/031_billing_charge_claims';
 import * as m032 from './migrations/032_drop_renters_next_bill_due';
 import * as m033 from './migrations/033_reconciliation';
+import * as m034 from './migrations/034_outbox_html';
 
 // Migrations are listed here rather than read from disk, so the same list runs under tsx, vitest and bundles.
 const MIGRATIONS: Record<string, Migration> = {
@@ -71,6 +72,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '031_billing_charge_claims': m031,
   '032_drop_renters_next_bill_due': m032,
   '033_reconciliation': m033,
+  '034_outbox_html': m034,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

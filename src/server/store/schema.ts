@@ -167,7 +167,9 @@ export interface OutboxTable {
   kind: string;
   recipient: string;
   subject: string;
+  // The plain-text part; `html` the HTML part (migration 034), null for mail queued before it.
   body: string;
+  html: string | null;
   payload: Json;
   created_at: Generated<Date>;
   sent_at: Date | null;

@@ -1,11 +1,10 @@
-import { formatBusinessDate, type BusinessDate } from '../../../calendar';
+import type { BusinessDate } from '../../../calendar';
+import { declineNoticeMail } from '../../mail/mails';
 import type { Trx } from '../../store/eventStore';
 import type { PolicyRef } from './policyRef';
 
-const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
-
 // A declined instalment's notice to the policyholder, written to the outbox for the mail job to deliver (the
-// log names it, never its body). Plain words: how much, for which due date, and what happens next.
+// log names it, never its body). Its words are the template's (src/server/mail/mails.ts).
 export async function queueDeclineNotice(
   trx: Trx,
   ref: PolicyRef,
@@ -27,24 +26,22 @@ export async function queueDeclineNotice(
     .where('id', '=', notice.customerId)
     .executeTakeFirst();
   if (!customer?.email) return;
-  const next = notice.retryOn
-    ? `We will try the payment again on ${formatBusinessDate(notice.retryOn)}.`
-    : 'We will not try the payment again.';
-  const body = [
-    `Dear ${customer.first_name},`,
-    '',
-    `Your payment of ${money(notice.amountCents)} for policy ${ref.policyNumber}, due ${formatBusinessDate(notice.dueDate)}, was declined.`,
-    next,
-    `If the premium is not paid by ${formatBusinessDate(notice.lapsesOn)}, the policy will be cancelled for non-payment of premium.`,
-    'To pay now or use another card, please contact your agent.',
-  ].join('\n');
+  const mail = declineNoticeMail({
+    firstName: customer.first_name,
+    policyNumber: ref.policyNumber,
+    amountCents: notice.amountCents,
+    dueDate: notice.dueDate,
+    retryOn: notice.retryOn,
+    lapsesOn: notice.lapsesOn,
+  });
   await trx
     .insertInto('outbox')
     .values({
       kind: 'billing.paymentDeclined',
       recipient: customer.email,
-      subject: `Payment declined for policy ${ref.policyNumber}`,
-      body,
+      subject: mail.subject,
+      body: mail.text,
+      html: mail.html,
       payload: JSON.stringify({ ...ref, seq: notice.seq, attempt: notice.attempt }),
       created_at: notice.writtenAt,
     })
