@@ -101,6 +101,47 @@ describe.each(testDatabases())('roles owned by an entity on %s', (database) => {
     );
   });
 
+  it('tells no agency that another agency uses a role name: names are unique along a line of ownership', async () => {
+    const northwind = await administratorOf(NORTHWIND);
+    const lakeside = await administratorOf(LAKESIDE);
+    const austin = await administratorOf(NORTHWIND_AUSTIN);
+    const name = unique('Senior Desk');
+    const create = (token: string, role_name: string) =>
+      s.api.post('/v2/roles', { role_name, privileges: ['quote_new'] }, { token });
+    const made = await create(northwind.token, name);
+    expect(made.status, made.text).toBe(201);
+    const northwindRole = RoleResponse.parse(made.body).data;
+
+    // Lakeside probes the name, in any case: it is free for Lakeside, which learns nothing of Northwind.
+    const probe = await create(lakeside.token, name.toUpperCase());
+    expect(probe.status, probe.text).toBe(201);
+    const lakesideRole = RoleResponse.parse(probe.body).data;
+    expect(lakesideRole.owner).toMatchObject({ entity_code: LAKESIDE });
+    // Nor does renaming one of its own roles to it, or a second Lakeside role of the name, say more than
+    // Lakeside sees: taken by its own role.
+    const other = await create(lakeside.token, unique('Front Desk'));
+    expect(other.status, other.text).toBe(201);
+    const renamed = await s.api.request('PATCH', `/v2/roles/${RoleResponse.parse(other.body).data.id}`, {
+      token: lakeside.token,
+      body: { role_name: name },
+    });
+    expect(expectValidationError(renamed, ['role_name']).errors.role_name).toEqual([
+      'The role name has already been taken.',
+    ]);
+
+    // Along Northwind's line the name stays taken (an office's users may hold Northwind's roles), and the
+    // office sees the role that takes it; a house role's name is taken for everyone, who all see it.
+    const below = expectValidationError(await create(austin.token, name), ['role_name']);
+    expect(below.errors.role_name).toEqual(['The role name has already been taken.']);
+    const seen = await s.api.get(`/v2/roles/${northwindRole.id}`, { token: austin.token });
+    expect(seen.status, seen.text).toBe(200);
+    expectValidationError(await create(lakeside.token, 'aDMINISTRATOR'), ['role_name']);
+    // The house, whose roles anyone may hold, may not take a name an agency uses.
+    expectValidationError(await create(await admin(), name), ['role_name']);
+    // Lakeside still cannot see Northwind's role.
+    expectError(await s.api.get(`/v2/roles/${northwindRole.id}`, { token: lakeside.token }), 404);
+  });
+
   it('gives an agency’s role to nobody outside the agency, whoever assigns it and however', async () => {
     const northwind = await administratorOf(NORTHWIND);
     const lakeside = await administratorOf(LAKESIDE);

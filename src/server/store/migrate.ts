@@ -36,6 +36,7 @@ import * as m031 from './migrations/031_billing_charge_claims';
 import * as m032 from './migrations/032_drop_renters_next_bill_due';
 import * as m033 from './migrations/033_reconciliation';
 import * as m034 from './migrations/034_outbox_html';
+import * as m037 from './migrations/037_role_names_by_owner';
 
 // Migrations are listed here rather than read from disk, so the same list runs under tsx, vitest and bundles.
 const MIGRATIONS: Record<string, Migration> = {
@@ -73,6 +74,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '032_drop_renters_next_bill_due': m032,
   '033_reconciliation': m033,
   '034_outbox_html': m034,
+  '037_role_names_by_owner': m037,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -138,16 +138,36 @@ export async function findRole(
   };
 }
 
-// Another live role already uses this name (names are unique regardless of case).
-export async function roleNameTaken(db: Reader, name: string, exceptId?: number): Promise<boolean> {
-  let query = db
-    .selectFrom('roles')
-    .select('id')
-    .where(sql<SqlBool>`lower(role_name) = lower(${name})`)
-    .where('is_deleted', '=', false);
-  if (exceptId !== undefined) query = query.where('id', '<>', exceptId);
+// Names are unique, regardless of case, along every line of ownership (docs/decisions/012): a house role's
+// name against every role, an agency's role's against the house's roles and the roles of the entities above
+// and below its owner. Whoever may name a role of that owner sees every one of those roles, so "taken" never
+// tells of a role outside the caller's reach; two agencies side by side may each have their own "Senior
+// Agent", and no user can hold both (a user holds only house roles and roles of their entity's line).
+// Takes the lock of the name for the rest of the transaction first, so two writes of one name take turns.
+export async function roleNameTaken(
+  trx: Trx,
+  name: string,
+  owner: { entityId: number | null },
+  exceptId?: number,
+): Promise<boolean> {
+  await sql`SELECT pg_advisory_xact_lock(${ROLE_NAME_LOCK}, hashtext(lower(${name})))`.execute(trx);
+  let query = trx
+    .selectFrom('roles as r')
+    .select('r.id')
+    .where(sql<SqlBool>`lower(r.role_name) = lower(${name})`)
+    .where('r.is_deleted', '=', false);
+  if (owner.entityId !== null) {
+    query = query.where(sql<SqlBool>`(r.owner_entity_id is null or exists (
+      select 1 from entities oe, entities me
+       where oe.id = r.owner_entity_id and me.id = ${owner.entityId}
+         and (me.path like oe.path || '%' or oe.path like me.path || '%')))`);
+  }
+  if (exceptId !== undefined) query = query.where('r.id', '<>', exceptId);
   return (await query.executeTakeFirst()) !== undefined;
 }
+
+// The advisory lock class of role names (the two-key form, beside the login throttle's classes).
+const ROLE_NAME_LOCK = 1_010;
 
 // Live roles the caller may see with their privilege codes, by name; `ids` narrows them to the given ones.
 export async function roleOptions(

@@ -70,7 +70,7 @@ async function writing<T>(db: Db, work: (trx: Trx) => Promise<T>): Promise<T> {
   try {
     return await db.transaction().execute(work);
   } catch (error) {
-    if (isUniqueViolation(error, 'roles_name')) throw new ValidationFailed({ role_name: [NAME_TAKEN] });
+    if (isUniqueViolation(error, 'roles_owner_name')) throw new ValidationFailed({ role_name: [NAME_TAKEN] });
     throw error;
   }
 }
@@ -108,17 +108,20 @@ export function roleRoutes(app: FastifyInstance, options: { db: Db }): void {
       const errors: Record<string, string[]> = {};
       const privilegeErrors = grantErrors(principal, body.privileges);
       if (privilegeErrors.length) errors.privileges = privilegeErrors;
-      if (await roleNameTaken(db, body.role_name)) errors.role_name = [NAME_TAKEN];
-      if (Object.keys(errors).length) throw new ValidationFailed(errors);
+      // Staff make house roles; an agency user's role belongs to their own entity.
+      const ownerEntityId = isStaff(principal) ? null : principal.entityId;
       const role = await writing(db, async (trx) => {
+        if (await roleNameTaken(trx, body.role_name, { entityId: ownerEntityId })) {
+          errors.role_name = [NAME_TAKEN];
+        }
+        if (Object.keys(errors).length) throw new ValidationFailed(errors);
         const id = await createRole(
           trx,
           {
             roleName: body.role_name,
             roleDesc: body.role_desc,
             privilegeCodes: body.privileges,
-            // Staff make house roles; an agency user's role belongs to their own entity.
-            ownerEntityId: isStaff(principal) ? null : principal.entityId,
+            ownerEntityId,
           },
           metadataOf(request, principal),
         );
@@ -155,7 +158,8 @@ export function roleRoutes(app: FastifyInstance, options: { db: Db }): void {
         const errors: Record<string, string[]> = {};
         if (body.role_name !== undefined && body.role_name !== current.role_name) {
           changes.fields.roleName = body.role_name;
-          if (await roleNameTaken(trx, body.role_name, id)) errors.role_name = [NAME_TAKEN];
+          const owner = { entityId: current.owner?.id ?? null };
+          if (await roleNameTaken(trx, body.role_name, owner, id)) errors.role_name = [NAME_TAKEN];
         }
         if (body.role_desc !== undefined && body.role_desc !== current.role_desc) {
           changes.fields.roleDesc = body.role_desc;
