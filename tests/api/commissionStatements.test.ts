@@ -467,6 +467,11 @@ describe.each(testDatabases())('commission statements on %s', (database) => {
       ['filter[months]=2', 'filter.date', /months count back from/],
       ['filter[minAmount]=abc', 'filter.minAmount', /must be a number/],
       ['filter[maxAmount]=ten', 'filter.maxAmount', /must be a number/],
+      // Only plain decimals: Number() would read these as 16, 3, 1000 and 0.
+      ['filter[minAmount]=0x10', 'filter.minAmount', /must be a number/],
+      ['filter[minAmount]=0b11', 'filter.minAmount', /must be a number/],
+      ['filter[maxAmount]=1e3', 'filter.maxAmount', /must be a number/],
+      ['filter[maxAmount]=%20', 'filter.maxAmount', /must be a number/],
       ['filter[minAmount]=20&filter[maxAmount]=10', 'filter.maxAmount', /may not be below the minimum/],
       ['filter[stateCode]=Texas', 'filter.stateCode', /two-letter/],
       ['filter[paidOn]=yesterday', 'filter.paidOn', /YYYY-MM-DD/],

@@ -97,7 +97,15 @@ export const twoDecimalNumber = (options: DecimalOptions = {}) =>
 // Dollars in whole cents, from 0 to MAX_DOLLARS unless the field says otherwise.
 export const moneyAmount = (options: DecimalOptions = {}) => twoDecimalNumber({ unit: '$', ...options });
 
+// Plain decimal text: digits, an optional minus and decimal point. Number() alone also reads "0x10" as 16,
+// "0b11" as 3, "1e3" as 1000, "Infinity", and "" or spaces as 0; such text is not an amount.
+const DECIMAL_TEXT = /^-?(\d+(\.\d*)?|\.\d+)$/;
+
 // Dollars in whole cents read from a query string (or a filter sent in a body as text, as the portal's
-// forms do): the text read with Number(), then the same rule.
+// forms do, or as a JSON number): text must be a plain decimal, then it is read with Number() and held to the
+// same rule. Other text is refused as not a number.
 export const moneyFilter = (options: DecimalOptions = {}) =>
-  withTwoDecimals(z.coerce.number({ error: typeError(options) }), { unit: '$', ...options });
+  z.preprocess(
+    (value) => (typeof value === 'string' && !DECIMAL_TEXT.test(value.trim()) ? Number.NaN : value),
+    withTwoDecimals(z.coerce.number({ error: typeError(options) }), { unit: '$', ...options }),
+  );
