@@ -96,6 +96,18 @@ describe.each(testDatabases())('can_quote on %s', (database) => {
     expectStatus(await q.act('GET', 'breeds', { species: 'DOG' }, { email: referralAgent }), 200);
   });
 
+  it('refuses a renters quote start for an entity that may not quote before looking at the body', async () => {
+    const before = await tableCounts(db());
+    for (const body of [{}, { property: 'nowhere', effective_date: 'soon' }, rentersStart()]) {
+      expectQuotingRefused(await r.post('/v2/renters/quotes', body, referralAgent), PAWS_REFERRALS);
+      expectQuotingRefused(
+        await e.post('/v2/renters/quotes', ADMIN, body, { actingFor: PAWS_REFERRALS }),
+        PAWS_REFERRALS,
+      );
+    }
+    expect(await tableCounts(db())).toEqual(before);
+  });
+
   it('refuses a write or purchase made for a quoting agency while acting for one that may not quote', async () => {
     const agency = await quotingAgency();
     const quote = await quoteAtCheckout(q, { email: ADMIN, actingFor: agency.code });

@@ -17,6 +17,7 @@ import {
   StartRentersQuoteRequest,
 } from '../../../api/schemas/rentersQuotes';
 import type { PaymentAdapter } from '../../domain/payments/paymentAdapter';
+import { requireQuotingEntities } from '../../domain/entities/quotingRight';
 import { rentersCoverageOptions } from '../../domain/rentersRating/coverageOptions';
 import { loadRentersRateTables } from '../../domain/rentersRating/loadRentersRateTables';
 import { coverageOptionsWire } from '../../domain/rentersQuotes/coverageOptionsWire';
@@ -83,6 +84,12 @@ export function rentersQuoteRoutes(
         ],
       },
       schema: { body: StartRentersQuoteRequest, response: answers },
+      // The right to quote comes before the body is read: acting for an entity that may not quote is a 403
+      // whatever is sent, not a list of fields to fix for a quote that cannot be made. (The start checks it
+      // again, with a rewrite's entity.)
+      preValidation: async (request) => {
+        await requireQuotingEntities(db, [requirePrincipal(request).acting.id]);
+      },
     },
     async (request) => ({ data: await startRentersQuote(actorOf(request), request.body) }),
   );
