@@ -72,7 +72,11 @@ export function DashboardRoute() {
       userName={profile?.name ?? ''}
       menu={visibleMenu(subject)}
       actingEntity={actingEntity}
-      footer={{ environment: brand?.environment ?? null, legalName: brand?.data.legalName ?? null }}
+      footer={{
+        environment: brand?.environment ?? null,
+        legalName: brand?.data.legalName ?? null,
+        sandbox: brand?.sandbox ?? null,
+      }}
       busy={navigation.state !== 'idle' || switching}
     >
       {profile ? <Outlet /> : <Spinner label="Loading…" />}

@@ -13,7 +13,11 @@ export function GuestRoute() {
   return (
     <GuestLayout
       brandName={brand?.data.name ?? FALLBACK_BRAND_NAME}
-      footer={{ environment: brand?.environment ?? null, legalName: brand?.data.legalName ?? null }}
+      footer={{
+        environment: brand?.environment ?? null,
+        legalName: brand?.data.legalName ?? null,
+        sandbox: brand?.sandbox ?? null,
+      }}
       busy={navigation.state !== 'idle'}
     >
       <Outlet />

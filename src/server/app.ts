@@ -177,7 +177,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   };
   healthRoutes(app);
   authRoutes(app, { db, tokens, publicUrl: config.publicUrl });
-  sessionRoutes(app, { db, appEnv: config.appEnv });
+  sessionRoutes(app, { db, environmentCode: config.environmentCode, sandbox: config.mode === 'sandbox', clock });
   listRoutes(app, { db });
   myRoutes(app, { db });
   calendarRoutes(app, { clock });

@@ -3,6 +3,8 @@ import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_BUSINESS_TIME_ZONE, isTimeZone } from '../calendar';
+import { productionProblems } from './productionSettings';
+import { SANDBOX_DEMO_PASSWORD, environmentCodeOf, runModeOf, type RunMode } from './runMode';
 
 // Server configuration, parsed from the environment at start-up (a bad value stops the server with its name).
 const Env = z.object({
@@ -26,14 +28,22 @@ const Env = z.object({
     .regex(/^[a-z_][a-z0-9_]*$/)
     .optional(),
   DATA_DIR: z.string().default('./data'),
-  DEMO_PASSWORD: z.string().min(8).max(128).default('demo-portal-2026'),
+  // The sandbox's published password of the demo logins (README); production has no demo logins.
+  DEMO_PASSWORD: z.string().min(8).max(128).optional(),
   ACCESS_TOKEN_SECRET: z.string().min(32).optional(),
-  APP_ENV: z.string().min(1).max(16).default('PR'),
+  // The environment code the footer shows (SPEC §9: PR is production). PR, prod or production make the
+  // server production; no code ever makes a sandbox (src/server/runMode.ts).
+  APP_ENV: z.string().min(1).max(16).optional(),
+  // production or sandbox, when the mode is to be said by name (docs/operations.md "Production or sandbox").
+  PORTAL_MODE: z.enum(['production', 'sandbox']).optional(),
+  // Hosts set it for every Node app; production here makes the server production.
+  NODE_ENV: z.string().optional(),
   PUBLIC_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(900),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(90).default(30),
-  SEED_DEMO: z.enum(['true', 'false']).default('true'),
+  // The demo business: on by default in a sandbox, never in production.
+  SEED_DEMO: z.enum(['true', 'false']).optional(),
   // The demo policies are bought through the quote journey: the slow part of the seed, which tests skip.
   SEED_DEMO_POLICIES: z.enum(['true', 'false']).default('true'),
   // Proxies whose X-Forwarded-For is believed (fastify's trustProxy: addresses or CIDRs, comma-separated).
@@ -64,7 +74,9 @@ export interface Config {
   dataDir: string;
   demoPassword: string;
   accessTokenSecret: string;
-  appEnv: string;
+  mode: RunMode;
+  // The footer's environment code (SPEC §9).
+  environmentCode: string;
   publicUrl: string | undefined;
   logLevel: z.infer<typeof Env>['LOG_LEVEL'];
   accessTokenTtlSeconds: number;
@@ -101,6 +113,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration: ${fields}`);
   }
   const e = parsed.data;
+  const resolved = runModeOf(e);
+  if ('contradiction' in resolved) throw new Error(`Invalid configuration: ${resolved.contradiction}`);
+  const { mode } = resolved;
+  if (mode === 'production') {
+    const problems = productionProblems(e);
+    if (problems.length > 0)
+      throw new Error(
+        `Refusing to start in production (docs/operations.md "Production settings"):\n- ${problems.join('\n- ')}`,
+      );
+  }
   const dataDir = resolve(e.DATA_DIR);
   return {
     port: e.PORT,
@@ -110,14 +132,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     serveAsAppRole: e.DATABASE_SERVE_AS_APP_ROLE === 'true',
     databaseSchema: e.DATABASE_SCHEMA,
     dataDir,
-    demoPassword: e.DEMO_PASSWORD,
+    demoPassword: e.DEMO_PASSWORD ?? SANDBOX_DEMO_PASSWORD,
+    // Production names its secret (productionProblems); a sandbox keeps one of its own in the data dir.
     accessTokenSecret: e.ACCESS_TOKEN_SECRET ?? secretFromDataDir(dataDir),
-    appEnv: e.APP_ENV,
+    mode,
+    environmentCode: environmentCodeOf(mode, e.APP_ENV),
     publicUrl: e.PUBLIC_URL,
     logLevel: e.LOG_LEVEL,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
-    seedDemo: e.SEED_DEMO === 'true',
+    seedDemo: (e.SEED_DEMO ?? (mode === 'sandbox' ? 'true' : 'false')) === 'true',
     seedDemoPolicies: e.SEED_DEMO_POLICIES === 'true',
     trustProxy: (e.TRUST_PROXY ?? '')
       .split(',')

@@ -16,7 +16,7 @@ const database = await openCommandDatabase();
 const apply = process.argv.includes('--apply');
 
 try {
-  const business = config.appEnv === 'production' ? fixedBusinessClock(systemClock) : sandboxBusinessClock();
+  const business = config.mode === 'production' ? fixedBusinessClock(systemClock) : sandboxBusinessClock();
   await business.refresh(database.db);
   const clock = business.clock;
   const day = businessDate(clock.now());

@@ -19,7 +19,7 @@ const line = (d: Discrepancy) =>
 
 try {
   // The server's business day: a sandbox's clock as it was moved (docs/jobs.md), production's real one.
-  const business = config.appEnv === 'production' ? fixedBusinessClock(systemClock) : sandboxBusinessClock();
+  const business = config.mode === 'production' ? fixedBusinessClock(systemClock) : sandboxBusinessClock();
   await business.refresh(database.db);
   const now = business.clock.now();
   const day = businessDate(now);

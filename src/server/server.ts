@@ -7,6 +7,7 @@ import { openDatabase, type DatabaseOptions, type OpenDatabase } from './store/d
 import { installServerProjections } from './projections';
 import { migrateToLatest } from './store/migrate';
 import { seedDemo } from './seed/seedDemo';
+import { demoLoginsIn } from './house/setUpHouse';
 import { createServices, type Services } from './services';
 import { resumeCancellationRefunds } from './domain/policyMoney/petCancellationRefund';
 import { pruneAttempts } from './auth/loginThrottle';
@@ -47,8 +48,8 @@ export async function createServer(config: Config, options: ServerOptions): Prom
   setBusinessTimeZone(config.businessTimeZone);
   // Before anything appends: the demo's seeding, the jobs and the routes all project what they write.
   installServerProjections();
-  // Outside production the clock can be moved (the QA sandbox, docs/jobs.md); a test may hand in its own.
-  const sandbox = config.appEnv !== 'production';
+  // Only a sandbox's clock can be moved (docs/jobs.md, src/server/runMode.ts); a test may hand in its own.
+  const sandbox = config.mode === 'sandbox';
   const businessClock = options.clock
     ? fixedBusinessClock(options.clock, sandbox)
     : sandbox
@@ -65,6 +66,7 @@ export async function createServer(config: Config, options: ServerOptions): Prom
     log: options.queryLog,
   });
   await migrateToLatest(database.db);
+  if (config.mode === 'production') await refuseDemoLogins(database);
   if (config.seedDemo)
     await seedDemo(database.db, config.demoPassword, {
       policies: config.seedDemoPolicies,
@@ -141,4 +143,14 @@ async function resumeMoney(
   } catch (error) {
     log.error({ err: error }, 'money left by a stop could not be moved');
   }
+}
+
+// Production never serves a database that holds the demo's logins (their password is in the README).
+async function refuseDemoLogins(database: OpenDatabase): Promise<void> {
+  const found = await demoLoginsIn(database.db);
+  if (found.length === 0) return;
+  await database.close();
+  throw new Error(
+    `Refusing to start in production: the database holds the demo's logins (${found.join(', ')}), whose password is published. Use a database of its own for production, or disable those users from a sandbox first (docs/operations.md "Production settings").`,
+  );
 }

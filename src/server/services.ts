@@ -27,7 +27,7 @@ export function createServices(db: Db, config: Config): Services {
     mail: {
       smtpUrl: config.smtpUrl,
       from: config.mailFrom,
-      unsetIsExpected: config.appEnv !== 'production',
+      unsetIsExpected: config.mode === 'sandbox',
     },
   };
 }

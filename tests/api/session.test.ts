@@ -183,12 +183,17 @@ describe.each(testDatabases())('session data on %s', (database) => {
   });
 
   describe('GET /v1/public/entity-brands', () => {
-    it('answers without a token with the brand and the environment', async () => {
+    it('answers without a token with the brand, the environment and that it is a sandbox', async () => {
       const response = await s.api.get('/v1/public/entity-brands');
       expect(response.status).toBe(200);
       const body = BrandResponse.strict().parse(response.body);
       expect(body.data).toEqual(DEMO_BRAND);
-      expect(body.environment).toBe('PR');
+      // A server nothing says is production is the sandbox; production's answer: productionMode.test.ts.
+      expect(body.environment).toBe('SANDBOX');
+      expect(body.sandbox).toEqual({
+        businessDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+        clockMoved: false,
+      });
       expect(body.data).toMatchObject({ legalName: expect.any(String), baseURL: expect.any(String) });
     });
 

@@ -58,7 +58,14 @@ export const Brand = z.object({
   dogIconFile: z.string(),
 });
 export type Brand = z.infer<typeof Brand>;
-export const BrandResponse = z.object({ data: Brand, environment: z.string() });
+export const BrandResponse = z.object({
+  data: Brand,
+  // The footer's environment code (SPEC §9: PR in production).
+  environment: z.string(),
+  // A sandbox says so on every screen, with its business date and whether its clock was moved forward;
+  // null in production (docs/operations.md "Production or sandbox").
+  sandbox: z.object({ businessDate: z.string(), clockMoved: z.boolean() }).nullable(),
+});
 
 // GET /v2/lists/access/privileges (SPEC §3 Privilege, snake_case).
 export const Privilege = z.object({

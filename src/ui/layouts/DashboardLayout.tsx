@@ -6,6 +6,7 @@ import { useFocusInvalidOnSubmit } from '../forms/useFocusInvalidOnSubmit';
 import { ActingEntitySelect, type ActingEntitySelectProps } from './ActingEntitySelect';
 import { Logo } from './Logo';
 import { PortalFooter, type PortalFooterProps } from './PortalFooter';
+import { SandboxBanner } from './SandboxBanner';
 import { SideMenu } from './SideMenu';
 import { SkipLink } from './SkipLink';
 import { useFocusOnNavigate } from './useFocusOnNavigate';
@@ -64,6 +65,7 @@ export function DashboardLayout(props: DashboardLayoutProps) {
         </div>
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
+        <SandboxBanner sandbox={footer.sandbox ?? null} />
         <header
           data-print-hide
           className="sticky top-0 z-20 flex h-16 items-center gap-3 border-b border-slate-200 bg-white/95 px-4 backdrop-blur sm:px-6"

@@ -3,6 +3,7 @@ import { ProgressBar } from '../feedback/ProgressBar';
 import { useFocusInvalidOnSubmit } from '../forms/useFocusInvalidOnSubmit';
 import { Logo } from './Logo';
 import { PortalFooter, type PortalFooterProps } from './PortalFooter';
+import { SandboxBanner } from './SandboxBanner';
 import { useFocusOnNavigate } from './useFocusOnNavigate';
 
 export interface GuestLayoutProps {
@@ -20,6 +21,7 @@ export function GuestLayout({ brandName, footer, busy = false, children }: Guest
   return (
     <div className="flex min-h-screen flex-col bg-gradient-to-br from-slate-100 via-slate-50 to-indigo-50">
       <ProgressBar busy={busy} />
+      <SandboxBanner sandbox={footer.sandbox ?? null} />
       <header className="px-6 py-5">
         <Logo brandName={brandName} />
       </header>

@@ -1,8 +1,11 @@
 import { CLIENT_VERSION } from '../../api/version';
+import type { SandboxState } from './SandboxBanner';
 
 export interface PortalFooterProps {
   environment: string | null;
   legalName: string | null;
+  // Shown at the top of the page by the layout (SandboxBanner.tsx); null in production.
+  sandbox?: SandboxState | null;
   year?: number;
 }
 

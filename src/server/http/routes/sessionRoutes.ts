@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { DASHBOARD_ACCESS_ATTRIBUTE_ID, authenticated, publicRoute } from '../../../api/access';
 import { BrandResponse, MyEntitiesResponse, type AccessibleEntity } from '../../../api/schemas/session';
 import { isStaff } from '../../access/principal';
+import { businessDate, type Clock } from '../../../calendar';
 import type { Db } from '../../store/db';
 import { notFound } from '../errors';
 import { requirePrincipal } from '../routeTable';
@@ -11,7 +12,10 @@ const ACCESS_ATTRIBUTE_IDS: readonly number[] = [DASHBOARD_ACCESS_ATTRIBUTE_ID];
 
 // The session's own data: accessible entities with the acting one, and the brand. The profile is served
 // with own settings (myRoutes.ts).
-export function sessionRoutes(app: FastifyInstance, options: { db: Db; appEnv: string }): void {
+export function sessionRoutes(
+  app: FastifyInstance,
+  options: { db: Db; environmentCode: string; sandbox: boolean; clock: Clock },
+): void {
   const { db } = options;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -71,7 +75,18 @@ export function sessionRoutes(app: FastifyInstance, options: { db: Db; appEnv: s
         .where('code', '=', 'default')
         .executeTakeFirst();
       if (!brand) throw notFound('brand');
-      return { data: brand.data as never, environment: options.appEnv };
+      return {
+        data: brand.data as never,
+        environment: options.environmentCode,
+        sandbox: options.sandbox ? await sandboxState(db, options.clock) : null,
+      };
     },
   );
+}
+
+// The sandbox's business date, and whether its clock stands moved: every process shares the offset in the
+// business_clock row (src/server/jobs/sandboxClock.ts).
+async function sandboxState(db: Db, clock: Clock) {
+  const row = await db.selectFrom('business_clock').select('offset_ms').executeTakeFirst();
+  return { businessDate: businessDate(clock.now()), clockMoved: Number(row?.offset_ms ?? 0) !== 0 };
 }
