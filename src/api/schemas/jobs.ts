@@ -52,13 +52,21 @@ export const JobsOverview = z.object({
 export type JobsOverview = z.infer<typeof JobsOverview>;
 export const JobsOverviewResponse = z.object({ data: JobsOverview });
 
-export const MoveClockBody = z.strictObject({
-  days: z
-    .number({ error: 'days must be a whole number of days' })
-    .int({ error: 'days must be a whole number of days' })
-    .min(1, { error: 'days must be at least 1' })
-    .max(366, { error: 'days must be at most 366' }),
-});
+// A move names the business date it ends on (`to`); `days` from today's date is still taken. Either, not both.
+export const MoveClockBody = z
+  .strictObject({
+    to: businessDay.optional(),
+    days: z
+      .number({ error: 'days must be a whole number of days' })
+      .int({ error: 'days must be a whole number of days' })
+      .min(1, { error: 'days must be at least 1' })
+      .max(366, { error: 'days must be at most 366' })
+      .optional(),
+  })
+  .refine((body) => (body.to === undefined) !== (body.days === undefined), {
+    error: 'Name the date to move to (to), or a number of days (days), not both.',
+    path: ['to'],
+  });
 export type MoveClockBody = z.infer<typeof MoveClockBody>;
 
 export const MoveClockResponse = z.object({

@@ -1,8 +1,10 @@
+import { sql } from 'kysely';
 import { addDays, type BusinessDate } from '../../calendar';
 import type { Db } from '../store/db';
 import type { DailyWork, DailyWorkContext } from './dailyWork';
 import { DAILY_WORK } from './dailyWorkList';
 import { jobIdOf } from './jobKey';
+import { databaseNow, keepRenewing, leaseEnd, newClaim } from './lease';
 import { workDayClock } from './workDayClock';
 
 // The daily scheduler's book (docs/jobs.md): one row per piece of daily work and business day, due, running,
@@ -12,6 +14,9 @@ import { workDayClock } from './workDayClock';
 // At most this many days are scheduled in one go, so a clock moved by mistake years ahead does not fill the
 // table in one transaction; the next tick schedules the next stretch.
 const MAX_DAYS_AT_ONCE = 400;
+// How often a run of days looks again at a piece another process is working.
+const WAIT_FOR_OTHERS_MS = 100;
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export type DailyWorkRow = {
   id: number;
@@ -68,65 +73,127 @@ export async function scheduleDays(
   return dates;
 }
 
-// The next piece of work owed, in order, on or before `through` when given.
-export async function nextDue(db: Db, through?: BusinessDate): Promise<DailyWorkRow | undefined> {
+// The first piece of work not over yet, in order, on or before `through` when given: due, or running under a
+// claim. `held` says whether that claim's lease still holds (its worker is alive); one that ran out belonged to a
+// worker that stopped.
+export async function nextOwed(
+  db: Db,
+  through?: BusinessDate,
+): Promise<(DailyWorkRow & { held: boolean }) | undefined> {
   let query = db
     .selectFrom('daily_work_runs')
     .select(['id', 'name', 'business_date', 'status', 'attempts', 'job_id'])
-    .where('status', '=', 'due');
+    .select(sql<boolean>`coalesce(lease_until > ${databaseNow()}, false)`.as('held'))
+    .where('status', 'in', ['due', 'running']);
   if (through) query = query.where('business_date', '<=', through);
   return query.orderBy('business_date').orderBy('position').orderBy('id').limit(1).executeTakeFirst();
 }
 
-export async function runningRows(db: Db): Promise<DailyWorkRow[]> {
-  return db
-    .selectFrom('daily_work_runs')
-    .select(['id', 'name', 'business_date', 'status', 'attempts', 'job_id'])
-    .where('status', '=', 'running')
-    .execute();
-}
-
 export type RunContext = Omit<DailyWorkContext, 'businessDate'>;
 
-// Works one row: marks it running, runs its piece for its day and records the outcome. A failure on the last
-// try marks it failed with the reason; an earlier one puts it back as due, keeping the reason, and is thrown
-// for the runner to try again after its backoff.
+// Claims one row for one worker, in one statement, so that two processes never both take it: a row that is
+// due, or running under a claim whose lease ran out, and only when every row before it (earlier days, earlier
+// pieces of its day) is over, so a day's pieces still run in order whoever works them. Undefined when the row
+// is done, failed, held by a live claim, or not next.
+async function claimRow(
+  db: Db,
+  rowId: number,
+  claim: string,
+  startedAt: Date,
+): Promise<{ name: string; business_date: string } | undefined> {
+  return db
+    .updateTable('daily_work_runs as r')
+    .set((eb) => ({
+      status: 'running',
+      attempts: eb('r.attempts', '+', 1),
+      started_at: startedAt,
+      claimed_by: claim,
+      lease_until: leaseEnd(),
+    }))
+    .where('r.id', '=', rowId)
+    .where((w) =>
+      w.or([
+        w('r.status', '=', 'due'),
+        w.and([
+          w('r.status', '=', 'running'),
+          w.or([w('r.lease_until', 'is', null), w('r.lease_until', '<=', databaseNow())]),
+        ]),
+      ]),
+    )
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('daily_work_runs as e')
+            .select('e.id')
+            .where('e.status', 'in', ['due', 'running'])
+            .where(sql<boolean>`(e.business_date, e.position, e.id) < (r.business_date, r.position, r.id)`),
+        ),
+      ),
+    )
+    .returning(['r.name', 'r.business_date'])
+    .executeTakeFirst();
+}
+
+// Works one row: claims it (see claimRow), runs its piece for its day while renewing the claim's lease, and
+// records the outcome under that claim. A failure on the last try marks it failed with the reason; an earlier
+// one puts it back as due, keeping the reason, and is thrown for the runner to try again after its backoff.
+// 'skipped' when the row could not be claimed: another worker has it, or has done it.
 export async function workRow(
   context: RunContext,
   rowId: number,
   options: { lastTry: boolean; work?: readonly DailyWork[] },
 ): Promise<'done' | 'failed' | 'skipped'> {
   const { db, clock } = context;
-  const row = await db
-    .updateTable('daily_work_runs')
-    .set((eb) => ({ status: 'running', attempts: eb('attempts', '+', 1), started_at: clock.now() }))
-    .where('id', '=', rowId)
-    .where('status', 'in', ['due', 'running'])
-    .returning(['name', 'business_date'])
-    .executeTakeFirst();
+  const claim = newClaim();
+  const row = await claimRow(db, rowId, claim, clock.now());
   if (!row) return 'skipped';
+  const stopRenewing = keepRenewing(
+    () =>
+      db
+        .updateTable('daily_work_runs')
+        .set({ lease_until: leaseEnd() })
+        .where('id', '=', rowId)
+        .where('claimed_by', '=', claim)
+        .where('status', '=', 'running')
+        .execute(),
+    (error) => context.log.warn({ work: row.name, err: error }, 'daily work lease not renewed'),
+  );
+  // The outcome is written only while this claim holds the row.
+  const ours = () =>
+    db
+      .updateTable('daily_work_runs')
+      .where('id', '=', rowId)
+      .where('claimed_by', '=', claim)
+      .where('status', '=', 'running');
   const piece = (options.work ?? DAILY_WORK).find((w) => w.name === row.name);
   try {
     if (!piece) throw new Error(`No daily work is named ${row.name}`);
     const day = row.business_date;
     const summary = await piece.run({ ...context, clock: workDayClock(day, clock), businessDate: day });
-    await db
-      .updateTable('daily_work_runs')
-      .set({ status: 'done', summary: JSON.stringify(summary), error: null, finished_at: clock.now() })
-      .where('id', '=', rowId)
+    await stopRenewing();
+    await ours()
+      .set({
+        status: 'done',
+        summary: JSON.stringify(summary),
+        error: null,
+        finished_at: clock.now(),
+        claimed_by: null,
+        lease_until: null,
+      })
       .execute();
     context.log.info({ work: row.name, businessDate: row.business_date, summary }, 'daily work done');
     return 'done';
   } catch (error) {
+    await stopRenewing();
     const reason = error instanceof Error ? error.message : String(error);
-    await db
-      .updateTable('daily_work_runs')
+    await ours()
       .set({
         status: options.lastTry ? 'failed' : 'due',
         error: reason.slice(0, 2000),
         finished_at: options.lastTry ? clock.now() : null,
+        claimed_by: null,
+        lease_until: null,
       })
-      .where('id', '=', rowId)
       .execute();
     context.log.warn({ work: row.name, businessDate: row.business_date, reason }, 'daily work failed');
     if (!options.lastTry) throw error;
@@ -176,14 +243,21 @@ export async function runBusinessDays(
     const scheduled = await scheduleDays(context.db, options.through, work);
     if (scheduled.length === 0 || scheduled.at(-1) === options.through) break;
   }
+  // Another process (its runner, or a run of days of its own) may work the same days meanwhile: each row is
+  // claimed by one of them, and a row held by another is waited for, so the days still run in order.
   for (
-    let row = await nextDue(context.db, options.through);
+    let row = await nextOwed(context.db, options.through);
     row;
-    row = await nextDue(context.db, options.through)
+    row = await nextOwed(context.db, options.through)
   ) {
+    if (row.status === 'running' && row.held) {
+      await pause(WAIT_FOR_OTHERS_MS);
+      continue;
+    }
     const outcome = await workRow(context, row.id, { lastTry: true, work });
-    if (outcome !== 'skipped')
-      results.push({ name: row.name, businessDate: row.business_date, status: outcome });
+    // Taken by another process a moment before: it is waited for on the next look.
+    if (outcome === 'skipped') await pause(WAIT_FOR_OTHERS_MS);
+    else results.push({ name: row.name, businessDate: row.business_date, status: outcome });
   }
   return results;
 }

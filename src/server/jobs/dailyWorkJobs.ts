@@ -2,8 +2,9 @@ import type PgBoss from 'pg-boss';
 import { businessDate } from '../../calendar';
 import type { DailyWork } from './dailyWork';
 import { DAILY_WORK } from './dailyWorkList';
-import { nextDue, runningRows, scheduleDays, workRow, type RunContext } from './dailySchedule';
+import { nextOwed, scheduleDays, workRow, type RunContext } from './dailySchedule';
 import { jobIdOf } from './jobKey';
+import { databaseNow } from './lease';
 
 export const DAILY_WORK_QUEUE = 'daily-work';
 
@@ -40,10 +41,15 @@ export async function installDailyWork(
   });
 
   // One piece at a time, and the next only when the one before is over: a day's pieces run in order, days in
-  // order, across every process.
+  // order, across every process. A piece under a claim whose lease holds is being worked (by this process or
+  // another, through the runner or a run of days); one whose lease ran out lost its worker.
   async function sendNext(): Promise<void> {
-    for (const row of await runningRows(db)) {
-      const job = row.job_id ? await boss.getJobById(DAILY_WORK_QUEUE, row.job_id) : null;
+    const next = await nextOwed(db);
+    if (!next) return;
+    if (next.status === 'running') {
+      if (next.held) return;
+      const job = next.job_id ? await boss.getJobById(DAILY_WORK_QUEUE, next.job_id) : null;
+      // Its job will take it again (a retry, or after it expires).
       if (job && (job.state === 'created' || job.state === 'retry' || job.state === 'active')) return;
       // Its job is over but the row never heard: the process died on the last try.
       await db
@@ -52,18 +58,20 @@ export async function installDailyWork(
           status: 'failed',
           error: 'Interrupted: the process running it stopped',
           finished_at: context.clock.now(),
+          claimed_by: null,
+          lease_until: null,
         })
-        .where('id', '=', row.id)
+        .where('id', '=', next.id)
         .where('status', '=', 'running')
+        .where((w) => w.or([w('lease_until', 'is', null), w('lease_until', '<=', databaseNow())]))
         .execute();
+      return sendNext();
     }
-    const due = await nextDue(db);
-    if (!due) return;
-    const jobId = due.job_id ?? jobIdOf(`${due.name}:${due.business_date}`);
-    if (!due.job_id) {
-      await db.updateTable('daily_work_runs').set({ job_id: jobId }).where('id', '=', due.id).execute();
+    const jobId = next.job_id ?? jobIdOf(`${next.name}:${next.business_date}`);
+    if (!next.job_id) {
+      await db.updateTable('daily_work_runs').set({ job_id: jobId }).where('id', '=', next.id).execute();
     }
-    await boss.send(DAILY_WORK_QUEUE, { rowId: due.id } satisfies DailyWorkJob, { id: jobId });
+    await boss.send(DAILY_WORK_QUEUE, { rowId: next.id } satisfies DailyWorkJob, { id: jobId });
   }
 
   await boss.work<DailyWorkJob>(DAILY_WORK_QUEUE, { includeMetadata: true, batchSize: 1 }, async ([job]) => {

@@ -1,5 +1,5 @@
 import type PgBoss from 'pg-boss';
-import { businessDate } from '../../calendar';
+import { addDays, businessDate, daysBetween, type BusinessDate } from '../../calendar';
 import type { PaymentAdapter } from '../domain/payments/paymentAdapter';
 import type { OpenDatabase } from '../store/db';
 import type { DailyWork } from './dailyWork';
@@ -14,7 +14,8 @@ import {
 } from './dailySchedule';
 import { startJobRunner, type JobLog } from './jobRunner';
 import { countUnsent, installMailDelivery, type MailOnRunner, type MailSettings } from './mailDelivery';
-import type { BusinessClock } from './sandboxClock';
+import { keepRenewing, newClaim } from './lease';
+import { holdClockMove, releaseClockMove, renewClockMove, type BusinessClock } from './sandboxClock';
 
 export interface JobsSettings {
   // JOBS=off: no runner, no background work (tests that do not want it, a process that only serves).
@@ -30,6 +31,21 @@ export interface JobsSettings {
   maintenanceIntervalSeconds?: number;
   dailyWorkExpireInSeconds?: number;
 }
+
+// The farthest a sandbox's clock moves in one go.
+export const MAX_CLOCK_MOVE_DAYS = 366;
+
+// A move of the sandbox clock names the business date it ends on; `days` (from today's date) is kept for
+// callers that count.
+export type ClockMove = { to: BusinessDate } | { days: number };
+
+export type ClockMoveOutcome =
+  | { moved: true; businessDate: BusinessDate; worked: BusinessDayResult[] }
+  // Another move runs (in this process or another), to the date it names when it named one.
+  | { moved: false; reason: 'busy'; movingTo: string | null }
+  // The date named is before today's business date: the clock only moves forward.
+  | { moved: false; reason: 'past'; businessDate: BusinessDate }
+  | { moved: false; reason: 'too-far'; businessDate: BusinessDate };
 
 export interface JobsStatus {
   runner: 'on' | 'off';
@@ -67,7 +83,14 @@ export class Jobs {
   async start(log: JobLog): Promise<void> {
     this.#log = log;
     await this.businessClock.refresh(this.database.appDb);
-    if (!this.settings.enabled) return;
+    if (!this.settings.enabled) {
+      // No runner, but the business date still follows a move of the sandbox clock made by another process.
+      if (this.businessClock.movable) {
+        this.#timer = setInterval(() => void this.#refreshClock(), this.settings.tickMs ?? 5_000);
+        this.#timer.unref();
+      }
+      return;
+    }
     const boss = await startJobRunner({
       database: this.database,
       ownerUrl: this.settings.ownerUrl,
@@ -114,16 +137,59 @@ export class Jobs {
     return retried;
   }
 
-  // The sandbox's "Move to date": the clock moves forward and the skipped days' work runs now, in order.
+  // The sandbox's "Move to date": the clock moves forward to the date named (or by a number of days from
+  // today's) and the skipped days' work runs now, in order. One move at a time across every process: another
+  // sent meanwhile, to this process or another, is refused rather than added to this one.
+  async moveClock(move: ClockMove): Promise<ClockMoveOutcome> {
+    const db = this.database.appDb;
+    const log = this.#log ?? silentLog;
+    const claim = newClaim();
+    const hold = await holdClockMove(db, claim, 'to' in move ? move.to : null);
+    if (!hold.held) return { moved: false, reason: 'busy', movingTo: hold.movingTo };
+    const stopRenewing = keepRenewing(
+      () => renewClockMove(db, claim),
+      (error) => log.warn({ err: error }, 'clock move lease not renewed'),
+    );
+    try {
+      // Where the clock stands now, as the move that ran before this one left it.
+      await this.businessClock.refresh(db);
+      const today = businessDate(this.businessClock.clock.now());
+      const to = 'to' in move ? move.to : addDays(today, move.days);
+      if (to < today) return { moved: false, reason: 'past', businessDate: today };
+      if (daysBetween(today, to) > MAX_CLOCK_MOVE_DAYS) {
+        return { moved: false, reason: 'too-far', businessDate: today };
+      }
+      await renewClockMove(db, claim, to);
+      // The day the clock leaves is owed its work too (a process without the runner never scheduled it).
+      await scheduleDays(db, today, this.work);
+      await this.businessClock.moveTo(db, to);
+      const through = businessDate(this.businessClock.clock.now());
+      const worked = await runBusinessDays(this.#context(log), { through, work: this.work });
+      return { moved: true, businessDate: through, worked };
+    } finally {
+      await stopRenewing();
+      await releaseClockMove(db, claim);
+    }
+  }
+
+  // A move of `days` from today's date, thrown when refused (scripts and tests that move the business).
   async moveForward(days: number): Promise<BusinessDayResult[]> {
-    // The day the clock leaves is owed its work too (a process without the runner never scheduled it).
-    await scheduleDays(this.database.appDb, businessDate(this.businessClock.clock.now()), this.work);
-    await this.businessClock.moveForward(this.database.appDb, days);
-    const through = businessDate(this.businessClock.clock.now());
-    return runBusinessDays(this.#context(this.#log ?? silentLog), { through, work: this.work });
+    const outcome = await this.moveClock({ days });
+    if (!outcome.moved) throw new Error(`The clock was not moved: ${outcome.reason}`);
+    return outcome.worked;
+  }
+
+  async #refreshClock(): Promise<void> {
+    try {
+      await this.businessClock.refresh(this.database.appDb);
+    } catch (error) {
+      this.#log?.error({ err: error }, 'business clock not read');
+    }
   }
 
   async status(): Promise<JobsStatus> {
+    // As the last move left it, whichever process made it.
+    await this.businessClock.refresh(this.database.appDb);
     return {
       runner: this.#runner ? 'on' : 'off',
       businessDate: businessDate(this.businessClock.clock.now()),

@@ -194,6 +194,9 @@ export interface DailyWorkRunsTable {
   created_at: Generated<Date>;
   started_at: Date | null;
   finished_at: Date | null;
+  // The claim that works it now and until when it holds unless renewed (migration 038, docs/jobs.md).
+  claimed_by: string | null;
+  lease_until: Date | null;
 }
 
 // The business clock's one row (migration 027): a sandbox's offset and the last day scheduled.
@@ -202,6 +205,10 @@ export interface BusinessClockTable {
   offset_ms: ColumnType<string, string | number | undefined, string | number>;
   scheduled_through: string | null;
   moved_at: Date | null;
+  // The move of the sandbox clock under way: who holds it, the date it moves to, until when (migration 038).
+  moving_by: string | null;
+  moving_to: string | null;
+  moving_until: Date | null;
 }
 
 // The first answer to a user's Idempotency-Key (migration 019, src/server/http/idempotency.ts).

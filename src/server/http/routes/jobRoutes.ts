@@ -12,7 +12,7 @@ import {
   type JobRun,
 } from '../../../api/schemas/jobs';
 import { integerParam } from '../../../api/schemas/params';
-import type { Jobs } from '../../jobs/jobs';
+import { MAX_CLOCK_MOVE_DAYS, type Jobs } from '../../jobs/jobs';
 import type { Db } from '../../store/db';
 import type { DailyWorkRunsTable } from '../../store/schema';
 import { HttpError, notFound } from '../errors';
@@ -127,20 +127,49 @@ export function jobRoutes(app: FastifyInstance, options: { db: Db; jobs: Jobs | 
   r.post(
     '/v2/jobs/clock',
     {
-      config: { access: rootOnly },
+      config: { access: rootOnly, conflicts: [CLOCK_MOVING, CLOCK_PAST] },
       schema: { body: MoveClockBody, response: { 200: MoveClockResponse } },
     },
     async (request) => {
       // Production's clock is the real one; only a sandbox's is moved.
       if (!jobs?.businessClock.movable) throw new HttpError(403, 'The clock is moved only in a sandbox.');
-      const worked = await jobs.moveForward(request.body.days);
-      const status = await jobs.status();
+      const { to, days } = request.body;
+      // The body names one of the two (MoveClockBody).
+      const outcome = await jobs.moveClock(to === undefined ? { days: days ?? 0 } : { to });
+      if (!outcome.moved) {
+        if (outcome.reason === 'busy') {
+          const where = outcome.movingTo ? `, to ${outcome.movingTo},` : '';
+          throw new HttpError(
+            409,
+            `Another move of the clock${where} is under way. Wait for it to end, then look at the business date before moving again.`,
+          );
+        }
+        if (outcome.reason === 'past') {
+          throw new HttpError(
+            409,
+            `The business date is already ${outcome.businessDate}: the clock only moves forward.`,
+          );
+        }
+        throw new HttpError(
+          422,
+          `The clock moves at most ${MAX_CLOCK_MOVE_DAYS} days past today's business date (${outcome.businessDate}).`,
+        );
+      }
       return {
         data: {
-          business_date: status.businessDate,
-          worked: worked.map((w) => ({ name: w.name, business_date: w.businessDate, status: w.status })),
+          business_date: outcome.businessDate,
+          worked: outcome.worked.map((w) => ({
+            name: w.name,
+            business_date: w.businessDate,
+            status: w.status,
+          })),
         },
       };
     },
   );
 }
+
+// When a move of the sandbox clock answers 409 (the API reference lists them).
+const CLOCK_MOVING =
+  'Another move of the sandbox clock, sent to this process or another, is under way: moves are not added together. Wait for it to end and read the business date before moving again.';
+const CLOCK_PAST = 'The date named is before the business date: the clock only moves forward.';
