@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { TokenResponse } from '../../src/api/schemas/auth';
 import { issueAccessToken } from '../../src/server/auth/accessTokens';
 import {
+  accountKey,
   MAX_FAILURES_PER_ACCOUNT_PER_HOUR,
   MAX_FAILURES_PER_ADDRESS_PER_HOUR,
 } from '../../src/server/auth/loginThrottle';
@@ -162,13 +163,16 @@ describe.each(testDatabases())('POST /v2/auth on %s', (database) => {
   describe('throttling', () => {
     const insertFailures = async (email: string, count: number, attemptedAt = new Date()) => {
       const rows = Array.from({ length: count }, () => ({
-        key: `account:${email}`,
+        key: accountKey(email, '127.0.0.1'),
         attempted_at: attemptedAt,
       }));
       await s.t.server.database.db.insertInto('login_attempts').values(rows).execute();
     };
     const clearFailures = (email: string) =>
-      s.t.server.database.db.deleteFrom('login_attempts').where('key', '=', `account:${email}`).execute();
+      s.t.server.database.db
+        .deleteFrom('login_attempts')
+        .where('key', '=', accountKey(email, '127.0.0.1'))
+        .execute();
 
     it(`answers 429 after ${MAX_FAILURES_PER_ACCOUNT_PER_HOUR} failed logins in an hour, even with the right password`, async () => {
       try {

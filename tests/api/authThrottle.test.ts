@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_FAILURES_PER_ACCOUNT_PER_HOUR, pruneAttempts } from '../../src/server/auth/loginThrottle';
+import {
+  accountKey,
+  MAX_FAILURES_PER_ACCOUNT_PER_HOUR,
+  pruneAttempts,
+} from '../../src/server/auth/loginThrottle';
 import { adminApi, TEST_PASSWORD } from '../support/accessAdmin';
 import { expectError } from '../support/http';
 import { ADMIN, LAKESIDE } from '../support/personas';
@@ -20,7 +24,7 @@ describe.each(testDatabases())('the login throttle under a burst on %s', (databa
         await db()
           .selectFrom('login_attempts')
           .select((eb) => eb.fn.countAll<string>().as('n'))
-          .where('key', '=', `account:${email.toLowerCase()}`)
+          .where('key', '=', accountKey(email, '127.0.0.1'))
           .executeTakeFirstOrThrow()
       ).n,
     );

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { HistoryResponse } from '../../src/api/schemas/history';
 import { ProfileResponse } from '../../src/api/schemas/session';
+import { accountKey } from '../../src/server/auth/loginThrottle';
 import { TEST_PASSWORD, adminApi } from '../support/accessAdmin';
 import { expectError, expectValidationError } from '../support/http';
 import { ADMIN, AGENT, HOUSE, LAKESIDE } from '../support/personas';
@@ -171,7 +172,7 @@ describe.each(testDatabases())('own settings API on %s', (database) => {
       const attempts = await s.t.server.database.db
         .selectFrom('login_attempts')
         .select((eb) => eb.fn.countAll<string>().as('n'))
-        .where('key', '=', `account:${user.email.toLowerCase()}`)
+        .where('key', '=', accountKey(user.email, '127.0.0.1'))
         .executeTakeFirstOrThrow();
       expect(Number(attempts.n)).toBe(0);
       await changePassword(token, {
@@ -182,7 +183,7 @@ describe.each(testDatabases())('own settings API on %s', (database) => {
       const after = await s.t.server.database.db
         .selectFrom('login_attempts')
         .select((eb) => eb.fn.countAll<string>().as('n'))
-        .where('key', '=', `account:${user.email.toLowerCase()}`)
+        .where('key', '=', accountKey(user.email, '127.0.0.1'))
         .executeTakeFirstOrThrow();
       expect(Number(after.n)).toBe(1);
     });

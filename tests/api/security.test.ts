@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { publicRoute } from '../../src/api/access';
-import { MAX_FAILURES_PER_ACCOUNT_PER_HOUR } from '../../src/server/auth/loginThrottle';
+import { accountKey, MAX_FAILURES_PER_ACCOUNT_PER_HOUR } from '../../src/server/auth/loginThrottle';
 import { buildApp } from '../../src/server/app';
 import { VersionConflictError } from '../../src/server/store/eventStore';
 import { CommandRejectedError } from '../../src/server/store/aggregate';
@@ -112,7 +112,7 @@ describe.each(testDatabases())('security basics on %s', (database) => {
         .insertInto('login_attempts')
         .values(
           Array.from({ length: MAX_FAILURES_PER_ACCOUNT_PER_HOUR }, () => ({
-            key: `account:${throttledEmail}`,
+            key: accountKey(throttledEmail, '127.0.0.1'),
           })),
         )
         .execute();

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TokenResponse } from '../../src/api/schemas/auth';
-import { MAX_FAILURES_PER_ACCOUNT_PER_HOUR } from '../../src/server/auth/loginThrottle';
+import { accountKey, MAX_FAILURES_PER_ACCOUNT_PER_HOUR } from '../../src/server/auth/loginThrottle';
 import { DEMO_USERS } from '../../src/server/seed/demoData';
 import { VersionConflictError, appendToStream, readStream } from '../../src/server/store/eventStore';
 import { apiFor, expectError, type Api } from '../support/http';
@@ -80,7 +80,7 @@ describe.skipIf(!onPostgres)('two servers on one PostgreSQL schema', () => {
   });
 
   it('shares login throttle counts between the servers', async () => {
-    const key = `account:${REVIEWER}`;
+    const key = accountKey(REVIEWER, '127.0.0.1');
     try {
       const rows = Array.from({ length: MAX_FAILURES_PER_ACCOUNT_PER_HOUR - 2 }, () => ({ key }));
       await a.server.database.db.insertInto('login_attempts').values(rows).execute();

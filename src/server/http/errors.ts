@@ -84,6 +84,9 @@ export function installErrorHandling(app: FastifyInstance): void {
       } else if (status === 403) {
         logSecurityEvent(request, { kind: 'denied', status: 403 });
       }
+      // A limit on abuse says when the request would be counted again (src/server/http/abuseLimits.ts).
+      if (status === 429 && 'retryAfterSeconds' in error && typeof error.retryAfterSeconds === 'number')
+        reply.header('retry-after', String(error.retryAfterSeconds));
       return send(reply, status, { message: error.message });
     }
     if (error instanceof VersionConflictError || hasSqlState(error, CONCURRENCY_ABORTS)) {

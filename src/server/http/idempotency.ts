@@ -176,12 +176,13 @@ export function installIdempotency(app: FastifyInstance, db: Db): string[] {
   });
 
   // The answer is stored before it is sent, so a client that saw it and retries gets it again. A 5xx (or an
-  // answer that is no JSON text) releases the key: the retry runs the command afresh.
+  // answer that is no JSON text) releases the key: the retry runs the command afresh. So does a 429: a limit
+  // refused the command before it ran, and the retry after Retry-After must not be told 429 again.
   app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     const held = request.idempotency;
     if (!held) return payload;
     const status = reply.statusCode;
-    const keep = status < 500 && typeof payload === 'string';
+    const keep = status < 500 && status !== 429 && typeof payload === 'string';
     try {
       if (keep) {
         await db

@@ -9,7 +9,9 @@ export type SecurityEvent =
       reason: 'unknown-account' | 'wrong-password' | 'account-disabled';
       email: string;
     }
-  | { kind: 'login-throttled'; email: string }
+  | { kind: 'login-throttled'; email: string; retryAfterSeconds: number }
+  // A limit on abuse was reached (src/server/http/abuseLimits.ts); the request was refused with 429.
+  | { kind: 'rate-limited'; limit: string; retryAfterSeconds: number }
   | { kind: 'refresh-refused' }
   | { kind: 'password-check-failed' }
   | { kind: 'unauthenticated'; tokenPresented: boolean }

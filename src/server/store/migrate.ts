@@ -38,6 +38,7 @@ import * as m033 from './migrations/033_reconciliation';
 import * as m034 from './migrations/034_outbox_html';
 import * as m037 from './migrations/037_role_names_by_owner';
 import * as m038 from './migrations/038_daily_work_claims';
+import * as m039 from './migrations/039_abuse_limits';
 
 // Migrations are listed here rather than read from disk, so the same list runs under tsx, vitest and bundles.
 const MIGRATIONS: Record<string, Migration> = {
@@ -77,6 +78,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '034_outbox_html': m034,
   '037_role_names_by_owner': m037,
   '038_daily_work_claims': m038,
+  '039_abuse_limits': m039,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -26,7 +26,8 @@ type Source = 'onFile' | 'new';
 
 // "Pay now" on both lines (docs/billing.md "On screen"): everything due today, charged to the card on file or
 // to a new card typed here, whose token is sent with the payment (the server makes it the card on file once
-// it paid). A decline stays in the dialog with the payment service's reason, so another card can be tried.
+// it paid). A decline stays in the dialog, saying it was declined (the server never says why: card testers
+// learn from the reason), so another card can be tried.
 export function PayNowDialog({ line, matterId, billing, open, onClose, onOutcome }: PayNowDialogProps) {
   const queryClient = useQueryClient();
   const mayTypeCard = useAccess().can(NEW_CARD_ACCESS);

@@ -59,7 +59,7 @@ const instalments = (n: number) => `${n} ${n === 1 ? 'instalment' : 'instalments
 export function payOutcomeText(result: PayNowResult): { tone: 'success' | 'error'; text: string } {
   const parts: string[] = [];
   if (result.collected > 0) parts.push(`Collected ${instalments(result.collected)}.`);
-  // The payment service's reason says it was declined ("The payment was declined for insufficient funds.").
+  // The server says only that it was declined, never why (docs/security.md "Limits on abuse").
   if (result.declined > 0) parts.push(result.declineReason ?? 'The payment was declined.');
   if (result.reinstated) parts.push('The policy is reinstated.');
   if (parts.length === 0) parts.push('Nothing was charged.');

@@ -22,7 +22,8 @@ import {
   type TokenSettings,
 } from '../../auth/sessions';
 import type { Db } from '../../store/db';
-import { HttpError, ValidationFailed, unauthenticated, zodFailure } from '../errors';
+import { ValidationFailed, unauthenticated, zodFailure } from '../errors';
+import { enforceLimits, limits, TooManyRequests } from '../abuseLimits';
 import { CONFLICT } from '../openapi/conflicts';
 import { refuseCommonPassword } from '../newPassword';
 import { logSecurityEvent } from '../securityLog';
@@ -95,9 +96,10 @@ export function authRoutes(app: FastifyInstance, options: AuthRouteOptions): voi
         return { message: 'Logged out.' };
       }
       const attempt = await beginAttempt(db, body.email, request.ip);
-      if (!attempt) {
-        logSecurityEvent(request, { kind: 'login-throttled', email: body.email });
-        throw new HttpError(429, 'Too many failed login attempts. Try again later.');
+      if (!('ids' in attempt)) {
+        const { retryAfterSeconds } = attempt;
+        logSecurityEvent(request, { kind: 'login-throttled', email: body.email, retryAfterSeconds });
+        throw new TooManyRequests('Too many failed login attempts. Try again later.', retryAfterSeconds);
       }
       const user = await db
         .selectFrom('users')
@@ -129,9 +131,19 @@ export function authRoutes(app: FastifyInstance, options: AuthRouteOptions): voi
     '/v1/password-forgot',
     {
       config: { access: publicRoute },
-      schema: { body: ForgotPasswordRequest, response: { 200: MessageResponse, 422: ValidationErrorBody } },
+      schema: {
+        body: ForgotPasswordRequest,
+        response: { 200: MessageResponse, 422: ValidationErrorBody, 429: ErrorBody },
+      },
     },
     async (request) => {
+      // Counted whether or not an account has the address, so the answer tells nothing of accounts.
+      await enforceLimits(
+        db,
+        request,
+        [limits.resetRequestsPerAddress(request.body.email), limits.resetRequestsPerClient(request.ip)],
+        'Too many password reset requests. Try again later.',
+      );
       const origin = portalOrigin(request, options.publicUrl);
       await requestPasswordReset(db, request.log, request.body.email, origin);
       return {

@@ -9,6 +9,7 @@ import {
   PayNowResponse,
   PaymentMethodRequest,
 } from '../../../api/schemas/billing';
+import { ErrorBody } from '../../../api/schemas/errors';
 import { MatterIdParams } from '../../../api/schemas/policies';
 import { accessSubject, type Principal } from '../../access/principal';
 import { billingView } from '../../domain/billing/billingView';
@@ -20,6 +21,7 @@ import type { PolicyRef } from '../../domain/billing/policyRef';
 import type { PaymentAdapter } from '../../domain/payments/paymentAdapter';
 import type { Db } from '../../store/db';
 import { ValidationFailed } from '../errors';
+import { enforceLimits, forgiveRequest, limits } from '../abuseLimits';
 import { CONFLICT } from '../openapi/conflicts';
 import { requirePrincipal } from '../routeTable';
 import { refundsOf } from '../../domain/billing/refunds/refundHistory';
@@ -30,6 +32,9 @@ import { metadataOf } from './userMetadata';
 // A policy's billing on its Payments tab (docs/billing.md "On screen"), and "Pay now": staff take a late
 // payment of everything due. A policy outside the caller's scope answers 404, as its other matters do.
 const MatterParams = z.object({ matterId: MatterIdParams.shape.matterId });
+
+// What Pay now says of every decline, whatever the payment service's reason.
+export const DECLINED = 'The payment was declined.';
 
 const PAY_CONFLICTS = [
   'Nothing is due: every instalment due by today is paid (or there is no billing account).',
@@ -130,7 +135,7 @@ export function billingRoutes(
           summary: `Take a late payment of everything due on a ${line.line} policy (Pay now)`,
           params: MatterParams,
           body: PayNowRequest,
-          response: { 200: PayNowResponse },
+          response: { 200: PayNowResponse, 429: ErrorBody },
         },
       },
       async (request) => {
@@ -138,8 +143,22 @@ export function billingRoutes(
         const ref = await line.find(db, principal, request.params.matterId);
         const { paymentToken } = request.body.data;
         await checkToken(principal, paymentToken);
+        // Card testing: new cards on one policy, and by one user, are limited before any reaches the payment
+        // service; a new card that paid is not counted.
+        const counted = paymentToken
+          ? await enforceLimits(
+              db,
+              request,
+              [
+                limits.newCardsPerPolicy(ref.line, ref.policyNumber),
+                limits.newCardsPerUser(principal.userId),
+              ],
+              'Too many new cards were tried. Try again later.',
+            )
+          : null;
         const metadata = metadataOf(request, principal);
         const result = await payNow({ db, payments, clock }, ref, today(), metadata, paymentToken);
+        if (counted && result.declined === 0) await forgiveRequest(db, counted);
         // A renters customer's card that paid is their primary method from now on, on every policy.
         if (ref.line === 'renters' && paymentToken && result.collected > 0) {
           const account = await findBillingAccount(db, ref);
@@ -153,16 +172,10 @@ export function billingRoutes(
             );
         }
         const billing = await answerOf(request, line, ref);
-        // The loop stops at the first decline, so the declined one is the first still unpaid and due.
-        const stopped = billing?.schedule.find(
-          (row) => (row.status === 'declined' || row.status === 'failed') && row.dueDate <= billing.today,
-        );
+        // A decline is said without the payment service's reason: "insufficient funds" against "declined"
+        // tells a card tester which stolen cards are good. The reason stays on the declined instalment.
         return {
-          data: {
-            ...result,
-            declineReason: result.declined > 0 ? (stopped?.lastDeclineReason ?? null) : null,
-            billing,
-          },
+          data: { ...result, declineReason: result.declined > 0 ? DECLINED : null, billing },
         };
       },
     );

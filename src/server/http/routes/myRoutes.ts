@@ -10,7 +10,8 @@ import { hashPassword, verifyPassword } from '../../auth/passwords';
 import { revokeOtherSessions } from '../../auth/sessions';
 import { changePassword, changeUser, type UserChanges } from '../../domain/users/userCommands';
 import type { Db } from '../../store/db';
-import { HttpError, ValidationFailed } from '../errors';
+import { ValidationFailed } from '../errors';
+import { TooManyRequests } from '../abuseLimits';
 import { CONFLICT } from '../openapi/conflicts';
 import { refuseCommonPassword } from '../newPassword';
 import { logSecurityEvent } from '../securityLog';
@@ -84,7 +85,14 @@ export function myRoutes(app: FastifyInstance, options: { db: Db }): void {
       const body = request.body;
       // Someone at an unlocked screen must not find the password by trying: wrong guesses count like logins.
       const attempt = await beginAttempt(db, principal.email, request.ip);
-      if (!attempt) throw new HttpError(429, 'Too many failed attempts. Try again later.');
+      if (!('ids' in attempt)) {
+        logSecurityEvent(request, {
+          kind: 'login-throttled',
+          email: principal.email,
+          retryAfterSeconds: attempt.retryAfterSeconds,
+        });
+        throw new TooManyRequests('Too many failed attempts. Try again later.', attempt.retryAfterSeconds);
+      }
       const user = await db
         .selectFrom('users')
         .select('password_hash')

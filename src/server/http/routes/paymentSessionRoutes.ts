@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { anyOf } from '../../../api/access';
+import { ErrorBody } from '../../../api/schemas/errors';
 import { uuidParam } from '../../../api/schemas/params';
 import {
   PaymentMethodRequest,
@@ -17,6 +18,7 @@ import type {
 } from '../../domain/payments/paymentAdapter';
 import type { Db } from '../../store/db';
 import { ValidationFailed, notFound } from '../errors';
+import { enforceLimits, limits } from '../abuseLimits';
 import { requirePrincipal } from '../routeTable';
 
 // SPEC §7 "GET /v1/one-inc-session": the sandbox stand-in for the processor's hosted card/bank form
@@ -64,7 +66,7 @@ export function paymentSessionRoutes(
       schema: {
         params: z.object({ sessionId: uuidParam('sessionId') }),
         body: PaymentMethodRequest,
-        response: { 200: PaymentMethodResponse },
+        response: { 200: PaymentMethodResponse, 429: ErrorBody },
       },
     },
     async (request) => {
@@ -78,6 +80,13 @@ export function paymentSessionRoutes(
         .where('expires_at', '>', request.businessAt)
         .executeTakeFirst();
       if (!session) throw notFound('payment session');
+      // Card testing: a session takes a few cards, never dozens (src/server/http/abuseLimits.ts).
+      await enforceLimits(
+        db,
+        request,
+        [limits.tokenizationsPerSession(session.id)],
+        'Too many payment methods were entered in this payment session. Try again later.',
+      );
       const owner = { userId: principal.userId, sessionId: session.id };
       const body = request.body;
       let result: TokenizeResult;

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { allOf, anyOf } from '../../../api/access';
+import { ErrorBody } from '../../../api/schemas/errors';
 import { integerParam, uuidParam } from '../../../api/schemas/params';
 import {
   AddPaymentMethodRequest,
@@ -35,6 +36,7 @@ import { tokenizeMethod } from '../../domain/rentersPayments/tokenizeIntoIntent'
 import type { Db } from '../../store/db';
 import type { Trx } from '../../store/eventStore';
 import { notFound } from '../errors';
+import { enforceLimits, limits } from '../abuseLimits';
 import { CONFLICT } from '../openapi/conflicts';
 import { requirePrincipal } from '../routeTable';
 import { metadataOf } from './userMetadata';
@@ -125,7 +127,7 @@ export function rentersPaymentMethodRoutes(
           'The setup intent already has a payment method entered, was used to add one, or expired: start again.',
         ],
       },
-      schema: { body: TokenizeRequest, response: { 200: TokenizeResponse } },
+      schema: { body: TokenizeRequest, response: { 200: TokenizeResponse, 429: ErrorBody } },
     },
     async (request) => {
       const principal = requirePrincipal(request);
@@ -133,6 +135,13 @@ export function rentersPaymentMethodRoutes(
       const intent = await findOwnIntent(db, data.setup_intent_id, principal.userId);
       await requireRentersCustomer(db, principal, intent.customer_id);
       requireIntentAt(intent, 'created', request.businessAt);
+      // Card testing: each setup intent takes one method, so the customer's new methods are what is limited.
+      await enforceLimits(
+        db,
+        request,
+        [limits.tokenizationsPerRentersCustomer(intent.customer_id)],
+        'Too many payment methods were entered for this customer. Try again later.',
+      );
       const { payment, billingZipCode } = await tokenizeMethod(payments, data, principal.userId);
       await advanceIntent(db, intent.id, 'created', {
         token: payment.token,
