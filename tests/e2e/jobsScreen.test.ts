@@ -34,12 +34,14 @@ describe('jobs screen', () => {
     await waitForPath(page, '/admin/jobs');
     await page.getByRole('heading', { level: 1, name: 'Jobs' }).waitFor();
     const clockPanel = page.getByRole('region', { name: 'Business clock' });
-    await clockPanel.getByText(formatBusinessDate(today)).waitFor();
+    await clockPanel.getByText(formatBusinessDate(today), { exact: true }).waitFor();
     await clockPanel.getByText(/SMTP_URL is not set: mail stays in the outbox/).waitFor();
 
     await clockPanel.getByLabel('Move forward (days)').fill('2');
+    // The move names the date it ends on.
+    await clockPanel.getByText(`To ${formatBusinessDate(addDays(today, 2))}.`, { exact: false }).waitFor();
     await clockPanel.getByRole('button', { name: 'Move to date' }).click();
-    await clockPanel.getByText(formatBusinessDate(addDays(today, 2))).waitFor();
+    await clockPanel.getByText(formatBusinessDate(addDays(today, 2)), { exact: true }).waitFor();
     const table = page.getByRole('table', { name: 'Daily work by business day' });
     await table
       .getByRole('row')

@@ -50,6 +50,7 @@ export async function retryJob(id: number): Promise<JobRun> {
   return JobRetryResponse.parse(await apiRequest(`/v2/jobs/${id}/retry`, { method: 'POST', body: {} })).data;
 }
 
-export async function moveClock(days: number): Promise<MoveClockAnswer['data']> {
-  return MoveClockResponse.parse(await apiRequest('/v2/jobs/clock', { method: 'POST', body: { days } })).data;
+// The move names the business date it ends on, so a move sent twice (or by two administrators) ends there.
+export async function moveClock(to: string): Promise<MoveClockAnswer['data']> {
+  return MoveClockResponse.parse(await apiRequest('/v2/jobs/clock', { method: 'POST', body: { to } })).data;
 }

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import type { JobsOverview } from '../../api/schemas/jobs';
-import { formatBusinessDate } from '../../calendar';
+import { addDays, formatBusinessDate } from '../../calendar';
 import { Button } from '../../ui/forms/Button';
 import { TextField } from '../../ui/forms/TextField';
 
 // The business date, the runner and mail delivery, and in a sandbox the clock moved forward ("Move to date"),
-// which runs the work of every day it skips.
+// which runs the work of every day it skips. The move sent names the date it ends on (today's plus the days).
 export function JobsOverviewPanel({
   overview,
   moving,
@@ -13,11 +13,12 @@ export function JobsOverviewPanel({
 }: {
   overview: JobsOverview;
   moving: boolean;
-  onMove: (days: number) => void;
+  onMove: (to: string) => void;
 }) {
   const [days, setDays] = useState('1');
   const n = Number(days);
   const valid = Number.isInteger(n) && n >= 1 && n <= 366;
+  const to = valid ? addDays(overview.business_date, n) : null;
   return (
     <section
       aria-label="Business clock"
@@ -45,7 +46,7 @@ export function JobsOverviewPanel({
           className="flex items-end gap-2"
           onSubmit={(event) => {
             event.preventDefault();
-            if (valid) onMove(n);
+            if (to) onMove(to);
           }}
         >
           <TextField
@@ -56,7 +57,11 @@ export function JobsOverviewPanel({
             max={366}
             value={days}
             onChange={(event) => setDays(event.target.value)}
-            hint="Sandbox only: runs the skipped days."
+            hint={
+              to
+                ? `To ${formatBusinessDate(to)}. Sandbox only: runs the skipped days.`
+                : 'Sandbox only: runs the skipped days.'
+            }
             errors={valid ? [] : ['Enter 1 to 366 days.']}
             className="w-40"
           />

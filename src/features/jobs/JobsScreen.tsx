@@ -81,7 +81,7 @@ export function JobsScreen() {
         <JobsOverviewPanel
           overview={overview.data}
           moving={move.isPending}
-          onMove={(days) => move.mutate(days)}
+          onMove={(to) => move.mutate(to)}
         />
       )}
       {overview.isError && <Alert tone="error">The job runner’s state could not be loaded.</Alert>}
