@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { DASHBOARD_ACCESS_ATTRIBUTE_ID, authenticated, publicRoute } from '../../../api/access';
 import { BrandResponse, MyEntitiesResponse, type AccessibleEntity } from '../../../api/schemas/session';
 import { isStaff } from '../../access/principal';
-import { businessDate, type Clock } from '../../../calendar';
+import { businessDate, systemClock, type Clock } from '../../../calendar';
 import type { Db } from '../../store/db';
 import { notFound } from '../errors';
 import { requirePrincipal } from '../routeTable';
@@ -78,15 +78,15 @@ export function sessionRoutes(
       return {
         data: brand.data as never,
         environment: options.environmentCode,
-        sandbox: options.sandbox ? await sandboxState(db, options.clock) : null,
+        sandbox: options.sandbox ? sandboxState(options.clock) : null,
       };
     },
   );
 }
 
-// The sandbox's business date, and whether its clock stands moved: every process shares the offset in the
-// business_clock row (src/server/jobs/sandboxClock.ts).
-async function sandboxState(db: Db, clock: Clock) {
-  const row = await db.selectFrom('business_clock').select('offset_ms').executeTakeFirst();
-  return { businessDate: businessDate(clock.now()), clockMoved: Number(row?.offset_ms ?? 0) !== 0 };
+// The sandbox's business date, and whether it is no longer today's: the sandbox clock moved forward (its
+// offset is shared by every process, src/server/jobs/sandboxClock.ts), or a test's clock set elsewhere.
+function sandboxState(clock: Clock) {
+  const day = businessDate(clock.now());
+  return { businessDate: day, clockMoved: day !== businessDate(systemClock.now()) };
 }
