@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { PayNowResponse } from '../../src/api/schemas/billing';
 import { PaymentSessionResponse } from '../../src/api/schemas/quotePurchase';
 import { MovableClock, addMonths, businessDate, startOfBusinessDay } from '../../src/calendar';
@@ -131,9 +131,9 @@ describe.each(testDatabases())('limits on abuse on %s', (database) => {
       expectTooMany(await payNew(third!.matterId, '4242424242424242'));
       expect(await charges()).toBe(charged2);
       expect(rateLimited('new-cards-per-user')).toHaveLength(1);
-      // Back to today for the tests after this one.
-      clock.set(new Date());
     }, 120_000);
+    // Back to today for the tests after these.
+    afterAll(() => clock.set(new Date()));
   });
 
   it(`refuses the tokenization after ${TOKENIZATIONS_PER_SESSION} in one payment session`, async () => {
