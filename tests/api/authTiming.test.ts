@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { ApiResponse } from '../support/http';
 import { AGENT, REPORTS } from '../support/personas';
@@ -72,7 +73,12 @@ describe.each(testDatabases())('answer times that do not tell accounts apart on 
   const s = useTestServer(database);
 
   it('answers a reset request for a known and an unknown address in the same time', async () => {
-    const forgot = (email: string) => () => s.api.post('/v1/password-forgot', { email });
+    // The limits on reset requests (abuseLimits.test.ts) would answer 429 from the fourth request for an
+    // address: each request, of either kind, starts with none counted, so both take the path that mails.
+    const forgot = (email: string) => async () => {
+      await sql`DELETE FROM abuse_counts WHERE key LIKE 'reset:%'`.execute(s.t.server.database.db);
+      return s.api.post('/v1/password-forgot', { email });
+    };
     const measured = await compareMedians(forgot(REPORTS), forgot('nobody-here@demo.test'), 200, 25);
     expect(measured.at(-1)!.close, describeTimes(measured)).toBe(true);
   });
