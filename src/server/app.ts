@@ -54,7 +54,10 @@ import { roleRoutes } from './http/routes/roleRoutes';
 import { userAccountRoutes } from './http/routes/userAccountRoutes';
 import { userRoutes } from './http/routes/userRoutes';
 import { sessionRoutes } from './http/routes/sessionRoutes';
-import type { Db } from './store/db';
+import { operationsRoutes } from './http/routes/operationsRoutes';
+import { checkReadiness, type Readiness } from './http/readiness';
+import { createMetrics } from './metrics/metrics';
+import type { Db, PoolStats } from './store/db';
 import type { Jobs } from './jobs/jobs';
 import { createServices, type Services } from './services';
 
@@ -71,6 +74,10 @@ export interface AppOptions {
   // The payment service and the bank check (src/server/services.ts); the server hands in the ones it made
   // for its jobs too. An app built on its own (a test) makes its own.
   services?: Services;
+  // Readiness and the pools' figures of the server's database (server.ts); an app built on its own checks
+  // its one connection and has no pools to tell.
+  readiness?: () => Promise<Readiness>;
+  poolStats?: () => PoolStats[];
 }
 
 export interface BuiltApp {
@@ -105,12 +112,26 @@ function pathOf(url: string): string {
 // The production logger: JSON lines at the configured level, with credentials redacted wherever they could
 // appear. Request and response bodies and query strings are never logged, and tokens travel in headers and
 // bodies only, except the reset link's, which lives in a query string (tests/api/authHardening.test.ts).
-export function loggerOptions(config: Config, stream?: { write(line: string): void }) {
+// At a terminal the lines are printed readable (pino-pretty, in a worker so the server never waits on it);
+// anywhere else (a host's log collector, a file) they stay JSON, one object per line.
+export function loggerOptions(
+  config: Config,
+  stream?: { write(line: string): void },
+  terminal: boolean = process.stdout.isTTY === true,
+) {
   return {
     level: config.logLevel,
     redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.refresh_token'],
     serializers: { req: requestForLog },
     ...(stream ? { stream } : {}),
+    ...(!stream && terminal
+      ? {
+          transport: {
+            target: 'pino-pretty',
+            options: { colorize: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' },
+          },
+        }
+      : {}),
   };
 }
 
@@ -139,6 +160,8 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   // a string (file uploads have their own multipart parser).
   app.removeContentTypeParser('text/plain');
   installErrorHandling(app);
+  const metrics = createMetrics({ db, clock, poolStats: options.poolStats ?? (() => []) });
+  metrics.observe(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -176,8 +199,21 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     refreshTtlDays: config.refreshTokenTtlDays,
   };
   healthRoutes(app);
+  operationsRoutes(app, {
+    readiness:
+      options.readiness ??
+      (() => checkReadiness({ appDb: db, ownerDb: db, runner: () => (options.jobs?.runner ? 'on' : 'off') })),
+    metrics,
+    metricsToken: config.metricsToken ?? null,
+    sandbox: config.mode === 'sandbox',
+  });
   authRoutes(app, { db, tokens, publicUrl: config.publicUrl });
-  sessionRoutes(app, { db, environmentCode: config.environmentCode, sandbox: config.mode === 'sandbox', clock });
+  sessionRoutes(app, {
+    db,
+    environmentCode: config.environmentCode,
+    sandbox: config.mode === 'sandbox',
+    clock,
+  });
   listRoutes(app, { db });
   myRoutes(app, { db });
   calendarRoutes(app, { clock });

@@ -62,6 +62,8 @@ const Env = z.object({
     .regex(/^smtps?:\/\//, { error: 'SMTP_URL must be an smtp:// or smtps:// URL' })
     .optional(),
   MAIL_FROM: z.string().min(3).max(200).default('Insurance Agent Portal <no-reply@portal.invalid>'),
+  // The bearer token Prometheus scrapes /metrics with in production (docs/operations.md "Metrics").
+  METRICS_TOKEN: z.string().min(16).max(256).optional(),
 });
 
 export interface Config {
@@ -88,6 +90,7 @@ export interface Config {
   jobs: boolean;
   smtpUrl: string | undefined;
   mailFrom: string;
+  metricsToken: string | undefined;
 }
 
 // When no secret is configured one is generated once and kept in the data dir, so restarts keep sessions
@@ -151,5 +154,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobs: (e.JOBS ?? (process.env.VITEST ? 'off' : 'on')) === 'on',
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    metricsToken: e.METRICS_TOKEN,
   };
 }

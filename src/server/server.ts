@@ -8,6 +8,7 @@ import { installServerProjections } from './projections';
 import { migrateToLatest } from './store/migrate';
 import { seedDemo } from './seed/seedDemo';
 import { demoLoginsIn } from './house/setUpHouse';
+import { checkReadiness } from './http/readiness';
 import { createServices, type Services } from './services';
 import { resumeCancellationRefunds } from './domain/policyMoney/petCancellationRefund';
 import { pruneAttempts } from './auth/loginThrottle';
@@ -96,6 +97,13 @@ export async function createServer(config: Config, options: ServerOptions): Prom
     clock,
     jobs,
     services,
+    readiness: () =>
+      checkReadiness({
+        appDb: database.appDb,
+        ownerDb: database.db,
+        runner: () => (!config.jobs ? 'off' : jobs.runner ? 'on' : 'stopped'),
+      }),
+    poolStats: () => database.poolStats(),
   });
   await resumeMoney(database.appDb, services, clock, built.app.log);
   const pruning = pruneLoginAttemptsHourly(database.appDb, built.app.log);

@@ -63,6 +63,11 @@ const ROLES: CommandScope = {
 
 export const COMMAND_SCOPES: Readonly<Record<string, CommandScope>> = {
   'GET /healthz': OPEN,
+  'GET /readyz': OPEN,
+  'GET /metrics': {
+    scope: 'The whole server’s figures, no agency’s rows: open in a sandbox, in production only to the bearer of METRICS_TOKEN.',
+    tests: 'operations.test.ts',
+  },
   'GET /api/openapi.json': OPEN,
   'GET /api/docs': OPEN,
   'GET /api/docs/docs.css': OPEN,

@@ -75,6 +75,10 @@ const bankVerification = any('verify_bank_account');
 export const SPEC6_ACCESS: Readonly<Record<string, SpecRule>> = {
   // Not in SPEC: liveness for load balancers, open by nature.
   'GET /healthz': open,
+  // Not in SPEC: readiness for load balancers, open by nature; metrics, open in a sandbox and answered in
+  // production only to the bearer of METRICS_TOKEN (tests/api/operations.test.ts).
+  'GET /readyz': open,
+  'GET /metrics': open,
   // Not in SPEC: the API reference (docs/api-reference.md); it describes the API and holds no data.
   'GET /api/openapi.json': open,
   'GET /api/docs': open,

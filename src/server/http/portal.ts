@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 // Serves the built portal. Files that exist under dist/ are sent as they are; any other GET outside the API
 // is a client route and gets index.html, so deep links and reloads work.
-const API_PREFIXES = ['/v1/', '/v2/', '/healthz', '/api/'];
+const API_PREFIXES = ['/v1/', '/v2/', '/healthz', '/readyz', '/metrics', '/api/'];
 
 export async function installPortal(app: FastifyInstance, distDir: string): Promise<void> {
   const root = resolve(distDir);

@@ -78,7 +78,18 @@ export interface OpenDatabase {
   // The embedded database itself, for what needs more than kysely gives (the job runner's SQL scripts); every
   // use must hold `db`'s one connection (src/server/jobs/bossDb.ts).
   pglite?: PGlite;
+  // What each connection pool holds now, for the metrics (docs/operations.md "Metrics"); none on PGlite, whose
+  // one connection queues its callers.
+  poolStats(): PoolStats[];
   close(): Promise<void>;
+}
+
+export interface PoolStats {
+  // 'owner' (migrations, commands, the job runner's reads) or 'app' (requests).
+  pool: 'owner' | 'app';
+  total: number;
+  idle: number;
+  waiting: number;
 }
 
 function postgresPool(url: string, settings: string[]): pg.Pool {
@@ -109,12 +120,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenDataba
       await setup.end();
     }
     const inSchema = schema ? [`-c search_path="${schema}"`] : [];
+    const pools = new Map<Kysely<Database>, pg.Pool>();
     // bigint columns (positions, counts) arrive as strings; timestamps as Date.
-    const connect = (url: string, settings: string[]) =>
-      new Kysely<Database>({
-        dialect: new PostgresDialect({ pool: postgresPool(url, settings) }),
-        log: options.log,
-      });
+    const connect = (url: string, settings: string[]) => {
+      const pool = postgresPool(url, settings);
+      const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: options.log });
+      pools.set(kysely, pool);
+      return kysely;
+    };
     const db = connect(ownerUrl, inSchema);
     // A role set when the connection starts (as SET ROLE would) holds for every statement on it.
     const appDb =
@@ -125,6 +138,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenDataba
       db,
       appDb,
       kind: 'postgres',
+      poolStats: () =>
+        [...pools].map(([kysely, pool]) => ({
+          pool: kysely === db ? ('owner' as const) : ('app' as const),
+          total: pool.totalCount,
+          idle: pool.idleCount,
+          waiting: pool.waitingCount,
+        })),
       close: async () => {
         if (appDb !== db) await appDb.destroy();
         await db.destroy();
@@ -137,5 +157,5 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenDataba
     ...(options.pgliteDump ? { loadDataDir: options.pgliteDump } : {}),
   });
   const db = new Kysely<Database>({ dialect: new SerialPGliteDialect(pglite), log: options.log });
-  return { db, appDb: db, kind: 'pglite', pglite, close: () => db.destroy() };
+  return { db, appDb: db, kind: 'pglite', pglite, poolStats: () => [], close: () => db.destroy() };
 }

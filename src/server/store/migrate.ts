@@ -83,6 +83,17 @@ const MIGRATIONS: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
 
+// The migrations this code knows that the database has not run (readiness, docs/operations.md "Readiness"): a
+// process of a newer version started before its migrations ran, or a database restored from an older backup.
+export async function pendingMigrations(db: Db): Promise<string[]> {
+  const executed = new Set(
+    (
+      await sql<{ name: string }>`select name from kysely_migration`.execute(db).catch(() => ({ rows: [] }))
+    ).rows.map((r) => r.name),
+  );
+  return Object.keys(MIGRATIONS).filter((name) => !executed.has(name));
+}
+
 export async function migrateToLatest(db: Db): Promise<void> {
   // Kysely looks for its bookkeeping tables in every schema unless told which: another test server's schema
   // on the same PostgreSQL would make it skip creating its own. Name the schema the connection works in.

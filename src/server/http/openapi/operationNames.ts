@@ -16,6 +16,8 @@ export const SUMMARIES: Record<string, string> = {
   'GET /v2/renters/downloadReceipt': 'Download a renters payment receipt (PDF)',
   'GET /v2/dashboard/statistics': 'Get the dashboard statistics',
   'GET /healthz': 'Liveness check',
+  'GET /readyz': 'Readiness check: database, migrations, job runner',
+  'GET /metrics': 'Metrics in Prometheus text format',
   'GET /api/openapi.json': 'This reference as an OpenAPI 3.1 document',
   'GET /api/docs': 'This reference as a web page',
   'GET /api/docs/docs.css': 'The reference page’s stylesheet',

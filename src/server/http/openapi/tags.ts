@@ -95,6 +95,8 @@ const SEGMENT_TAGS: Record<string, string> = {
   'openapi.json': 'reference',
   docs: 'reference',
   healthz: 'health',
+  readyz: 'health',
+  metrics: 'health',
 };
 
 // Sub-resources of an entity that belong to another area.
