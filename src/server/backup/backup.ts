@@ -133,6 +133,12 @@ export async function restorePostgres(
           `The schema ${target.schema} already holds tables: restore into an empty schema or database, or add --force to replace it`,
         );
       }
+      if (target.schema === 'public') {
+        // Dropping public would take the pg_trgm extension, and every other schema's trigram indexes, with it.
+        throw new BackupError(
+          'The schema public already holds tables and --force does not drop public: drop and create the database, then restore into it',
+        );
+      }
       for (const schema of schemas) await client.query(`drop schema if exists "${schema}" cascade`);
     }
     // The trigram indexes need pg_trgm, which lives in public (migration 022) and is not in a schema's dump.
