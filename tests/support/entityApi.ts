@@ -19,17 +19,20 @@ export interface EntityApi {
   tokenOf(email: string): Promise<string>;
 }
 
+const TOKEN_KEPT_MS = 10 * 60_000;
+
 export function entityApi(api: () => Api): EntityApi {
-  const tokens = new Map<string, Promise<string>>();
+  const tokens = new Map<string, { token: Promise<string>; at: number }>();
+  // A sign-in is kept for its user, and taken anew before its access token could expire (15 minutes by
+  // default): a long property run keeps working, and a short test keeps the one session it signed in with.
   const tokenOf = (email: string) => {
-    if (!tokens.has(email))
-      tokens.set(
-        email,
-        api()
-          .login(email)
-          .then((t) => t.access_token),
-      );
-    return tokens.get(email)!;
+    const kept = tokens.get(email);
+    if (kept && performance.now() - kept.at < TOKEN_KEPT_MS) return kept.token;
+    const token = api()
+      .login(email)
+      .then((t) => t.access_token);
+    tokens.set(email, { token, at: performance.now() });
+    return token;
   };
   const send = async (method: string, path: string, email: string, options: RequestOptions = {}) =>
     api().request(method, path, { ...options, token: await tokenOf(email) });

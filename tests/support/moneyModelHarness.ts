@@ -1,9 +1,11 @@
 import fc from 'fast-check';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { CommissionRuleCreate } from '../../src/api/schemas/commissionRules';
 import { MovableClock, businessDate, startOfBusinessDay } from '../../src/calendar';
 import { billingDailyWork } from '../../src/server/domain/policyMoney/billingDailyWork';
 import { policyDatesWork } from '../../src/server/domain/policyDates/policyDatesWork';
+import { MAX_CLOCK_MOVE_DAYS } from '../../src/server/jobs/jobs';
 import type { Db } from '../../src/server/store/db';
 import { statementApi, type Agency, type StatementApi } from './commissionStatementApi';
 import { entityApi, expectStatus, type EntityApi } from './entityApi';
@@ -179,10 +181,13 @@ export function useMoneyModelServer(
   }
 
   // The product's clock move (the sandbox's "Move to date"): the clock goes forward and every skipped day's
-  // daily work runs, dated on its day.
+  // daily work runs, dated on its day. The product moves at most MAX_CLOCK_MOVE_DAYS at once, so a longer gap
+  // of a story is moved in steps, as a person would; every skipped day's work runs either way.
   server.move = async (days) => {
-    const worked = await server.t.server.jobs.moveForward(days);
-    expect(worked.filter((w) => w.status !== 'done')).toEqual([]);
+    for (let left = days; left > 0; left -= MAX_CLOCK_MOVE_DAYS) {
+      const worked = await server.t.server.jobs.moveForward(Math.min(left, MAX_CLOCK_MOVE_DAYS));
+      expect(worked.filter((w) => w.status !== 'done')).toEqual([]);
+    }
     await freshConnection();
   };
 
@@ -195,14 +200,24 @@ export function useMoneyModelServer(
     const start = businessDate(clock.now());
     const bought = await buy(start);
     let day = 0;
+    await forgetAbuseCounts();
     await actOn(bought, 0, start);
     for (const days of moves) {
       await server.move(days);
       day += days;
+      await forgetAbuseCounts();
       await actOn(bought, day, start);
     }
     return { start, bought, day };
   };
+
+  // The limits on abuse count new cards per staff member per real hour (src/server/http/abuseLimits.ts); these
+  // stories pack months of many customers' declines into minutes of one staff member's, which is not card
+  // testing. Each stop starts with none counted, as the hours between its business days would leave it;
+  // tests/api/abuseLimits.test.ts proves the limits themselves.
+  async function forgetAbuseCounts() {
+    await sql`delete from abuse_counts`.execute(server.t.server.database.db);
+  }
 
   server.books = async (from, to) => ({
     nwp: await nwpRows(from, to),
