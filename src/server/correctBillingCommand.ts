@@ -3,6 +3,7 @@ import { loadConfig } from './config';
 import { appliedReport, planReport } from './domain/corrections/correctionReport';
 import { applyCorrections, planCorrections } from './domain/corrections/planCorrections';
 import { fixedBusinessClock, sandboxBusinessClock } from './jobs/sandboxClock';
+import { installServerProjections } from './projections';
 import { createServices } from './services';
 import { openCommandDatabase } from './store/openCommandDatabase';
 
@@ -12,6 +13,8 @@ import { openCommandDatabase } from './store/openCommandDatabase';
 // the refund path, so the payment service moves the money) and prints what was done.
 const config = loadConfig();
 setBusinessTimeZone(config.businessTimeZone);
+// The corrections it records (refunds, voided settlements) must reach the read tables, as the server's do.
+installServerProjections();
 const database = await openCommandDatabase();
 const apply = process.argv.includes('--apply');
 

@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { setBusinessTimeZone, systemClock } from '../calendar';
 import { loadConfig } from './config';
 import { MIN_ADMIN_PASSWORD_LENGTH, setUpHouse } from './house/setUpHouse';
+import { installServerProjections } from './projections';
 import { openCommandDatabase } from './store/openCommandDatabase';
 
 // `npm run set-up-house -- --house-code … --house-name … --brand-name … --legal-name … --admin-email …
@@ -35,6 +36,8 @@ if (missing.length > 0) {
 }
 const config = loadConfig();
 setBusinessTimeZone(config.businessTimeZone);
+// What it appends (the house, the role, the administrator) must reach the read tables the server signs in from.
+installServerProjections();
 const given = process.env.FIRST_ADMIN_PASSWORD;
 const password = given ?? randomBytes(18).toString('base64url');
 if (given !== undefined && given.length < MIN_ADMIN_PASSWORD_LENGTH) {

@@ -1,7 +1,9 @@
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BrandResponse } from '../../src/api/schemas/session';
@@ -114,6 +116,57 @@ describe.each(testDatabases())('a production server, on %s', (database: TestData
     expect(JSON.stringify(move.body)).toContain('only in a sandbox');
     await stop(server);
   }, 120_000);
+
+  it('makes the first administrator with npm run set-up-house, who then signs in', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'portal-house-'));
+    const commandSchema = `${schema}_house`;
+    const env = {
+      NODE_ENV: 'production',
+      ACCESS_TOKEN_SECRET: SECRET,
+      DATA_DIR: dir,
+      LOG_LEVEL: 'silent',
+      FIRST_ADMIN_PASSWORD: ADMIN.password,
+      ...(database === 'postgres'
+        ? { DATABASE_URL: process.env.TEST_DATABASE_URL!, DATABASE_SCHEMA: commandSchema }
+        : {}),
+    };
+    try {
+      const { stdout } = await promisify(execFile)(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          'src/server/setUpHouseCommand.ts',
+          '--house-code=HQ-0009',
+          '--house-name=Carrier Insurance Services',
+          `--admin-email=${ADMIN.email}`,
+          `--admin-first-name=${ADMIN.firstName}`,
+          `--admin-last-name=${ADMIN.lastName}`,
+        ],
+        { cwd: resolve(import.meta.dirname, '../..'), env: { ...process.env, ...env } },
+      );
+      expect(stdout).toContain(`administrator ${ADMIN.email}`);
+      expect(stdout).not.toContain(ADMIN.password);
+      const config = loadConfig({ ...env, PORT: '0', SEED_DEMO_POLICIES: 'false' });
+      const server = await createServer(config, { distDir: dir, pgliteDir: join(dir, 'pglite') });
+      running.push(server);
+      await server.app.listen({ port: 0, host: '127.0.0.1' });
+      const address = server.app.server.address();
+      const api = apiFor(`http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`);
+      const { access_token: token } = await api.login(ADMIN.email, ADMIN.password);
+      expect((await api.get('/v2/my/profile', { token })).status).toBe(200);
+      await stop(server);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+      if (database === 'postgres') {
+        const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+        await client.connect();
+        await client.query(`drop schema if exists "${commandSchema}" cascade`);
+        await client.query(`drop schema if exists "${commandSchema}_jobs" cascade`);
+        await client.end();
+      }
+    }
+  }, 180_000);
 
   it('refuses to serve a database that holds the demo logins, naming them', async () => {
     // The same database started once as a sandbox, which seeds the demo business.
