@@ -44,7 +44,7 @@ export const JobsOverview = z.object({
   // Whether this process runs background work (JOBS=off turns it off).
   runner: z.enum(['on', 'off']),
   business_date: z.string(),
-  // A sandbox's clock can be moved forward (APP_ENV other than production).
+  // A sandbox's clock can be moved forward; production's never (docs/operations.md "Production or sandbox").
   sandbox: z.boolean(),
   // SMTP_URL unset: mail stays in the outbox.
   mail: z.object({ configured: z.boolean(), unsent: z.number().int() }),
