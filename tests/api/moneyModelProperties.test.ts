@@ -274,6 +274,7 @@ describe.each(testDatabases())('the money of random stories against the model, o
     if (action.kind === 'cardWorks') return setCards(bought, 'ok');
     const policy = bought.policies[action.pet]!;
     if (action.kind === 'payNow' || action.kind === 'payNowOnFile') {
+      await money.forgetAbuseCounts();
       const paymentToken = action.kind === 'payNow' ? await tokenFor(money.e, INTERNAL) : undefined;
       const answer = await money.e.post(`/v2/policies/${policy.matterId}/billing/pay-now`, INTERNAL, {
         data: paymentToken ? { paymentToken } : {},

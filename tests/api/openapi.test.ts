@@ -24,6 +24,7 @@ import { testDatabases } from '../support/testServer';
 const EXCLUDED: Record<string, string> = {
   // The reference page's own stylesheet: a file the page loads, not an operation of the API.
   'GET /api/docs/docs.css': 'stylesheet of the reference page',
+  'GET /metrics': 'Prometheus text format, described in docs/operations.md "Metrics"',
 };
 // Not routes at all, so neither in the route table nor the document: the portal's built files and its
 // client-side routes, answered by the not-found handler (src/server/http/portal.ts).

@@ -339,6 +339,7 @@ describe.each(testDatabases())('the money of random renters stories against the 
     if (expected.kind === 'skip') return;
     let answer: ApiResponse;
     if (action.kind === 'payNow' || action.kind === 'payNowOnFile') {
+      await money.forgetAbuseCounts();
       const paymentToken = action.kind === 'payNow' ? await tokenFor(money.e, INTERNAL) : undefined;
       answer = await money.e.post(`/v2/renters/policies/${bought.matterId}/billing/pay-now`, INTERNAL, {
         data: paymentToken ? { paymentToken } : {},

@@ -6,7 +6,18 @@ import { pageOf, searchQuery } from './paging';
 export const JOB_STATUSES = ['due', 'running', 'done', 'failed'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
 
-const businessDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'date must be a date as YYYY-MM-DD' });
+// A day of the calendar as YYYY-MM-DD: 2027-02-30 or 4413-83-47 are no day, and are refused here.
+const businessDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'date must be a date as YYYY-MM-DD' })
+  .refine(
+    (day) =>
+      !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) &&
+      new Date(`${day}T00:00:00Z`).toISOString().startsWith(day),
+    {
+      error: 'date must be a day of the calendar',
+    },
+  );
 
 export const JobRun = z.object({
   id: z.number().int(),

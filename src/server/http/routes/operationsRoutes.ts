@@ -34,7 +34,8 @@ export function operationsRoutes(
       return reply.code(readiness.ready ? 200 : 503).send({ status, checks: readiness.checks });
     },
   );
-  app.get('/metrics', { config: { access: publicRoute } }, async (request, reply) => {
+  // Prometheus's text format, not JSON: described in docs/operations.md "Metrics" rather than the API reference.
+  app.get('/metrics', { config: { access: publicRoute }, schema: { hide: true } }, async (request, reply) => {
     if (!options.sandbox) {
       if (options.metricsToken === null) throw notFound('metrics');
       if (!bearerMatches(request.headers.authorization, options.metricsToken))
