@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isBusinessDate } from '../../calendar';
 import { pageOf, searchQuery } from './paging';
 
 // The jobs screen (docs/jobs.md): each piece of daily work per business day and how it went, the business
@@ -10,14 +11,7 @@ export type JobStatus = (typeof JOB_STATUSES)[number];
 const businessDay = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'date must be a date as YYYY-MM-DD' })
-  .refine(
-    (day) =>
-      !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) &&
-      new Date(`${day}T00:00:00Z`).toISOString().startsWith(day),
-    {
-      error: 'date must be a day of the calendar',
-    },
-  );
+  .refine(isBusinessDate, { error: 'date must be a day of the calendar' });
 
 export const JobRun = z.object({
   id: z.number().int(),
