@@ -21,6 +21,8 @@ export interface RentersRecordFlags {
   sentToCarrier: boolean;
   canBeDiscontinued: boolean;
   canBeFlatCancelled: boolean;
+  // A cancelled (or pending) policy may be reinstated only while its term runs (reinstatementAllowedOn).
+  canBeReinstated: boolean;
   hasUnconfirmedAddress: boolean;
   hasPendingRenewalPayment: boolean;
 }
@@ -149,6 +151,14 @@ export function addDays(date: string, days: number): string {
   return new Date(Date.UTC(y ?? 0, (m ?? 1) - 1, (d ?? 1) + days)).toISOString().slice(0, 10);
 }
 
+// A reinstatement puts back the cover of the term the cancellation cut short; once that term has ended there is
+// no cover left to put back, and bringing it back would charge for days that are over and then renew the
+// policy into a term already under way. A new policy is sold instead (docs/renters-cancellation.md
+// "Reinstate").
+export function reinstatementAllowedOn(term: RentersTerm | null, today: string): boolean {
+  return term !== null && today < term.expirationDate;
+}
+
 const IN_FORCE: ReadonlySet<RentersPolicyState> = new Set(['active', 'nonRenewing', 'pendingCancellation']);
 
 export function rentersRecordFlags(
@@ -170,6 +180,7 @@ export function rentersRecordFlags(
       changeAllowedFrom('cancel', state) &&
       term !== null &&
       today < addDays(term.effectiveDate, freeLookDays),
+    canBeReinstated: changeAllowedFrom('reinstate', state) && reinstatementAllowedOn(term, today),
     hasUnconfirmedAddress: facts.unconfirmedAddresses.length > 0,
     hasPendingRenewalPayment: state === 'active' && facts.unpaidRenewals.length > 0,
   };

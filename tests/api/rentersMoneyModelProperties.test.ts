@@ -579,6 +579,35 @@ describe.each(testDatabases())('the money of random renters stories against the 
     },
   );
 
+  // Found by the model twice (docs/renters-cancellation.md "Reinstate"): a policy cancelled in its first term
+  // (pro rata back to day 6, or flat) was reinstated after that term had ended, a year of cover over charged
+  // back and the policy renewed into a term already under way, dated on its expiration day. A reinstatement
+  // from the day the term ends is refused; the policy stays cancelled and is not renewed.
+  it(
+    'refuses to reinstate a cancelled policy once its term has ended (found)',
+    { timeout: 600_000 },
+    async () => {
+      const stories: Story[] = [
+        {
+          interval: 'annual',
+          actions: [
+            { day: 37, kind: 'cancel', method: 'PRO_RATA', cancelDay: 6 },
+            { day: 374, kind: 'reinstate' },
+          ],
+        },
+        {
+          interval: 'monthly',
+          actions: [
+            { day: 0, kind: 'cancel', method: 'FLAT', cancelDay: 0 },
+            { day: 398, kind: 'reinstate' },
+            { day: 398, kind: 'cancel', method: 'FLAT', cancelDay: 0 },
+          ],
+        },
+      ];
+      expect(await runStories(stories, [37, 337, 24])).toEqual([]);
+    },
+  );
+
   // The random stories' two properties print under one name and find no difference from the model.
   const random = {
     name: 'renters money model',

@@ -52,6 +52,7 @@ describe.each(testDatabases())('renters policy record on %s', (database) => {
       renewalOffer: null,
       canBeDiscontinued: true,
       canBeFlatCancelled: true,
+      canBeReinstated: false,
       hasUnconfirmedAddress: false,
       hasPendingRenewalPayment: false,
       additionalInsureds: [],
@@ -147,6 +148,7 @@ describe.each(testDatabases())('renters policy record on %s', (database) => {
       cancellationDate: today,
       isCurrent: false,
       canBeFlatCancelled: false,
+      canBeReinstated: true,
       policyVersion: 3,
       paymentMethod: { type: 'bank', last4: '6789' },
     });

@@ -19,7 +19,7 @@
 //   from the closed account;
 // - a staff reinstatement brings back only the voided instalments due after the day the cancellation was
 //   committed (and, when a balance due paid the cover to the cancel date, only those due from that date);
-//   those whose day has passed are collected by the next run;
+//   those whose day has passed are collected by the next run; from the day the term ends it is refused;
 // - the first missed due date that a lapse counts from is the earliest due date of a bill still missed (tried,
 //   declined, unpaid and not voided); a bill a cancellation voided is missed no more;
 // - the run's first try of a bill added by a change (a balance due, a reinstatement charge) is the next day's
@@ -354,6 +354,8 @@ export function modelRentersMoney(
   const reinstate = (day: number): ActionOutcome => {
     if (cancellation?.byLapse) return { kind: 'skip' };
     if (policy === 'active' || !cancellation) return { kind: 'refused', status: 409 };
+    // Once the term the cancellation cut short has ended there is no cover to put back.
+    if (day >= termEnd()) return { kind: 'refused', status: 409 };
     const undone = cancellation;
     const settlement: Settlement =
       undone.settlement.kind === 'refund'

@@ -71,6 +71,7 @@ describe('renters record flags', () => {
       sentToCarrier: false,
       canBeDiscontinued: false,
       canBeFlatCancelled: false,
+      canBeReinstated: false,
       hasUnconfirmedAddress: false,
       hasPendingRenewalPayment: false,
     });
@@ -119,6 +120,18 @@ describe('renters record flags', () => {
     expect(flags([issued, cancelLater], '2026-11-10').canBeFlatCancelled).toBe(false);
     expect(flags([issued, renewed], '2027-11-20').canBeFlatCancelled).toBe(true);
     expect(rentersRecordFlags([issued], '2026-12-10', 45).canBeFlatCancelled).toBe(true);
+  });
+
+  it('canBeReinstated a cancelled or non-renewing policy only while its term runs', () => {
+    expect(flags([issued]).canBeReinstated).toBe(false);
+    expect(flags([issued, cancelFlat]).canBeReinstated).toBe(true);
+    expect(flags([issued, cancelLater], '2027-01-10').canBeReinstated).toBe(true);
+    expect(flags([issued, cancelLater], '2027-10-31').canBeReinstated).toBe(true);
+    // From the expiration date on the term is over: nothing is left to put back.
+    expect(flags([issued, cancelLater], '2027-11-01').canBeReinstated).toBe(false);
+    expect(flags([issued, cancelFlat], '2028-02-01').canBeReinstated).toBe(false);
+    expect(flags([issued, discontinued]).canBeReinstated).toBe(true);
+    expect(flags([issued, cancelFlat, reinstated]).canBeReinstated).toBe(false);
   });
 
   it('hasUnconfirmedAddress until every changed address is confirmed', () => {
@@ -182,6 +195,7 @@ describe('renters record flags', () => {
         const { state } = rentersStatusOn(rentersPolicyFacts(events), today);
         if (f.canBeDiscontinued) expect(f.isCurrent && changeAllowedFrom('discontinue', state)).toBe(true);
         if (f.canBeFlatCancelled) expect(changeAllowedFrom('cancel', state)).toBe(true);
+        if (f.canBeReinstated) expect(changeAllowedFrom('reinstate', state)).toBe(true);
         if (f.hasPendingRenewalPayment) expect(state).toBe('active');
         if (f.isCurrent) expect(['active', 'nonRenewing', 'pendingCancellation']).toContain(state);
         // The flags are a function of the history and the day alone.

@@ -47,6 +47,7 @@ export const RentersPolicyRecord = z.object({
   sentToCarrier: z.boolean(),
   canBeDiscontinued: z.boolean(),
   canBeFlatCancelled: z.boolean(),
+  canBeReinstated: z.boolean(),
   hasUnconfirmedAddress: z.boolean(),
   hasPendingRenewalPayment: z.boolean(),
   additionalInsureds: z.array(RentersAdditionalInsured),

@@ -133,6 +133,7 @@ function RentersPolicyView({ record }: { record: RentersPolicyRecord }) {
               machineState={record.machineState as RentersPolicyState}
               canBeFlatCancelled={record.canBeFlatCancelled}
               canBeDiscontinued={record.canBeDiscontinued}
+              canBeReinstated={record.canBeReinstated}
               onChanged={invalidate}
             />
             <RentersRewriteAction

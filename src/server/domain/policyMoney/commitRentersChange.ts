@@ -83,7 +83,7 @@ async function attempt(
       };
     }
     if (verdict !== 'commit') throw new Conflict(COMMIT_REFUSALS[verdict]);
-    checkAllowed(kind, policy);
+    checkAllowed(kind, policy, today);
     const decided = decideChange(kind, policy, inputs, previewed.fingerprint, today);
     // The same request on the same policy, but on another day, say, may end differently.
     requireOutcome(previewed.claims, outcomeOf(decided.preview));

@@ -58,7 +58,7 @@ export async function previewRentersChange(
   // A preview for a version the agent no longer sees could never be committed.
   const policyVersion = wire.policy_version ?? policy.version;
   if (policyVersion !== policy.version) throw new Conflict(COMMIT_REFUSALS.policyChanged);
-  checkAllowed(kind, policy);
+  checkAllowed(kind, policy, today);
   const fingerprint = requestFingerprint({ kind, policyNumber: ref.policyNumber, policyVersion, inputs });
   const { preview } = decideChange(kind, policy, inputs, fingerprint, today);
   const token = previewToken(ctx.signing, {

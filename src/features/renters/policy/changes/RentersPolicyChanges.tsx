@@ -16,6 +16,8 @@ export interface RentersPolicyChangesProps {
   machineState: RentersPolicyState;
   canBeFlatCancelled: boolean;
   canBeDiscontinued: boolean;
+  // Only while the term the cancellation cut short runs (docs/renters-cancellation.md "Reinstate").
+  canBeReinstated: boolean;
   // Called after a commit, so the screen reloads the record.
   onChanged: () => void;
 }
@@ -32,7 +34,9 @@ export function RentersPolicyChanges(props: RentersPolicyChangesProps) {
   const [done, setDone] = useState<string | null>(null);
   const shown = (['cancel', 'discontinue', 'reinstate'] as const).filter(
     (kind) =>
-      changeAllowedFrom(kind, props.machineState) && (kind !== 'discontinue' || props.canBeDiscontinued),
+      changeAllowedFrom(kind, props.machineState) &&
+      (kind !== 'discontinue' || props.canBeDiscontinued) &&
+      (kind !== 'reinstate' || props.canBeReinstated),
   );
   return (
     <div className="flex flex-wrap items-center gap-2">

@@ -14,6 +14,7 @@ import {
   wireFieldOf,
   type RentersChangeWire,
 } from '../../../../api/schemas/rentersPolicyChanges';
+import { reinstatementAllowedOn } from '../../../../machines/rentersRecordFlags';
 import { Invalid, Refused } from '../../domainErrors';
 import type { NewEvent } from '../../../store/eventStore';
 import type { RentersChangeData, RentersSettledData } from './rentersChangeEvents';
@@ -67,11 +68,16 @@ const STATE_NAMES: Readonly<Record<string, string>> = {
   rewritten: 'rewritten',
 };
 
-// 409 naming the state when the flow is not allowed from the policy's state on the day.
-export function checkAllowed(kind: RentersChangeKind, policy: RentersPolicyForChange): void {
+// 409 naming the state when the flow is not allowed from the policy's state on the day, or, for a
+// reinstatement, once the term it would put back has ended.
+export function checkAllowed(kind: RentersChangeKind, policy: RentersPolicyForChange, today: string): void {
   if (!changeAllowedFrom(kind, policy.state))
     throw new Refused(
       `The policy is ${STATE_NAMES[policy.state] ?? policy.state}: it cannot be ${VERB[kind]}.`,
+    );
+  if (kind === 'reinstate' && !reinstatementAllowedOn(policy.term, today))
+    throw new Refused(
+      `The policy's term ended on ${policy.term.expirationDate}: it can no longer be reinstated. Quote a new policy instead.`,
     );
 }
 
