@@ -608,6 +608,30 @@ describe.each(testDatabases())('the money of random renters stories against the 
     },
   );
 
+  // Found by the model (docs/billing.md "The daily run, dunning, grace and reinstatement"): an annual policy
+  // cancelled back to day 67 and reinstated on day 340 while its card declines never pays the reinstatement's
+  // charge back nor its renewal, and lapses on day 371 from the charge's day (341), before the renewed term.
+  // The renters line ended the renewed term's cover on the lapse's day, keeping 5 days of premium never paid;
+  // as the pet line does, cover ends at the renewed term's start.
+  it(
+    'lapses a renewed term from its start when the bill first missed fell in the term before (found)',
+    { timeout: 600_000 },
+    async () => {
+      const story: Story = {
+        interval: 'annual',
+        actions: [
+          { day: 125, kind: 'payNowOnFile' },
+          { day: 340, kind: 'cardDeclines' },
+          { day: 340, kind: 'cancel', method: 'PRO_RATA', cancelDay: 67 },
+          { day: 340, kind: 'reinstate' },
+          { day: 400, kind: 'cardWorks' },
+          { day: 400, kind: 'cancel', method: 'PRO_RATA', cancelDay: 400 },
+        ],
+      };
+      expect(await runStories([story], [22, 27, 1, 75, 215, 60])).toEqual([]);
+    },
+  );
+
   // The random stories' two properties print under one name and find no difference from the model.
   const random = {
     name: 'renters money model',

@@ -99,11 +99,14 @@ export async function cancelForNonPayment(
     });
     return decideChange('cancel', policy, inputs, fingerprint, today, { settledByBilling: true });
   };
+  // A bill missed in an earlier term (a reinstatement charge that never paid, say) leaves the renewed term
+  // uncovered from its start, as the pet line does: its cover ends where it began.
+  const from = cancelDate < policy.term.effectiveDate ? policy.term.effectiveDate : cancelDate;
   let decided;
   try {
-    decided = decide(cancelDate);
+    decided = decide(from);
   } catch (error) {
-    // A date the renters rules refuse (before the term, too far back) ends cover today instead.
+    // A date the renters rules refuse otherwise ends cover today instead.
     if (!(error instanceof Invalid)) throw error;
     decided = decide(today);
   }
