@@ -1,5 +1,6 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import { PayNowResponse } from '../../src/api/schemas/billing';
+import { sql } from 'kysely';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { BillingResponse, PayNowResponse } from '../../src/api/schemas/billing';
 import { PaymentSessionResponse } from '../../src/api/schemas/quotePurchase';
 import { MovableClock, addMonths, businessDate, startOfBusinessDay } from '../../src/calendar';
 import { MAX_FAILURES_PER_ACCOUNT_PER_HOUR } from '../../src/server/auth/loginThrottle';
@@ -11,6 +12,7 @@ import {
   RESET_REQUESTS_PER_CLIENT_PER_HOUR,
   TOKENIZATIONS_PER_RENTERS_CUSTOMER_PER_HOUR,
   TOKENIZATIONS_PER_SESSION,
+  NEW_CARDS_PER_QUOTE_PER_HOUR,
 } from '../../src/server/http/abuseLimits';
 import { randomUUID } from 'node:crypto';
 import { SetupIntentResponse } from '../../src/api/schemas/rentersPaymentMethods';
@@ -20,6 +22,8 @@ import { expectError, type ApiResponse } from '../support/http';
 import { ADMIN, AGENT, INTERNAL, LAKESIDE } from '../support/personas';
 import { PAYING_CARD, rentersCoverage, rentersCustomer, rentersQuoteApi } from '../support/rentersQuoteApi';
 import { purchasePolicies } from '../support/policyFixtures';
+import { DECLINED_CARD, purchaseOf, quoteApi, quoteAtCheckout, tokenFor } from '../support/quoteApi';
+import { QuoteCommandAnswer } from '../../src/api/schemas/quoteCommands';
 import { userIdOf } from '../support/records';
 import { useTestServer } from '../support/suite';
 import { testDatabases } from '../support/testServer';
@@ -72,6 +76,45 @@ describe.each(testDatabases())('limits on abuse on %s', (database) => {
     return response;
   };
 
+  // Each test counts from nothing: one test's declines by the agent are not another's.
+  beforeEach(async () => {
+    await sql`delete from abuse_counts`.execute(db());
+  });
+
+  it(`refuses the purchase after ${NEW_CARDS_PER_QUOTE_PER_HOUR} declined cards on one quote, before the payment service`, async () => {
+    const q = quoteApi(e);
+    const checkout = await quoteAtCheckout(q);
+    const attempt = async (action: 'purchase' | 'retryPayment', number = DECLINED_CARD) => {
+      const token = await tokenFor(e, AGENT, number);
+      return action === 'purchase'
+        ? q.act('POST', action, purchaseOf(checkout, token))
+        : q.act('POST', action, { uuid: checkout.uuid, requestId: randomUUID(), payment: { token } });
+    };
+    const first = await attempt('purchase');
+    expectStatus(first, 200);
+    expect(QuoteCommandAnswer.parse(first.body).data.quote.step).toBe('paymentFailed');
+    for (let i = 1; i < NEW_CARDS_PER_QUOTE_PER_HOUR; i++) {
+      const again = await attempt('retryPayment');
+      expectStatus(again, 200);
+      expect(QuoteCommandAnswer.parse(again.body).data.quote.payment_error?.message).toBe(
+        'The payment was declined.',
+      );
+    }
+    const charged = await db()
+      .selectFrom('payment_charges')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
+    expectTooMany(await attempt('retryPayment', '4242424242424242'));
+    expect(
+      await db()
+        .selectFrom('payment_charges')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow(),
+    ).toEqual(charged);
+    expect((await q.view(checkout.uuid)).step).toBe('paymentFailed');
+    expect(rateLimited('new-cards-per-quote')).toHaveLength(1);
+  }, 120_000);
+
   describe('card testing through Pay now', () => {
     const tokenOf = async (number: string, email: string) => {
       const made = await payments().tokenizeCard(
@@ -112,10 +155,15 @@ describe.each(testDatabases())('limits on abuse on %s', (database) => {
           declined: 1,
           declineReason: 'The payment was declined.',
         });
-        expect(result.billing!.schedule[1]!.lastDeclineReason).toBe(
-          'The payment was declined for insufficient funds.',
-        );
+        expect(result.billing!.schedule[1]!.lastDeclineReason).toBe('The payment was declined.');
       }
+      // Staff read the reason on the instalment.
+      const staffView = BillingResponse.parse(
+        (await e.get(`/v2/policies/${first!.matterId}/billing`, INTERNAL)).body,
+      ).data.billing!;
+      expect(staffView.schedule[1]!.lastDeclineReason).toBe(
+        'The payment was declined for insufficient funds.',
+      );
       const charged = await charges();
       const before = (await e.get(`/v2/policies/${first!.matterId}/billing`, AGENT)).body;
       expectTooMany(await payNew(first!.matterId, '4242424242424242'));

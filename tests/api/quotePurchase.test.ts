@@ -159,7 +159,8 @@ describe.each(testDatabases())('quote purchase on %s', (database) => {
       return (method.body as { data: { token: string } }).data.token;
     };
     const declined = await buy(purchaseOf(await quoteAtCheckout(q), await bankToken('000000009995')));
-    expect(declined.payment_error?.reason).toBe('insufficient_funds');
+    // Told as a decline, never why (a card tester learns a live card from "insufficient funds").
+    expect(declined.payment_error).toEqual({ reason: 'card_declined', message: 'The payment was declined.' });
     const bought = await buy(purchaseOf(await quoteAtCheckout(q), await bankToken('000123456789')));
     expect(bought.step).toBe('thankYou');
     expect(bought.payment).toEqual({ method: 'bank', last4: '6789', period: 'MONTHLY' });
@@ -227,7 +228,17 @@ describe.each(testDatabases())('quote purchase on %s', (database) => {
       payment: { token: await tokenFor(e, AGENT, NO_FUNDS_CARD) },
     });
     expect(poor.step).toBe('paymentFailed');
-    expect(poor.payment_error?.reason).toBe('insufficient_funds');
+    // The agent reads "declined"; the quote's record keeps the service's reason for staff.
+    expect(poor.payment_error).toEqual({ reason: 'card_declined', message: 'The payment was declined.' });
+    const kept = await db()
+      .selectFrom('quotes')
+      .select(['payment_error_reason', 'payment_error_message'])
+      .where('uuid', '=', failed.uuid)
+      .executeTakeFirstOrThrow();
+    expect(kept).toEqual({
+      payment_error_reason: 'insufficient_funds',
+      payment_error_message: 'The payment was declined for insufficient funds.',
+    });
 
     const retried = await q.command('retryPayment', {
       uuid: failed.uuid,

@@ -124,6 +124,27 @@ describe.each(testDatabases())('renters quote journey on %s', (database) => {
     expect(covered.premium?.next_bill).not.toBeNull();
   });
 
+  it('tells a decline for insufficient funds as a decline, and keeps the reason on the quote log', async () => {
+    const review = await r.toReview('4000000000009995');
+    const failed = await r.step(`/v2/renters/quotes/${review.id}/purchase`, {
+      request_id: randomUUID(),
+      terms_accepted: true,
+      total: review.premium!.total,
+    });
+    expect(failed.step).toBe('paymentFailed');
+    expect(failed.payment_error).toBe('The payment was declined.');
+    const logged = await s.t.server.database.db
+      .selectFrom('events')
+      .select('data')
+      .where('type', '=', 'rentersQuote.purchaseFailed')
+      .where('stream_id', '=', String(review.id))
+      .executeTakeFirstOrThrow();
+    expect(logged.data).toMatchObject({
+      code: 'insufficient_funds',
+      message: 'The payment was declined for insufficient funds.',
+    });
+  });
+
   it('goes to payment failed on a declined card, and a retry with another card buys the policy', async () => {
     const review = await r.toReview(DECLINED_CARD);
     const base = `/v2/renters/quotes/${review.id}`;

@@ -17,6 +17,9 @@ const HOUR = 3_600;
 // payments are not stopped by their successes.
 export const NEW_CARDS_PER_POLICY_PER_HOUR = 5;
 export const NEW_CARDS_PER_USER_PER_HOUR = 10;
+// A purchase is the same charge with a new card: a quote takes as many declined cards as a policy's Pay now,
+// and a quote's declines count towards its user's ten.
+export const NEW_CARDS_PER_QUOTE_PER_HOUR = 5;
 // A payment session is one card form of a purchase (30 minutes): a few typing mistakes, never thirty cards.
 export const TOKENIZATIONS_PER_SESSION = 10;
 // A renters customer's new payment method goes through a setup intent of its own each time, so the customer
@@ -30,6 +33,7 @@ export const RESET_REQUESTS_PER_CLIENT_PER_HOUR = 20;
 export type LimitName =
   | 'new-cards-per-policy'
   | 'new-cards-per-user'
+  | 'new-cards-per-quote'
   | 'tokenizations-per-session'
   | 'tokenizations-per-renters-customer'
   | 'reset-requests-per-address'
@@ -53,6 +57,12 @@ export const limits = {
     name: 'new-cards-per-user',
     key: `new-card:user:${userId}`,
     max: NEW_CARDS_PER_USER_PER_HOUR,
+    windowSeconds: HOUR,
+  }),
+  newCardsPerQuote: (line: string, quoteId: string): Limit => ({
+    name: 'new-cards-per-quote',
+    key: `new-card:quote:${line}:${quoteId}`,
+    max: NEW_CARDS_PER_QUOTE_PER_HOUR,
     windowSeconds: HOUR,
   }),
   // The window outlasts the session (30 minutes), so the count is per session for its whole life.
@@ -128,6 +138,29 @@ export async function forgiveRequest(db: Db, counted: Counted): Promise<void> {
   if (counted.ids.length === 0) return;
   await sql`DELETE FROM abuse_counts WHERE id = ANY(${counted.ids}::bigint[])`.execute(db);
 }
+
+// A charge with a new card under its limits: counted before it runs, and taken off the counts when it was no
+// try of a card (refused before the charge) or the card paid; only declines stay counted.
+export async function chargeUnderLimits<T>(
+  db: Db,
+  request: FastifyRequest,
+  all: readonly Limit[],
+  charge: () => Promise<T>,
+  declined: (result: T) => boolean,
+): Promise<T> {
+  const counted = await enforceLimits(db, request, all, NEW_CARDS_REFUSAL);
+  let result: T;
+  try {
+    result = await charge();
+  } catch (error) {
+    await forgiveRequest(db, counted);
+    throw error;
+  }
+  if (!declined(result)) await forgiveRequest(db, counted);
+  return result;
+}
+
+export const NEW_CARDS_REFUSAL = 'Too many new cards were tried. Try again later.';
 
 // Counts past their window are deleted by whichever request comes along, at most once a minute per process.
 let prunedAt = 0;

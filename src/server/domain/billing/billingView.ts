@@ -1,6 +1,5 @@
 import type { BusinessDate } from '../../../calendar';
 import type { Db } from '../../store/db';
-import { declineMessage } from '../payments/sandboxPaymentAdapter';
 import { ledgerOfAccount, type Ledger } from './ledger';
 import { paymentsDue } from './paymentsDue';
 import type { PolicyRef } from './policyRef';
@@ -16,7 +15,9 @@ export interface BillingRow {
   amountCents: number;
   status: 'scheduled' | 'paid' | 'declined' | 'failed' | 'void';
   attempts: number;
-  lastDeclineReason: string | null;
+  // The payment service's code of the last decline (card_declined, insufficient_funds, …); the answer tells it
+  // to staff and only "declined" to others (payments/shownDecline.ts).
+  lastDeclineCode: string | null;
   paidOn: BusinessDate | null;
   collectOn: BusinessDate | null;
 }
@@ -75,8 +76,7 @@ export async function billingView(db: Db, ref: PolicyRef, today: BusinessDate): 
     amountCents: r.amount_cents,
     status: r.status as BillingRow['status'],
     attempts: r.attempts,
-    // The payment service's code, in the words its decline answers with.
-    lastDeclineReason: r.last_reason === null ? null : declineMessage(r.last_reason),
+    lastDeclineCode: r.last_reason,
     paidOn: r.paid_on,
     collectOn: r.collect_on,
   }));

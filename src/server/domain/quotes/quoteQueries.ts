@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { shownDeclineMessage, shownDeclineReason } from '../payments/shownDecline';
 import type { QuoteView } from '../../../api/schemas/quoteCommands';
 import { journeyStepPath } from '../../../machines/petQuoteSteps';
 import { entityScope, type Principal } from '../../access/principal';
@@ -89,7 +90,11 @@ export async function quoteView(db: Db | Trx, uuid: string): Promise<QuoteView> 
         : null,
     payment_error:
       quote.journey_state === 'paymentFailed' && quote.payment_error_reason
-        ? { reason: quote.payment_error_reason, message: quote.payment_error_message ?? '' }
+        ? // Told as a decline, whatever the service's reason; the quote's log keeps the reason (shownDecline.ts).
+          {
+            reason: shownDeclineReason(quote.payment_error_reason),
+            message: shownDeclineMessage(quote.payment_error_reason),
+          }
         : null,
     totals: totalsKnown
       ? {

@@ -1,4 +1,5 @@
 import { isLoggedRentersQuoteEvent, type RentersQuoteEvent } from '../../../machines/rentersQuoteJourney';
+import { shownDeclineMessage } from '../payments/shownDecline';
 import type {
   InterestedParty,
   RentersAddress,
@@ -82,7 +83,13 @@ export const rentersQuoteEvent = {
   paymentRetried: (data: RentersChargeAttempt) => event('rentersQuote.paymentRetried', data),
   purchaseSucceeded: (data: RentersPurchaseSucceeded) => event('rentersQuote.purchaseSucceeded', data),
   purchaseFailed: (data: RentersPurchaseFailed) =>
-    event('rentersQuote.purchaseFailed', { ...data, reason: data.message, code: data.reason }),
+    // The journey (and the screen) tell a decline as a decline, whatever the service's reason; the event keeps
+    // the reason and its message for staff (payments/shownDecline.ts).
+    event('rentersQuote.purchaseFailed', {
+      ...data,
+      reason: shownDeclineMessage(data.reason),
+      code: data.reason,
+    }),
 };
 
 // The machine event a stored event stands for. The log is written only by this module's commands, so its

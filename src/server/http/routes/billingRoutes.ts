@@ -11,7 +11,7 @@ import {
 } from '../../../api/schemas/billing';
 import { ErrorBody } from '../../../api/schemas/errors';
 import { MatterIdParams } from '../../../api/schemas/policies';
-import { accessSubject, type Principal } from '../../access/principal';
+import { accessSubject, isStaff, type Principal } from '../../access/principal';
 import { billingView } from '../../domain/billing/billingView';
 import { findBillingAccount } from '../../domain/billing/billingAccount';
 import { changeBillingMethod } from '../../domain/billing/changeBillingMethod';
@@ -21,7 +21,7 @@ import type { PolicyRef } from '../../domain/billing/policyRef';
 import type { PaymentAdapter } from '../../domain/payments/paymentAdapter';
 import type { Db } from '../../store/db';
 import { ValidationFailed } from '../errors';
-import { enforceLimits, forgiveRequest, limits } from '../abuseLimits';
+import { chargeUnderLimits, limits } from '../abuseLimits';
 import { CONFLICT } from '../openapi/conflicts';
 import { requirePrincipal } from '../routeTable';
 import { refundsOf } from '../../domain/billing/refunds/refundHistory';
@@ -56,8 +56,12 @@ export function billingRoutes(
   const answerOf = async (request: FastifyRequest, line: PolicyLineRoutes, ref: PolicyRef) => {
     const view = await billingView(db, ref, today());
     if (!view) return null;
-    const mayPay = isAllowed(line.access.pay, accessSubject(requirePrincipal(request)));
-    return billingAnswer(view, mayPay, await refundsOf(db, ref));
+    const principal = requirePrincipal(request);
+    const caller = {
+      mayPay: isAllowed(line.access.pay, accessSubject(principal)),
+      isStaff: isStaff(principal),
+    };
+    return billingAnswer(view, caller, await refundsOf(db, ref));
   };
 
   // A new card must be one the caller tokenized: another user's token is as unknown as a made-up one.
@@ -143,22 +147,22 @@ export function billingRoutes(
         const ref = await line.find(db, principal, request.params.matterId);
         const { paymentToken } = request.body.data;
         await checkToken(principal, paymentToken);
+        const metadata = metadataOf(request, principal);
+        const pay = () => payNow({ db, payments, clock }, ref, today(), metadata, paymentToken);
         // Card testing: new cards on one policy, and by one user, are limited before any reaches the payment
         // service; a new card that paid is not counted.
-        const counted = paymentToken
-          ? await enforceLimits(
+        const result = paymentToken
+          ? await chargeUnderLimits(
               db,
               request,
               [
                 limits.newCardsPerPolicy(ref.line, ref.policyNumber),
                 limits.newCardsPerUser(principal.userId),
               ],
-              'Too many new cards were tried. Try again later.',
+              pay,
+              (paid) => paid.declined > 0,
             )
-          : null;
-        const metadata = metadataOf(request, principal);
-        const result = await payNow({ db, payments, clock }, ref, today(), metadata, paymentToken);
-        if (counted && result.declined === 0) await forgiveRequest(db, counted);
+          : await pay();
         // A renters customer's card that paid is their primary method from now on, on every policy.
         if (ref.line === 'renters' && paymentToken && result.collected > 0) {
           const account = await findBillingAccount(db, ref);

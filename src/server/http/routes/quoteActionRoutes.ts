@@ -1,4 +1,5 @@
 import { centralDate } from '../../domain/centralTime';
+import { chargeUnderLimits, limits } from '../abuseLimits';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -74,21 +75,29 @@ export function quoteActionRoutes(app: FastifyInstance, options: QuoteActionOpti
       const body = request.body;
       const acting = await actingEntityOf(db, request, body.meta?.agent?.entityCode);
       const meta = { action: body.action, actionCode: body.actionCode ?? null };
+      const principal = requirePrincipal(request);
+      const actor: QuoteActor = {
+        db,
+        principal,
+        acting,
+        requestId: request.id,
+        idempotencyKey: idempotencyKeyOf(request),
+        payments,
+        clock: options.clock,
+      };
+      const answer = () => run(actor, body, meta, secret);
       try {
-        return await run(
-          {
+        // Card testing: a purchase charges a new card, so its declines count as Pay now's do, per quote and
+        // per user (src/server/http/abuseLimits.ts).
+        if (body.action === 'purchase' || body.action === 'retryPayment')
+          return await chargeUnderLimits(
             db,
-            principal: requirePrincipal(request),
-            acting,
-            requestId: request.id,
-            idempotencyKey: idempotencyKeyOf(request),
-            payments,
-            clock: options.clock,
-          },
-          body,
-          meta,
-          secret,
-        );
+            request,
+            [limits.newCardsPerQuote('pet', body.data.uuid), limits.newCardsPerUser(principal.userId)],
+            answer,
+            (a) => (a.data as { step?: string }).step === 'paymentFailed',
+          );
+        return await answer();
       } catch (error) {
         const message = refusalMessage(error);
         if (message === null) throw error;

@@ -1,4 +1,5 @@
 import type { Clock } from '../../../calendar/clock';
+import { chargeUnderLimits, limits } from '../abuseLimits';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -185,8 +186,18 @@ export function rentersQuoteRoutes(
       },
       schema: { params: idParams, body: PurchaseRentersQuoteRequest, response: answers },
     },
+    // Card testing: the purchase's declines count as Pay now's do (src/server/http/abuseLimits.ts).
     async (request) => ({
-      data: await purchaseRentersQuote(actorOf(request), request.params.id, request.body),
+      data: await chargeUnderLimits(
+        db,
+        request,
+        [
+          limits.newCardsPerQuote('renters', request.params.id),
+          limits.newCardsPerUser(requirePrincipal(request).userId),
+        ],
+        () => purchaseRentersQuote(actorOf(request), request.params.id, request.body),
+        (view) => view.step === 'paymentFailed',
+      ),
     }),
   );
 }
