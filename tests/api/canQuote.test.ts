@@ -108,6 +108,27 @@ describe.each(testDatabases())('can_quote on %s', (database) => {
     expect(await tableCounts(db())).toEqual(before);
   });
 
+  it('refuses a pet quote write for an entity that may not quote before looking at the body', async () => {
+    const before = await tableCounts(db());
+    for (const data of [{}, { zip: 'nowhere', pets: 'two' }, newQuote]) {
+      expectQuotingRefused(
+        await q.act('POST', 'createQuote', data, { email: referralAgent }),
+        PAWS_REFERRALS,
+      );
+      expectQuotingRefused(
+        await q.act('POST', 'purchase', data, {
+          email: ADMIN,
+          meta: { agent: { entityCode: PAWS_REFERRALS } },
+        }),
+        PAWS_REFERRALS,
+      );
+    }
+    expect(await tableCounts(db())).toEqual(before);
+    // A read still answers, and a malformed body of a quoting agency's user is still told what to fix.
+    expectStatus(await q.act('GET', 'breeds', { species: 'DOG' }, { email: referralAgent }), 200);
+    expect((await q.act('POST', 'createQuote', {}, { email: ADMIN })).status).toBe(422);
+  });
+
   it('refuses a write or purchase made for a quoting agency while acting for one that may not quote', async () => {
     const agency = await quotingAgency();
     const quote = await quoteAtCheckout(q, { email: ADMIN, actingFor: agency.code });

@@ -12,6 +12,7 @@ import {
 import { findActingEntity, isStaff, type ActingEntity } from '../../access/principal';
 import type { Db } from '../../store/db';
 import { forbidden } from '../errors';
+import { requireQuotingEntities } from '../../domain/entities/quotingRight';
 import { CONFLICT } from '../openapi/conflicts';
 import { idempotencyKeyOf } from '../idempotency';
 import { requirePrincipal } from '../routeTable';
@@ -70,6 +71,17 @@ export function quoteActionRoutes(app: FastifyInstance, options: QuoteActionOpti
         ],
       },
       schema: { body: QuoteActionRequest, response: { 200: QuoteActionResponse } },
+      // The right to quote comes before the body is read, as the renters start's does: a write (method POST)
+      // acting for an entity that may not quote is a 403 whatever is sent, not a list of fields to fix. The
+      // body is parsed but not yet checked, so only a well-formed entity code is taken from it; each command
+      // checks again, with the quote's own entity.
+      preValidation: async (request) => {
+        const sent = request.body as { method?: unknown; meta?: { agent?: { entityCode?: unknown } } } | null;
+        if (sent?.method !== 'POST') return;
+        const code = sent.meta?.agent?.entityCode;
+        const acting = await actingEntityOf(db, request, typeof code === 'string' ? code : undefined);
+        await requireQuotingEntities(db, [acting.id]);
+      },
     },
     async (request) => {
       const body = request.body;
