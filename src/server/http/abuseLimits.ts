@@ -30,14 +30,17 @@ export const TOKENIZATIONS_PER_RENTERS_CUSTOMER_PER_HOUR = 10;
 export const RESET_REQUESTS_PER_ADDRESS_PER_HOUR = 3;
 export const RESET_REQUESTS_PER_CLIENT_PER_HOUR = 20;
 
-export type LimitName =
-  | 'new-cards-per-policy'
-  | 'new-cards-per-user'
-  | 'new-cards-per-quote'
-  | 'tokenizations-per-session'
-  | 'tokenizations-per-renters-customer'
-  | 'reset-requests-per-address'
-  | 'reset-requests-per-client';
+// Each limit's name, as the security log and docs/security.md's table name it.
+export const LIMIT_NAMES = [
+  'new-cards-per-policy',
+  'new-cards-per-user',
+  'new-cards-per-quote',
+  'tokenizations-per-session',
+  'tokenizations-per-renters-customer',
+  'reset-requests-per-address',
+  'reset-requests-per-client',
+] as const;
+export type LimitName = (typeof LIMIT_NAMES)[number];
 
 export interface Limit {
   name: LimitName;
