@@ -100,6 +100,7 @@ describe.each(testDatabases())('renters policies on %s', (database) => {
       sentToCarrier: false,
       canBeDiscontinued: true,
       canBeFlatCancelled: true,
+      canBeReinstated: false,
       hasUnconfirmedAddress: false,
       hasPendingRenewalPayment: false,
     });
