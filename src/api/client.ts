@@ -128,7 +128,7 @@ function refreshTokens(rejectedAccessToken: string | null): Promise<boolean> {
       const [response, { TokenResponse }] = await Promise.all([
         send(AUTH_PATH, {
           method: 'POST',
-          body: { grant_type: 'refresh_token', refresh_token: refreshToken },
+          body: { grantType: 'refresh_token', refreshToken },
         }),
         import('./schemas/auth'),
       ]);

@@ -5,8 +5,8 @@ export const ACCESS_TOKEN_KEY = 'portal.accessToken';
 export const REFRESH_TOKEN_KEY = 'portal.refreshToken';
 
 export interface StoredTokens {
-  access_token: string;
-  refresh_token: string;
+  accessToken: string;
+  refreshToken: string;
 }
 
 export const tokenStore = {
@@ -16,8 +16,8 @@ export const tokenStore = {
     return !!(this.access() || this.refresh());
   },
   save(tokens: StoredTokens): void {
-    localStore()?.setItem(ACCESS_TOKEN_KEY, tokens.access_token);
-    localStore()?.setItem(REFRESH_TOKEN_KEY, tokens.refresh_token);
+    localStore()?.setItem(ACCESS_TOKEN_KEY, tokens.accessToken);
+    localStore()?.setItem(REFRESH_TOKEN_KEY, tokens.refreshToken);
   },
   clear(): void {
     localStore()?.removeItem(ACCESS_TOKEN_KEY);

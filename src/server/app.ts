@@ -121,7 +121,7 @@ export function loggerOptions(
 ) {
   return {
     level: config.logLevel,
-    redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.refresh_token'],
+    redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.refreshToken'],
     serializers: { req: requestForLog },
     ...(stream ? { stream } : {}),
     ...(!stream && terminal

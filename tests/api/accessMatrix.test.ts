@@ -88,7 +88,7 @@ describe.each(testDatabases())('the SPEC §6 access matrix on %s', (database) =>
   // Each demo user logs in once; the acting cases reuse the user's token with the agentEntityCode header.
   const tokens = new Map<string, string>();
   beforeAll(async () => {
-    for (const email of PERSONA_EMAILS) tokens.set(email, (await s.api.login(email)).access_token);
+    for (const email of PERSONA_EMAILS) tokens.set(email, (await s.api.login(email)).accessToken);
   });
   const tokenOf = (email: string) => tokens.get(email)!;
 
@@ -202,9 +202,9 @@ describe.each(testDatabases())('the SPEC §6 access matrix on %s', (database) =>
     const extended = `${header}.${b64({ ...root, exp: root.exp + 86_400 })}`;
     // A session of its own, so the logout leaves the shared admin token alone; accepted until then.
     const session = await s.api.login(ADMIN);
-    const live = await s.api.get('/v2/my/profile', { token: session.access_token });
+    const live = await s.api.get('/v2/my/profile', { token: session.accessToken });
     expect(live.status, 'a token of a session before its logout').toBe(200);
-    expect((await s.api.logout(session.refresh_token)).status).toBe(200);
+    expect((await s.api.logout(session.refreshToken)).status).toBe(200);
     badTokens.set('no token', undefined);
     controls.set('the admin token', adminToken);
     badTokens.set(
@@ -219,7 +219,7 @@ describe.each(testDatabases())('the SPEC §6 access matrix on %s', (database) =>
       'a token of another secret',
       issueAccessToken(Number(root.sub), root.sid, 'x'.repeat(64), 900),
     );
-    badTokens.set('a token of a logged-out session', session.access_token);
+    badTokens.set('a token of a logged-out session', session.accessToken);
   });
   const BAD_TOKEN_KINDS = [
     'no token',

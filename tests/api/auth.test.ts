@@ -34,12 +34,12 @@ describe.each(testDatabases())('POST /v2/auth on %s', (database) => {
       const response = await s.api.post('/v2/auth', { email: AGENT, password: DEMO_PASSWORD });
       expect(response.status).toBe(200);
       const tokens = TokenResponse.strict().parse(response.body);
-      expect(tokens.token_type).toBe('Bearer');
-      expect(tokens.expires_in).toBe(s.t.config.accessTokenTtlSeconds);
-      expect(tokens.access_token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
-      expect(tokens.refresh_token.length).toBeGreaterThanOrEqual(32);
+      expect(tokens.tokenType).toBe('Bearer');
+      expect(tokens.expiresIn).toBe(s.t.config.accessTokenTtlSeconds);
+      expect(tokens.accessToken).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+      expect(tokens.refreshToken.length).toBeGreaterThanOrEqual(32);
       expect(response.headers.get('cache-control')).toBe('no-store');
-      expect(await profileStatus(s.api, tokens.access_token)).toBe(200);
+      expect(await profileStatus(s.api, tokens.accessToken)).toBe(200);
     });
 
     it('matches the e-mail in any letter case', async () => {
@@ -66,9 +66,9 @@ describe.each(testDatabases())('POST /v2/auth on %s', (database) => {
       ['an invalid e-mail', { email: 'not-an-email', password: DEMO_PASSWORD }, ['email']],
       ['a number for the password', { email: AGENT, password: 12345678 }, ['password']],
       ['an unknown field', { email: AGENT, password: DEMO_PASSWORD, remember: true }, ['remember']],
-      ['an unknown grant type', { grant_type: 'password', refresh_token: 'x' }, ['grant_type']],
-      ['a refresh without its token', { grant_type: 'refresh_token' }, ['refresh_token']],
-      ['a logout without its token', { grant_type: 'revoke' }, ['refresh_token']],
+      ['an unknown grant type', { grantType: 'password', refreshToken: 'x' }, ['grantType']],
+      ['a refresh without its token', { grantType: 'refresh_token' }, ['refreshToken']],
+      ['a logout without its token', { grantType: 'revoke' }, ['refreshToken']],
     ])('answers %s with 422 and field messages', async (_name, body, fields) => {
       const response = await s.api.post('/v2/auth', body);
       const error = expectValidationError(response, fields);
@@ -100,8 +100,8 @@ describe.each(testDatabases())('POST /v2/auth on %s', (database) => {
         const response = await s.api.post('/v2/auth', { email: ACCOUNTING, password: DEMO_PASSWORD });
         expect(response.status).toBe(422);
         expect(response.body).toEqual(BAD_CREDENTIALS);
-        expect(await profileStatus(s.api, before.access_token)).toBe(401);
-        expectError(await s.api.refresh(before.refresh_token), 401);
+        expect(await profileStatus(s.api, before.accessToken)).toBe(401);
+        expectError(await s.api.refresh(before.refreshToken), 401);
       } finally {
         await setUserEnabled(db, ACCOUNTING, true);
       }
@@ -112,50 +112,50 @@ describe.each(testDatabases())('POST /v2/auth on %s', (database) => {
   describe('refresh and logout', () => {
     it('rotates the refresh token: each one works once', async () => {
       const first = await s.api.login(MANAGER);
-      const second = TokenResponse.parse((await s.api.refresh(first.refresh_token)).body);
-      expect(second.refresh_token).not.toBe(first.refresh_token);
-      expect(second.access_token).not.toBe(first.access_token);
-      expect(await profileStatus(s.api, second.access_token)).toBe(200);
-      const third = await s.api.refresh(second.refresh_token);
+      const second = TokenResponse.parse((await s.api.refresh(first.refreshToken)).body);
+      expect(second.refreshToken).not.toBe(first.refreshToken);
+      expect(second.accessToken).not.toBe(first.accessToken);
+      expect(await profileStatus(s.api, second.accessToken)).toBe(200);
+      const third = await s.api.refresh(second.refreshToken);
       expect(third.status).toBe(200);
       TokenResponse.strict().parse(third.body);
     });
 
     it('revokes the whole family when a used refresh token comes back', async () => {
       const first = await s.api.login(MANAGER);
-      const rotated = TokenResponse.parse((await s.api.refresh(first.refresh_token)).body);
-      expect(await profileStatus(s.api, rotated.access_token)).toBe(200);
+      const rotated = TokenResponse.parse((await s.api.refresh(first.refreshToken)).body);
+      expect(await profileStatus(s.api, rotated.accessToken)).toBe(200);
 
-      expectError(await s.api.refresh(first.refresh_token), 401);
+      expectError(await s.api.refresh(first.refreshToken), 401);
 
-      expectError(await s.api.refresh(rotated.refresh_token), 401);
-      expect(await profileStatus(s.api, rotated.access_token)).toBe(401);
-      expect(await profileStatus(s.api, first.access_token)).toBe(401);
+      expectError(await s.api.refresh(rotated.refreshToken), 401);
+      expect(await profileStatus(s.api, rotated.accessToken)).toBe(401);
+      expect(await profileStatus(s.api, first.accessToken)).toBe(401);
       // Another session of the same user is not touched.
       const other = await s.api.login(MANAGER);
-      expect(await profileStatus(s.api, other.access_token)).toBe(200);
+      expect(await profileStatus(s.api, other.accessToken)).toBe(200);
     });
 
     it('refuses an unknown refresh token with 401', async () => {
       expectError(await s.api.refresh('a'.repeat(43)), 401);
     });
 
-    it('logs out with grant_type revoke: the access token and the refresh token stop working', async () => {
+    it('logs out with grantType revoke: the access token and the refresh token stop working', async () => {
       const tokens = await s.api.login(INTERNAL);
       const other = await s.api.login(INTERNAL);
-      const response = await s.api.logout(tokens.refresh_token);
+      const response = await s.api.logout(tokens.refreshToken);
       expect(response.status).toBe(200);
       expect(response.body).toEqual({ message: expect.any(String) });
-      expect(await profileStatus(s.api, tokens.access_token)).toBe(401);
-      expectError(await s.api.refresh(tokens.refresh_token), 401);
+      expect(await profileStatus(s.api, tokens.accessToken)).toBe(401);
+      expectError(await s.api.refresh(tokens.refreshToken), 401);
       // Logout ends this session only.
-      expect(await profileStatus(s.api, other.access_token)).toBe(200);
+      expect(await profileStatus(s.api, other.accessToken)).toBe(200);
     });
 
     it('answers a logout with an unknown or already revoked token with 200 as well', async () => {
       const tokens = await s.api.login(INTERNAL);
-      expect((await s.api.logout(tokens.refresh_token)).status).toBe(200);
-      expect((await s.api.logout(tokens.refresh_token)).status).toBe(200);
+      expect((await s.api.logout(tokens.refreshToken)).status).toBe(200);
+      expect((await s.api.logout(tokens.refreshToken)).status).toBe(200);
       expect((await s.api.logout('b'.repeat(43))).status).toBe(200);
     });
   });
@@ -232,8 +232,8 @@ describe.each(testDatabases())('POST /v2/auth on %s', (database) => {
   describe('access tokens', () => {
     const forged = async () => {
       const tokens = await s.api.login(AGENT);
-      const [header, payload, signature] = tokens.access_token.split('.') as [string, string, string];
-      const claims = claimsOf(tokens.access_token);
+      const [header, payload, signature] = tokens.accessToken.split('.') as [string, string, string];
+      const claims = claimsOf(tokens.accessToken);
       const secret = s.t.config.accessTokenSecret;
       const admin = await s.t.server.database.db
         .selectFrom('users')
@@ -242,7 +242,7 @@ describe.each(testDatabases())('POST /v2/auth on %s', (database) => {
         .executeTakeFirstOrThrow();
       const flip = (text: string) => text.slice(0, -1) + (text.endsWith('A') ? 'B' : 'A');
       return {
-        valid: tokens.access_token,
+        valid: tokens.accessToken,
         freshlySigned: issueAccessToken(Number(claims.sub), claims.sid, secret, 900),
         cases: {
           expired: issueAccessToken(Number(claims.sub), claims.sid, secret, 900, Date.now() - 2 * 3_600_000),

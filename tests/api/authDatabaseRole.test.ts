@@ -36,7 +36,7 @@ async function asAppRole(db: Db, statement: string): Promise<void> {
 }
 
 async function profileChange(api: Api): Promise<number> {
-  const { access_token: token } = await api.login(MANAGER);
+  const { accessToken: token } = await api.login(MANAGER);
   const answer = await api.request('PATCH', '/v2/my/profile', {
     token,
     body: { firstName: 'Morgan', lastName: 'Manager', phone: '5125550100', ext: `${Date.now() % 1000}` },

@@ -57,7 +57,7 @@ describe.each(testDatabases())('auth hardening on %s', (database) => {
   describe('common passwords', () => {
     it('are refused when a user changes their own password, and the old one still works', async () => {
       const user = await a.createUser(await a.tokenOf(ADMIN), { entity: LAKESIDE });
-      const { access_token: token } = await api.login(user.email, TEST_PASSWORD);
+      const { accessToken: token } = await api.login(user.email, TEST_PASSWORD);
       for (const password of COMMON) {
         const answer = await api.post(
           '/v2/my/password',
@@ -114,7 +114,7 @@ describe.each(testDatabases())('auth hardening on %s', (database) => {
 
     it('accepts an uncommon password of the minimum length (control)', async () => {
       const user = await a.createUser(await a.tokenOf(ADMIN), { entity: LAKESIDE });
-      const { access_token: token } = await api.login(user.email, TEST_PASSWORD);
+      const { accessToken: token } = await api.login(user.email, TEST_PASSWORD);
       const password = 'kq7#vz2!';
       const answer = await api.post(
         '/v2/my/password',
@@ -135,11 +135,11 @@ describe.each(testDatabases())('auth hardening on %s', (database) => {
         .where('user_id', '=', user.id)
         .orderBy('created_at', 'desc')
         .executeTakeFirstOrThrow();
-      let refreshToken = first.refresh_token;
+      let refreshToken = first.refreshToken;
       for (let i = 0; i < 3; i++) {
         const rotated = await api.refresh(refreshToken);
         expect(rotated.status).toBe(200);
-        refreshToken = (rotated.body as { refresh_token: string }).refresh_token;
+        refreshToken = (rotated.body as { refreshToken: string }).refreshToken;
       }
       // Rotation hands each new token the family's expiry: refreshing never extends a session.
       const tokens = await db()
@@ -150,7 +150,7 @@ describe.each(testDatabases())('auth hardening on %s', (database) => {
       expect(tokens).toHaveLength(4);
       for (const token of tokens) expect(token.expires_at).toEqual(family.expires_at);
 
-      const { access_token: accessToken } = await api.login(user.email, TEST_PASSWORD);
+      const { accessToken: accessToken } = await api.login(user.email, TEST_PASSWORD);
       await db()
         .updateTable('session_families')
         .set({ expires_at: new Date(Date.now() - 1000) })
@@ -173,7 +173,7 @@ describe.each(testDatabases())('auth hardening on %s', (database) => {
         ]),
       );
 
-      const { access_token: token } = await api.login(MANAGER);
+      const { accessToken: token } = await api.login(MANAGER);
       expect((await api.get('/v2/roles', { token, actingFor: NORTHWIND_AUSTIN })).status).toBe(403);
       const denied = securityLines('denied').at(-1)!;
       expect(denied).toMatchObject({
@@ -192,21 +192,21 @@ describe.each(testDatabases())('auth hardening on %s', (database) => {
 
     it('logs a reused refresh token, and never writes a token, a password or a reset link', async () => {
       const session = await api.login(ADMIN);
-      const rotated = await api.refresh(session.refresh_token);
+      const rotated = await api.refresh(session.refreshToken);
       expect(rotated.status).toBe(200);
-      expect((await api.refresh(session.refresh_token)).status).toBe(401);
+      expect((await api.refresh(session.refreshToken)).status).toBe(401);
       expect(securityLines('refresh-refused').length).toBeGreaterThan(0);
 
       expect((await api.post('/v1/password-forgot', { email: MANAGER })).status).toBe(200);
       const resetToken = new URL((await t.lastMailTo(MANAGER))!.link).searchParams.get('token')!;
       const text = logText.join('');
       expect(text.length).toBeGreaterThan(0);
-      const { access_token, refresh_token } = rotated.body as { access_token: string; refresh_token: string };
+      const { accessToken, refreshToken } = rotated.body as { accessToken: string; refreshToken: string };
       for (const secret of [
-        session.access_token,
-        session.refresh_token,
-        access_token,
-        refresh_token,
+        session.accessToken,
+        session.refreshToken,
+        accessToken,
+        refreshToken,
         resetToken,
         TEST_PASSWORD,
         'not-the-password',
@@ -255,7 +255,7 @@ describe.each(testDatabases())('auth hardening on %s', (database) => {
         .selectFrom('events')
         .select((eb) => eb.fn.max('position').as('max'))
         .executeTakeFirstOrThrow();
-      const { access_token: token } = await api.login(MANAGER);
+      const { accessToken: token } = await api.login(MANAGER);
       const changed = await a.patch(
         '/v2/my/profile',
         { firstName: 'Morgan', lastName: 'Manager', phone: '5125550100', ext: '301' },

@@ -28,7 +28,7 @@ describe.each(testDatabases())('business calendar API on %s', (database) => {
   };
 
   it('answers the business zone and the business day of the server’s clock, not UTC’s', async () => {
-    const { access_token: token } = await api.login(AGENT);
+    const { accessToken: token } = await api.login(AGENT);
     expect(await calendarOf(token)).toEqual({
       time_zone: 'America/Chicago',
       business_date: '2026-11-26',
@@ -37,7 +37,7 @@ describe.each(testDatabases())('business calendar API on %s', (database) => {
   });
 
   it('follows the clock when it is moved', async () => {
-    const { access_token: token } = await api.login(ADMIN);
+    const { accessToken: token } = await api.login(ADMIN);
     clock.advance({ hours: 4 });
     expect(await calendarOf(token)).toMatchObject({
       business_date: '2026-11-26',

@@ -54,7 +54,7 @@ describe.each(testDatabases())(
     beforeAll(async () => {
       northwind = await buildNorthwind(s);
       const owner = northwind.records.tenant.email;
-      for (const email of [...OUTSIDERS, owner]) tokens.set(email, (await s.api.login(email)).access_token);
+      for (const email of [...OUTSIDERS, owner]) tokens.set(email, (await s.api.login(email)).accessToken);
     }, 180_000);
 
     const guarded = () =>

@@ -34,7 +34,7 @@ describe.each(testDatabases())('daily work claims and clock moves on %s', (datab
     const quiet = { info: () => undefined, warn: () => undefined };
     context = { db, clock, payments: createSandboxPaymentAdapter({ db }), log: quiet };
     api = apiFor(t.url);
-    root = (await api.login(ADMIN)).access_token;
+    root = (await api.login(ADMIN)).accessToken;
   }, 120_000);
   afterAll(async () => {
     await t?.close();

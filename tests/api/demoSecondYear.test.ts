@@ -31,7 +31,7 @@ describe.each(testDatabases())('the demo business a year after its first start, 
     const before = await reconcile(db());
     expect(before.discrepancies).toEqual([]);
     const start = businessDate(clock.now());
-    const root = (await api.login(ADMIN)).access_token;
+    const root = (await api.login(ADMIN)).accessToken;
     const moved = await api.post('/v2/jobs/clock', { days: 365 }, { token: root });
     expect(moved.status, moved.text).toBe(200);
     expect(businessDate(clock.now())).toBe(addDays(start, 365));

@@ -470,7 +470,7 @@ describe.each(testDatabases())('entities API on %s', (database) => {
       });
       const tokens = await s.api.login(staff);
       expectStatus(await e.del(`/v2/entities/${entity.id}`, ADMIN), 200);
-      expectError(await s.api.get('/v2/my/profile', { token: tokens.access_token }), 401);
+      expectError(await s.api.get('/v2/my/profile', { token: tokens.accessToken }), 401);
       const refused = await s.api.post('/v2/auth', { email: staff, password: DEMO_PASSWORD });
       expectValidationError(refused, ['email']);
       expectStatus(await e.patch(`/v2/entities/${entity.id}`, ADMIN, { status_code: 'ACTIVE' }), 200);

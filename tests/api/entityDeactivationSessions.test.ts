@@ -39,22 +39,22 @@ describe.each(testDatabases())('entity deactivation ends sessions on %s', (datab
     const before = await s.api.login(staff);
     // A second session of the same user, rotated once, so a refreshed pair is covered as well.
     const other = await s.api.login(staff);
-    const rotated = await s.api.refresh(other.refresh_token);
+    const rotated = await s.api.refresh(other.refreshToken);
     expectStatus(rotated, 200);
     const rotatedTokens = TokenResponse.parse(rotated.body);
-    expectStatus(await profile(before.access_token), 200);
+    expectStatus(await profile(before.accessToken), 200);
 
     expectStatus(await e.del(`/v2/entities/${entity.id}`, ADMIN), 200);
-    expectError(await profile(before.access_token), 401);
+    expectError(await profile(before.accessToken), 401);
     await reactivate(entity.id);
 
-    expectError(await profile(before.access_token), 401);
-    expectError(await profile(rotatedTokens.access_token), 401);
-    expectError(await s.api.refresh(before.refresh_token), 401);
-    expectError(await s.api.refresh(rotatedTokens.refresh_token), 401);
+    expectError(await profile(before.accessToken), 401);
+    expectError(await profile(rotatedTokens.accessToken), 401);
+    expectError(await s.api.refresh(before.refreshToken), 401);
+    expectError(await s.api.refresh(rotatedTokens.refreshToken), 401);
     // Signing in again works, as it does for a reactivated user.
     const after = await s.api.login(staff);
-    expectStatus(await profile(after.access_token), 200);
+    expectStatus(await profile(after.accessToken), 200);
   });
 
   it('refuses a refresh token used while the entity was inactive, after it is reactivated', async () => {
@@ -62,10 +62,10 @@ describe.each(testDatabases())('entity deactivation ends sessions on %s', (datab
     const staff = await staffOf(entity.entity_code);
     const before = await s.api.login(staff);
     expectStatus(await e.del(`/v2/entities/${entity.id}`, ADMIN), 200);
-    const during = await s.api.refresh(before.refresh_token);
+    const during = await s.api.refresh(before.refreshToken);
     expectError(during, 401);
     await reactivate(entity.id);
-    expectError(await s.api.refresh(before.refresh_token), 401);
+    expectError(await s.api.refresh(before.refreshToken), 401);
   });
 
   it('ends the sessions of every user of the entities beneath it, and of no other entity', async () => {
@@ -83,13 +83,13 @@ describe.each(testDatabases())('entity deactivation ends sessions on %s', (datab
     await reactivate(child.id);
 
     for (const tokens of [parentStaff, childStaff]) {
-      expectError(await profile(tokens.access_token), 401);
-      expectError(await s.api.refresh(tokens.refresh_token), 401);
+      expectError(await profile(tokens.accessToken), 401);
+      expectError(await s.api.refresh(tokens.refreshToken), 401);
     }
-    expectStatus(await profile(siblingStaff.access_token), 200);
-    const refreshed = await s.api.refresh(siblingStaff.refresh_token);
+    expectStatus(await profile(siblingStaff.accessToken), 200);
+    const refreshed = await s.api.refresh(siblingStaff.refreshToken);
     expectStatus(refreshed, 200);
-    expect(TokenResponse.parse(refreshed.body).access_token).not.toBe(siblingStaff.access_token);
+    expect(TokenResponse.parse(refreshed.body).accessToken).not.toBe(siblingStaff.accessToken);
   });
   // A sign-in whose password check is under way while a deactivation commits must not make a session that
   // outlives it. Only PostgreSQL runs the two at once (PGlite has one connection, which takes them in turn).

@@ -13,7 +13,7 @@ describe.each(testDatabases())('inputs fuzzing found on %s', (database) => {
   let token = '';
   let before: DbFingerprint;
   beforeAll(async () => {
-    token = (await s.api.login(ADMIN)).access_token;
+    token = (await s.api.login(ADMIN)).accessToken;
     before = await fullFingerprint(s.t.server.database.db);
   });
 

@@ -116,7 +116,7 @@ interface FuzzOutcome {
 // Fuzzes every route as one user: each request must be answered safely, and a 4xx must change nothing.
 // A failing route is reported with fast-check's counterexample, shrunk to one request.
 async function fuzzEveryRoute(s: SuiteServer, email: string): Promise<FuzzOutcome> {
-  const { access_token: token } = await s.api.login(email);
+  const { accessToken: token } = await s.api.login(email);
   const subject = await subjectOf(s, token);
   const db = s.t.server.database.db;
   const known = await knownIds(db);
@@ -193,7 +193,7 @@ describe.each(testDatabases())('request fuzzing of every route on %s', (database
 
   it('sees a write in both fingerprints, so a refusal that writes could not go unnoticed', async () => {
     const db = s.t.server.database.db;
-    const { access_token: token } = await s.api.login(ADMIN);
+    const { accessToken: token } = await s.api.login(ADMIN);
     const [quick, full] = [await quickFingerprint(db), await fullFingerprint(db)];
     const role = { role_name: `fuzz probe ${Date.now()}`, role_desc: 'probe', privileges: [] };
     expect((await s.api.post('/v2/roles', role, { token })).status).toBe(201);

@@ -89,7 +89,7 @@ describe.each(testDatabases())('request bodies and transport on %s', (database) 
   let token = '';
   let before: DbFingerprint;
   beforeAll(async () => {
-    token = (await s.api.login(ADMIN)).access_token;
+    token = (await s.api.login(ADMIN)).accessToken;
   });
 
   const bodyRoutes = () => s.t.server.routes.filter(takesBody);

@@ -116,8 +116,8 @@ postgres('sandbox clock moves across two processes on postgres', () => {
     b = await startTestServer('postgres', {}, { shareWith: a, dailyWork: work });
     apiA = apiFor(a.url);
     apiB = apiFor(b.url);
-    rootA = (await apiA.login(ADMIN)).access_token;
-    rootB = (await apiB.login(ADMIN)).access_token;
+    rootA = (await apiA.login(ADMIN)).accessToken;
+    rootB = (await apiB.login(ADMIN)).accessToken;
   }, 120_000);
   afterAll(async () => {
     await b?.close();

@@ -35,7 +35,7 @@ describe.each(testDatabases())('jobs API on %s', (database) => {
   beforeAll(async () => {
     t = await startTestServer(database, {}, { clock, dailyWork: work });
     api = apiFor(t.url);
-    root = (await api.login(ADMIN)).access_token;
+    root = (await api.login(ADMIN)).accessToken;
   }, 120_000);
   afterAll(async () => {
     await t?.close();
@@ -139,7 +139,7 @@ describe.each(testDatabases())('jobs API on %s', (database) => {
 
   it('is for root administrators only', async () => {
     for (const email of [AGENT, MANAGER, LAKESIDE_MANAGER]) {
-      const token = (await api.login(email)).access_token;
+      const token = (await api.login(email)).accessToken;
       expect((await api.get('/v2/jobs', { token })).status).toBe(403);
       expect((await api.get('/v2/jobs/overview', { token })).status).toBe(403);
       expect((await api.post('/v2/jobs/1/retry', {}, { token })).status).toBe(403);

@@ -73,7 +73,7 @@ describe.each(testDatabases())('the large book on %s', (database) => {
       (await db().selectFrom('renters_quotes').selectAll().execute()).map((q) => [q.id, q]),
     );
     expect(quotes.size).toBe(policies.length);
-    const { access_token: token } = await s.api.login(ADMIN);
+    const { accessToken: token } = await s.api.login(ADMIN);
     for (const policy of policies) {
       const quote = quotes.get(policy.quote_id);
       expect(quote, policy.policy_number).toBeDefined();

@@ -30,7 +30,7 @@ describe.each(testDatabases())('mail built from templates on %s', (database) => 
   };
 
   it('puts a name with a line break and markup into a reset mail as one line, escaped in the HTML part', async () => {
-    const { access_token: token } = await s.api.login(REPORTS);
+    const { accessToken: token } = await s.api.login(REPORTS);
     const renamed = await s.api.request('PATCH', '/v2/my/profile', {
       token,
       body: { firstName: HOSTILE_NAME },
@@ -46,7 +46,7 @@ describe.each(testDatabases())('mail built from templates on %s', (database) => 
   });
 
   it("does the same for a new user's invitation", async () => {
-    const { access_token: token } = await s.api.login(ADMIN);
+    const { accessToken: token } = await s.api.login(ADMIN);
     const email = 'invited.eve@demo.test';
     const created = await s.api.post(
       '/v2/users',

@@ -23,7 +23,7 @@ describe.each(testDatabases())('own settings API on %s', (database) => {
       phone: '5125550150',
     });
     const session = await s.api.login(user.email, TEST_PASSWORD);
-    return { user, session, token: session.access_token };
+    return { user, session, token: session.accessToken };
   };
   const profileOf = async (token: string) => {
     const response = await s.api.get('/v2/my/profile', { token });
@@ -108,9 +108,9 @@ describe.each(testDatabases())('own settings API on %s', (database) => {
       expect(response.status, response.text).toBe(200);
       expect(response.body).toEqual({ message: expect.stringContaining('changed') });
       expect((await profileOf(token)).email).toBe(user.email);
-      expect((await s.api.refresh(session.refresh_token)).status).toBe(200);
-      expectError(await s.api.get('/v2/my/profile', { token: other.access_token }), 401);
-      expect((await s.api.refresh(other.refresh_token)).status).toBe(401);
+      expect((await s.api.refresh(session.refreshToken)).status).toBe(200);
+      expectError(await s.api.get('/v2/my/profile', { token: other.accessToken }), 401);
+      expect((await s.api.refresh(other.refreshToken)).status).toBe(401);
       expect((await s.api.post('/v2/auth', { email: user.email, password: TEST_PASSWORD })).status).toBe(422);
       expect((await s.api.post('/v2/auth', { email: user.email, password: next })).status).toBe(200);
       const history = HistoryResponse.parse(

@@ -209,7 +209,7 @@ describe.each(testDatabases())('the API reference on %s', (database) => {
     );
     expect(entity.properties?.entity_code).toMatchObject({ type: 'string' });
     // The body the server refuses without those fields, as the document says.
-    const { access_token: token } = await s.api.login('admin@demo.test');
+    const { accessToken: token } = await s.api.login('admin@demo.test');
     const refused = await s.api.post('/v2/entities', {}, { token });
     expect(refused.status).toBe(422);
     expect(Object.keys((refused.body as { errors: object }).errors)).toEqual(
@@ -247,7 +247,7 @@ describe.each(testDatabases())('the API reference on %s', (database) => {
 
     // The server holds to the bounds the document gives: below a minimum or past a maximum is a 422, an id
     // within them that names nothing is a 404.
-    const { access_token: token } = await s.api.login('admin@demo.test');
+    const { accessToken: token } = await s.api.login('admin@demo.test');
     expect((await s.api.get('/v2/policies/0', { token })).status).toBe(422);
     expect((await s.api.get('/v2/entities/0', { token })).status).toBe(404);
     expect((await s.api.get('/v2/entities/999999999', { token })).status).toBe(404);

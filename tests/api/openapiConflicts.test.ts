@@ -97,7 +97,7 @@ describe.each(testDatabases())('the API reference’s 409s on %s', (database) =>
     async () => {
       const email = await userWith(db(), { entityCode: HOUSE, userType: 'internal', privilegeCodes: [] });
       const user = await userIdOf(db(), email);
-      const { access_token: token } = await s.api.login(email);
+      const { accessToken: token } = await s.api.login(email);
       const pending: { answer?: Promise<ApiResponse> } = {};
       await db()
         .transaction()

@@ -110,8 +110,8 @@ describe.each(testDatabases())('password reset on %s', (database) => {
 
     expect(await loginStatus(INTERNAL, DEMO_PASSWORD)).toBe(422);
     await s.api.login(INTERNAL, NEW_PASSWORD);
-    expect((await s.api.get('/v2/my/profile', { token: session.access_token })).status).toBe(401);
-    expectError(await s.api.refresh(session.refresh_token), 401);
+    expect((await s.api.get('/v2/my/profile', { token: session.accessToken })).status).toBe(401);
+    expectError(await s.api.refresh(session.refreshToken), 401);
   });
 
   it('refuses a token used once already with 422 on token', async () => {

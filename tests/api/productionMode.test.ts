@@ -109,7 +109,7 @@ describe.each(testDatabases())('a production server, on %s', (database: TestData
     const brand = BrandResponse.strict().parse((await api.get('/v1/public/entity-brands')).body);
     expect(brand).toMatchObject({ environment: 'PR', sandbox: null, data: { name: 'Carrier' } });
 
-    const { access_token: token } = await api.login(ADMIN.email, ADMIN.password);
+    const { accessToken: token } = await api.login(ADMIN.email, ADMIN.password);
     expect((await api.get('/v2/jobs/overview', { token })).body).toMatchObject({ data: { sandbox: false } });
     const move = await api.post('/v2/jobs/clock', { days: 30 }, { token });
     expect(move.status).toBe(403);
@@ -153,7 +153,7 @@ describe.each(testDatabases())('a production server, on %s', (database: TestData
       await server.app.listen({ port: 0, host: '127.0.0.1' });
       const address = server.app.server.address();
       const api = apiFor(`http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`);
-      const { access_token: token } = await api.login(ADMIN.email, ADMIN.password);
+      const { accessToken: token } = await api.login(ADMIN.email, ADMIN.password);
       expect((await api.get('/v2/my/profile', { token })).status).toBe(200);
       await stop(server);
     } finally {

@@ -482,7 +482,7 @@ describe.each(testDatabases())('the daily reconciliation of the money, on %s', (
 
   it('answers the last run on the jobs screen’s route, to root administrators only', async () => {
     const api = apiFor(s.t.url);
-    const root = (await api.login(ADMIN)).access_token;
+    const root = (await api.login(ADMIN)).accessToken;
     const last = async () => {
       const answer = await api.get('/v2/jobs/reconciliation', { token: root });
       expect(answer.status, answer.text).toBe(200);
@@ -517,7 +517,7 @@ describe.each(testDatabases())('the daily reconciliation of the money, on %s', (
     });
 
     for (const email of [AGENT, MANAGER]) {
-      const token = (await api.login(email)).access_token;
+      const token = (await api.login(email)).accessToken;
       expect((await api.get('/v2/jobs/reconciliation', { token })).status).toBe(403);
     }
     expect((await api.get('/v2/jobs/reconciliation')).status).toBe(401);
@@ -525,7 +525,7 @@ describe.each(testDatabases())('the daily reconciliation of the money, on %s', (
 
   it('keeps at most 10,000 discrepancies of a day and answers the first 200, with the count of them all', async () => {
     const api = apiFor(s.t.url);
-    const root = (await api.login(ADMIN)).access_token;
+    const root = (await api.login(ADMIN)).accessToken;
     const today = businessDate(clock.now());
     const many = Array.from({ length: KEPT_PER_DAY + 1 }, (_, i) => ({
       kind: 'schedule_differs' as const,

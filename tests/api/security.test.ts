@@ -25,7 +25,7 @@ describe.each(testDatabases())('security basics on %s', (database) => {
 
   describe('headers', () => {
     it('sends CSP and the usual helmet headers on answers and errors alike', async () => {
-      const token = (await s.api.login(AGENT)).access_token;
+      const token = (await s.api.login(AGENT)).accessToken;
       const answers = [
         await s.api.get('/v2/my/profile', { token }),
         await s.api.get('/v1/public/entity-brands'),
@@ -89,7 +89,7 @@ describe.each(testDatabases())('security basics on %s', (database) => {
 
   describe('errors', () => {
     it('answers an unknown /v2 path with 404 JSON, with or without a token', async () => {
-      const token = (await s.api.login(AGENT)).access_token;
+      const token = (await s.api.login(AGENT)).accessToken;
       for (const [method, path] of [
         ['GET', '/v2/no-such-thing'],
         ['GET', '/v2/my/profile/extra'],
@@ -106,7 +106,7 @@ describe.each(testDatabases())('security basics on %s', (database) => {
     });
 
     it('never shows a stack trace in any error body', async () => {
-      const token = (await s.api.login(AGENT)).access_token;
+      const token = (await s.api.login(AGENT)).accessToken;
       const throttledEmail = REPORTS;
       await s.t.server.database.db
         .insertInto('login_attempts')

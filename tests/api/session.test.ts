@@ -43,7 +43,7 @@ describe.each(testDatabases())('session data on %s', (database) => {
   const s = useTestServer(database);
   const tokens = new Map<string, string>();
   const tokenOf = async (email: string) => {
-    if (!tokens.has(email)) tokens.set(email, (await s.api.login(email)).access_token);
+    if (!tokens.has(email)) tokens.set(email, (await s.api.login(email)).accessToken);
     return tokens.get(email)!;
   };
   const myEntities = async (email: string, actingFor?: string) => {

@@ -32,7 +32,7 @@ describe.each(testDatabases())('saved table views on %s', (database) => {
   // A fresh user holding the given roles, signed in.
   const userWith = async (roleIds: number[], entity = LAKESIDE) => {
     const user = await a.createUser(await a.tokenOf(ADMIN), { entity, roles: roleIds });
-    return { user, token: (await s.api.login(user.email, TEST_PASSWORD)).access_token };
+    return { user, token: (await s.api.login(user.email, TEST_PASSWORD)).accessToken };
   };
   const newRole = async () =>
     (await a.createRole(await a.tokenOf(ADMIN), { role_name: unique('Views'), privileges: [] })).id;

@@ -43,40 +43,37 @@ describe.skipIf(!onPostgres)('two servers on one PostgreSQL schema', () => {
 
   it('honours a session started on one server on the other, and rotates across them', async () => {
     const tokens = await apiA.login(AGENT);
-    expect(await profileStatus(apiB, tokens.access_token)).toBe(200);
-    const rotatedOnB = TokenResponse.parse((await apiB.refresh(tokens.refresh_token)).body);
-    expect(await profileStatus(apiA, rotatedOnB.access_token)).toBe(200);
-    const rotatedOnA = await apiA.refresh(rotatedOnB.refresh_token);
+    expect(await profileStatus(apiB, tokens.accessToken)).toBe(200);
+    const rotatedOnB = TokenResponse.parse((await apiB.refresh(tokens.refreshToken)).body);
+    expect(await profileStatus(apiA, rotatedOnB.accessToken)).toBe(200);
+    const rotatedOnA = await apiA.refresh(rotatedOnB.refreshToken);
     expect(rotatedOnA.status).toBe(200);
   });
 
   it('detects a refresh token reused on the other server and revokes the family everywhere', async () => {
     const first = await apiA.login(MANAGER);
-    const rotated = TokenResponse.parse((await apiA.refresh(first.refresh_token)).body);
-    expectError(await apiB.refresh(first.refresh_token), 401);
-    expectError(await apiA.refresh(rotated.refresh_token), 401);
-    expect(await profileStatus(apiA, rotated.access_token)).toBe(401);
-    expect(await profileStatus(apiB, rotated.access_token)).toBe(401);
+    const rotated = TokenResponse.parse((await apiA.refresh(first.refreshToken)).body);
+    expectError(await apiB.refresh(first.refreshToken), 401);
+    expectError(await apiA.refresh(rotated.refreshToken), 401);
+    expect(await profileStatus(apiA, rotated.accessToken)).toBe(401);
+    expect(await profileStatus(apiB, rotated.accessToken)).toBe(401);
   });
 
   it('lets exactly one of two servers racing with the same refresh token win', async () => {
     const tokens = await apiA.login(INTERNAL);
-    const answers = await Promise.all([
-      apiA.refresh(tokens.refresh_token),
-      apiB.refresh(tokens.refresh_token),
-    ]);
+    const answers = await Promise.all([apiA.refresh(tokens.refreshToken), apiB.refresh(tokens.refreshToken)]);
     expect(answers.map((r) => r.status).sort()).toEqual([200, 401]);
     // The loser presented a used token: that is reuse, so the winner's new tokens are revoked too.
     const winner = TokenResponse.parse(answers.find((r) => r.status === 200)!.body);
-    expectError(await apiB.refresh(winner.refresh_token), 401);
-    expect(await profileStatus(apiA, winner.access_token)).toBe(401);
+    expectError(await apiB.refresh(winner.refreshToken), 401);
+    expect(await profileStatus(apiA, winner.accessToken)).toBe(401);
   });
 
   it('ends a session on both servers when it logs out on one', async () => {
     const tokens = await apiB.login(AGENT);
-    expect((await apiA.logout(tokens.refresh_token)).status).toBe(200);
-    expect(await profileStatus(apiB, tokens.access_token)).toBe(401);
-    expectError(await apiB.refresh(tokens.refresh_token), 401);
+    expect((await apiA.logout(tokens.refreshToken)).status).toBe(200);
+    expect(await profileStatus(apiB, tokens.accessToken)).toBe(401);
+    expectError(await apiB.refresh(tokens.refreshToken), 401);
   });
 
   it('shares login throttle counts between the servers', async () => {
@@ -106,7 +103,7 @@ describe.skipIf(!onPostgres)('two servers on one PostgreSQL schema', () => {
       passwordConfirmation: password,
     });
     expect(reset.status).toBe(200);
-    expect(await profileStatus(apiA, session.access_token)).toBe(401);
+    expect(await profileStatus(apiA, session.accessToken)).toBe(401);
     await apiA.login(ACCOUNTING, password);
   });
 
@@ -114,7 +111,7 @@ describe.skipIf(!onPostgres)('two servers on one PostgreSQL schema', () => {
     const session = await apiB.login(MANAGER);
     await setUserEnabled(a.server.database.db, MANAGER, false);
     try {
-      expect(await profileStatus(apiB, session.access_token)).toBe(401);
+      expect(await profileStatus(apiB, session.accessToken)).toBe(401);
       expect((await apiB.post('/v2/auth', { email: MANAGER, password: DEMO_PASSWORD })).status).toBe(422);
     } finally {
       await setUserEnabled(b.server.database.db, MANAGER, true);

@@ -178,7 +178,7 @@ describe.each(testDatabases())('users API on %s', (database) => {
       expect(await view(user.id)).toEqual(user);
       const session = await s.api.login(email.toUpperCase(), TEST_PASSWORD);
       const profile = ProfileResponse.parse(
-        (await s.api.get('/v2/my/profile', { token: session.access_token })).body,
+        (await s.api.get('/v2/my/profile', { token: session.accessToken })).body,
       );
       expect(profile.data).toMatchObject({ roles: ['Agent'], isExternalAgent: true, ext: '42' });
       expect(await s.t.lastMailTo(email)).toBeNull();
@@ -191,7 +191,7 @@ describe.each(testDatabases())('users API on %s', (database) => {
       expect(flagged).toMatchObject({ user_type: 'admin', is_admin: true });
       const session = await s.api.login(flagged.email, TEST_PASSWORD);
       const profile = ProfileResponse.parse(
-        (await s.api.get('/v2/my/profile', { token: session.access_token })).body,
+        (await s.api.get('/v2/my/profile', { token: session.accessToken })).body,
       );
       expect(profile.data).toMatchObject({ isAdmin: true, isInternalAgent: false, isExternalAgent: false });
       const refused = expectValidationError(
@@ -437,13 +437,13 @@ describe.each(testDatabases())('users API on %s', (database) => {
       const token = await admin();
       const user = await a.createUser(token, { entity: LAKESIDE });
       const session = await s.api.login(user.email, TEST_PASSWORD);
-      expect((await s.api.get('/v2/my/profile', { token: session.access_token })).status).toBe(200);
+      expect((await s.api.get('/v2/my/profile', { token: session.accessToken })).status).toBe(200);
 
       const response = await s.api.post(`/v2/users/${user.id}/deactivate`, undefined, { token });
       expect(response.status, response.text).toBe(200);
       expect(UserResponse.parse(response.body).data.is_enabled).toBe(false);
-      expectError(await s.api.get('/v2/my/profile', { token: session.access_token }), 401);
-      expect((await s.api.refresh(session.refresh_token)).status).toBe(401);
+      expectError(await s.api.get('/v2/my/profile', { token: session.accessToken }), 401);
+      expect((await s.api.refresh(session.refreshToken)).status).toBe(401);
       expect(await loginStatus(user.email, TEST_PASSWORD)).toBe(422);
       expectError(await s.api.post(`/v2/users/${user.id}/deactivate`, undefined, { token }), 409);
       expect((await search(`?filter[emailAddress]=${user.email}&filter[status]=inactive`)).data).toHaveLength(
@@ -462,7 +462,7 @@ describe.each(testDatabases())('users API on %s', (database) => {
       const response = await a.del(`/v2/users/${user.id}`, { token });
       expect(response.status, response.text).toBe(200);
       expect(response.body).toEqual({ message: 'The user was deleted.' });
-      expectError(await s.api.get('/v2/my/profile', { token: session.access_token }), 401);
+      expectError(await s.api.get('/v2/my/profile', { token: session.accessToken }), 401);
       expectError(await s.api.get(`/v2/users/${user.id}`, { token }), 404);
       expectError(await s.api.get(`/v2/users/${user.id}/history`, { token }), 404);
       expectError(await a.del(`/v2/users/${user.id}`, { token }), 404);
@@ -520,7 +520,7 @@ describe.each(testDatabases())('users API on %s', (database) => {
         { token },
       );
       expect(response.status, response.text).toBe(200);
-      expectError(await s.api.get('/v2/my/profile', { token: session.access_token }), 401);
+      expectError(await s.api.get('/v2/my/profile', { token: session.accessToken }), 401);
       expect(await loginStatus(user.email, TEST_PASSWORD)).toBe(422);
       expect(await loginStatus(user.email, next)).toBe(200);
       expectValidationError(

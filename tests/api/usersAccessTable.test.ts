@@ -98,7 +98,7 @@ describe.each(testDatabases())('roles, users and own settings routes on %s', (da
     const gone = await a.createUser(token, { entity: LAKESIDE, roles: [role.id] });
     await a.del(`/v2/users/${gone.id}`, { token });
     const session = await s.api.login(ADMIN);
-    await a.patch('/v2/my/profile', { ext: '99' }, { token: session.access_token });
+    await a.patch('/v2/my/profile', { ext: '99' }, { token: session.accessToken });
     const doomed = await a.createRole(token, { role_name: unique('Doomed'), privileges: ['report'] });
     await a.createUser(token, { entity: HOUSE, roles: [doomed.id] });
     await a.del(`/v2/roles/${doomed.id}`, { token });

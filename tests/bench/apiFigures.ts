@@ -24,8 +24,8 @@ export async function login(url: string, email: string): Promise<Record<string, 
     body: JSON.stringify({ email, password: DEMO_PASSWORD }),
   });
   if (!response.ok) throw new Error(`Login of ${email} answered ${response.status}`);
-  const body = (await response.json()) as { access_token: string };
-  return { authorization: `Bearer ${body.access_token}` };
+  const body = (await response.json()) as { accessToken: string };
+  return { authorization: `Bearer ${body.accessToken}` };
 }
 
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);

@@ -110,7 +110,7 @@ const timeline = (calls: readonly ApiCall[]) => {
 // The customer with the most pet policies, so the view shows its matter switcher too.
 async function busiestPolicy(server: TestServer, admin: SignedIn) {
   const response = await fetch(`${server.url}/v2/policies?limit=100`, {
-    headers: { authorization: `Bearer ${admin.access_token}` },
+    headers: { authorization: `Bearer ${admin.accessToken}` },
   });
   const { data } = (await response.json()) as {
     data: { matterId: number; policyNumber: string; fullName: string }[];

@@ -13,8 +13,8 @@ export interface PaintSample {
 }
 
 export interface SignedIn {
-  access_token: string;
-  refresh_token: string;
+  accessToken: string;
+  refreshToken: string;
 }
 
 export async function signInByApi(server: TestServer, email: string): Promise<SignedIn> {
@@ -31,8 +31,8 @@ export async function signInByApi(server: TestServer, email: string): Promise<Si
 export function contextFor(browser: Browser, server: TestServer, tokens?: SignedIn): Promise<BrowserContext> {
   const localStorage = tokens
     ? [
-        { name: ACCESS_TOKEN_KEY, value: tokens.access_token },
-        { name: REFRESH_TOKEN_KEY, value: tokens.refresh_token },
+        { name: ACCESS_TOKEN_KEY, value: tokens.accessToken },
+        { name: REFRESH_TOKEN_KEY, value: tokens.refreshToken },
       ]
     : [];
   return browser.newContext({

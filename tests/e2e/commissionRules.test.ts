@@ -14,7 +14,7 @@ const { shot, signedIn } = portal;
 // A new agency under Northwind, without rules.
 async function newAgency(): Promise<number> {
   const api = apiFor(portal.server.url);
-  const { access_token: token } = await api.login('admin@demo.test');
+  const { accessToken: token } = await api.login('admin@demo.test');
   const response = await api.post(
     '/v2/entities',
     {

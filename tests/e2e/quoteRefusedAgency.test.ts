@@ -26,10 +26,10 @@ describe('pet quote journey of an agency that may no longer quote', () => {
     await acceptConsents(page);
 
     const api = apiFor(portal.server.url);
-    const { access_token } = await api.login(ADMIN);
+    const { accessToken } = await api.login(ADMIN);
     const austin = await entityIdOf(portal.server.server.database.db, NORTHWIND_AUSTIN);
     const off = await api.request('PATCH', `/v2/entities/${austin}`, {
-      token: access_token,
+      token: accessToken,
       body: { can_quote: false },
     });
     expect(off.status, off.text).toBe(200);

@@ -26,7 +26,7 @@ describe('the sandbox band', () => {
     await band.waitFor();
 
     const api = apiFor(portal.server.url);
-    const { access_token: token } = await api.login(ADMIN, DEMO_PASSWORD);
+    const { accessToken: token } = await api.login(ADMIN, DEMO_PASSWORD);
     const moved = await api.post('/v2/jobs/clock', { days: 3 }, { token });
     expect(moved.status, moved.text).toBe(200);
     const day = addDays(businessDate(systemClock.now()), 3);

@@ -274,7 +274,7 @@ describe('commission dialogs with a date ask before they close with another one'
   let entityId: number;
   beforeAll(async () => {
     const api = apiFor(portal.server.url);
-    const { access_token: token } = await api.login(ADMIN);
+    const { accessToken: token } = await api.login(ADMIN);
     const response = await api.post(
       '/v2/entities',
       {

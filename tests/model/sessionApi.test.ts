@@ -171,7 +171,7 @@ describe.each(testDatabases())(
     // A session of the demo agent that was then logged out from elsewhere.
     async function revokedSession() {
       const tokens = await s.api.login(AGENT);
-      expect((await s.api.logout(tokens.refresh_token)).status).toBe(200);
+      expect((await s.api.logout(tokens.refreshToken)).status).toBe(200);
       return tokens;
     }
 

@@ -31,7 +31,7 @@ export function adminApi(api: () => Api): AdminApi {
     del: (path, options) => api().request('DELETE', path, options),
     async tokenOf(email, password) {
       const key = `${email}\n${password ?? ''}`;
-      if (!tokens.has(key)) tokens.set(key, (await api().login(email, password)).access_token);
+      if (!tokens.has(key)) tokens.set(key, (await api().login(email, password)).accessToken);
       return tokens.get(key)!;
     },
     async createRole(token, body) {

@@ -30,7 +30,7 @@ export function entityApi(api: () => Api): EntityApi {
     if (kept && performance.now() - kept.at < TOKEN_KEPT_MS) return kept.token;
     const token = api()
       .login(email)
-      .then((t) => t.access_token);
+      .then((t) => t.accessToken);
     tokens.set(email, { token, at: performance.now() });
     return token;
   };

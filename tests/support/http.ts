@@ -71,9 +71,8 @@ export function apiFor(url: string): Api {
       return TokenResponse.parse(response.body);
     },
     refresh: (refreshToken) =>
-      request('POST', '/v2/auth', { body: { grant_type: 'refresh_token', refresh_token: refreshToken } }),
-    logout: (refreshToken) =>
-      request('POST', '/v2/auth', { body: { grant_type: 'revoke', refresh_token: refreshToken } }),
+      request('POST', '/v2/auth', { body: { grantType: 'refresh_token', refreshToken } }),
+    logout: (refreshToken) => request('POST', '/v2/auth', { body: { grantType: 'revoke', refreshToken } }),
   };
   return api;
 }

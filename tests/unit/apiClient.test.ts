@@ -81,7 +81,7 @@ const answer = (a: Answer) => answers.push(() => a);
 
 describe('headers', () => {
   it('sends the client id, the bearer token and a valid acting agent entity code', async () => {
-    tokenStore.save({ access_token: 'acc-1', refresh_token: 'ref-1' });
+    tokenStore.save({ accessToken: 'acc-1', refreshToken: 'ref-1' });
     actingEntityStore.set('1234-5678-AB');
     await apiRequest('/v2/my/profile');
     const { headers } = seen[0]!;
@@ -97,7 +97,7 @@ describe('headers', () => {
   });
 
   it('sends no agent header on login and no token or agent header on public calls', async () => {
-    tokenStore.save({ access_token: 'acc-1', refresh_token: 'ref-1' });
+    tokenStore.save({ accessToken: 'acc-1', refreshToken: 'ref-1' });
     actingEntityStore.set('1234-5678-AB');
     await apiRequest('/v2/auth', { method: 'POST', body: { email: 'a@b.test', password: 'x' } });
     await apiRequest('/v1/public/entity-brands', { public: true });
@@ -180,13 +180,13 @@ describe('errors', () => {
 
 describe('token refresh', () => {
   it('refreshes once on 401 and retries the call with the new token', async () => {
-    tokenStore.save({ access_token: 'old', refresh_token: 'ref-1' });
+    tokenStore.save({ accessToken: 'old', refreshToken: 'ref-1' });
     answer({ status: 401, body: { message: 'Expired.' } });
     answers.push((r) => {
-      expect(r.body).toEqual({ grant_type: 'refresh_token', refresh_token: 'ref-1' });
+      expect(r.body).toEqual({ grantType: 'refresh_token', refreshToken: 'ref-1' });
       return {
         status: 200,
-        body: { token_type: 'Bearer', expires_in: 900, access_token: 'new', refresh_token: 'ref-2' },
+        body: { tokenType: 'Bearer', expiresIn: 900, accessToken: 'new', refreshToken: 'ref-2' },
       };
     });
     answer({ status: 200, body: { data: 1 } });
@@ -197,7 +197,7 @@ describe('token refresh', () => {
   });
 
   it('expires the session when the refresh is refused', async () => {
-    tokenStore.save({ access_token: 'old', refresh_token: 'ref-1' });
+    tokenStore.save({ accessToken: 'old', refreshToken: 'ref-1' });
     answer({ status: 401, body: { message: 'Expired.' } });
     answer({ status: 401, body: { message: 'Refresh token reused.' } });
     await expect(apiRequest('/v2/my/profile')).rejects.toBeInstanceOf(ApiError);
@@ -206,10 +206,10 @@ describe('token refresh', () => {
   });
 
   it('uses the tokens another tab saved meanwhile instead of presenting a spent refresh token', async () => {
-    tokenStore.save({ access_token: 'old', refresh_token: 'ref-1' });
+    tokenStore.save({ accessToken: 'old', refreshToken: 'ref-1' });
     answers.push(() => {
       // Another tab refreshed while this call was on its way.
-      tokenStore.save({ access_token: 'from-other-tab', refresh_token: 'ref-2' });
+      tokenStore.save({ accessToken: 'from-other-tab', refreshToken: 'ref-2' });
       return { status: 401, body: { message: 'Expired.' } };
     });
     answer({ status: 200, body: { data: 2 } });
@@ -239,13 +239,13 @@ describe('token refresh', () => {
         },
       },
     });
-    tokenStore.save({ access_token: 'old', refresh_token: 'ref-1' });
+    tokenStore.save({ accessToken: 'old', refreshToken: 'ref-1' });
     answer({ status: 401, body: { message: 'Expired.' } });
     answers.push(() => {
       refreshedInsideLock = held.includes('portal.tokenRefresh');
       return {
         status: 200,
-        body: { token_type: 'Bearer', expires_in: 900, access_token: 'new', refresh_token: 'ref-2' },
+        body: { tokenType: 'Bearer', expiresIn: 900, accessToken: 'new', refreshToken: 'ref-2' },
       };
     });
     answer({ status: 200, body: { data: 3 } });
@@ -262,12 +262,12 @@ describe('token refresh', () => {
         request: async (_name: string, ...rest: unknown[]) => {
           const work = rest.at(-1) as (lock: object | null) => Promise<unknown>;
           if (rest.length === 2) return work(null);
-          setTimeout(() => tokenStore.save({ access_token: 'from-other-tab', refresh_token: 'ref-2' }), 100);
+          setTimeout(() => tokenStore.save({ accessToken: 'from-other-tab', refreshToken: 'ref-2' }), 100);
           return work({});
         },
       },
     });
-    tokenStore.save({ access_token: 'old', refresh_token: 'ref-1' });
+    tokenStore.save({ accessToken: 'old', refreshToken: 'ref-1' });
     answer({ status: 401, body: { message: 'Expired.' } });
     answer({ status: 200, body: { data: 4 } });
     await expect(apiRequest('/v2/my/profile')).resolves.toEqual({ data: 4 });

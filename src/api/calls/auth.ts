@@ -16,7 +16,7 @@ export async function login(credentials: LoginRequest): Promise<TokenResponse> {
 }
 
 export async function revokeRefreshToken(refreshToken: string): Promise<string> {
-  const body = { grant_type: 'revoke', refresh_token: refreshToken };
+  const body = { grantType: 'revoke', refreshToken };
   const [answer, { LogoutResponse }] = await Promise.all([
     apiRequest('/v2/auth', { method: 'POST', body }),
     authSchemas(),

@@ -6,21 +6,21 @@ export const LoginRequest = z.strictObject({
   password: z.string().min(1, { error: 'The password field is required.' }).max(128),
 });
 export const RefreshRequest = z.strictObject({
-  grant_type: z.literal('refresh_token'),
-  refresh_token: z.string().min(1).max(512),
+  grantType: z.literal('refresh_token'),
+  refreshToken: z.string().min(1).max(512),
 });
 export const LogoutRequest = z.strictObject({
-  grant_type: z.literal('revoke'),
-  refresh_token: z.string().min(1).max(512),
+  grantType: z.literal('revoke'),
+  refreshToken: z.string().min(1).max(512),
 });
 export const AuthRequest = z.union([LoginRequest, RefreshRequest, LogoutRequest]);
 export type LoginRequest = z.infer<typeof LoginRequest>;
 
 export const TokenResponse = z.object({
-  token_type: z.literal('Bearer'),
-  expires_in: z.number().int().positive(),
-  access_token: z.string(),
-  refresh_token: z.string(),
+  tokenType: z.literal('Bearer'),
+  expiresIn: z.number().int().positive(),
+  accessToken: z.string(),
+  refreshToken: z.string(),
 });
 export type TokenResponse = z.infer<typeof TokenResponse>;
 

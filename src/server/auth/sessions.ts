@@ -11,10 +11,10 @@ export interface TokenSettings {
 }
 
 export interface IssuedTokens {
-  token_type: 'Bearer';
-  expires_in: number;
-  access_token: string;
-  refresh_token: string;
+  tokenType: 'Bearer';
+  expiresIn: number;
+  accessToken: string;
+  refreshToken: string;
 }
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -27,10 +27,10 @@ async function issue(db: Db, userId: number, familyId: string, expiresAt: Date, 
     .values({ token_hash: hashToken(refresh), family_id: familyId, expires_at: expiresAt, used_at: null })
     .execute();
   return {
-    token_type: 'Bearer' as const,
-    expires_in: settings.accessTtlSeconds,
-    access_token: issueAccessToken(userId, familyId, settings.secret, settings.accessTtlSeconds),
-    refresh_token: refresh,
+    tokenType: 'Bearer' as const,
+    expiresIn: settings.accessTtlSeconds,
+    accessToken: issueAccessToken(userId, familyId, settings.secret, settings.accessTtlSeconds),
+    refreshToken: refresh,
   };
 }
 

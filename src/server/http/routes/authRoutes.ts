@@ -39,11 +39,11 @@ const BAD_CREDENTIALS = 'These credentials do not match our records.';
 // The body decides the operation, so each branch reports its own field errors instead of a union's.
 function parseAuthBody(body: unknown) {
   const object = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
-  if (object.grant_type === 'refresh_token')
+  if (object.grantType === 'refresh_token')
     return { kind: 'refresh' as const, ...parseWith(RefreshRequest, body) };
-  if (object.grant_type === 'revoke') return { kind: 'logout' as const, ...parseWith(LogoutRequest, body) };
-  if ('grant_type' in object) {
-    throw new ValidationFailed({ grant_type: ['The grant type must be refresh_token or revoke.'] });
+  if (object.grantType === 'revoke') return { kind: 'logout' as const, ...parseWith(LogoutRequest, body) };
+  if ('grantType' in object) {
+    throw new ValidationFailed({ grantType: ['The grant type must be refresh_token or revoke.'] });
   }
   return { kind: 'login' as const, ...parseWith(LoginRequest, body) };
 }
@@ -84,7 +84,7 @@ export function authRoutes(app: FastifyInstance, options: AuthRouteOptions): voi
     async (request) => {
       const body = parseAuthBody(request.body);
       if (body.kind === 'refresh') {
-        const issued = await rotateRefreshToken(db, body.refresh_token, tokens);
+        const issued = await rotateRefreshToken(db, body.refreshToken, tokens);
         if (!issued) {
           logSecurityEvent(request, { kind: 'refresh-refused' });
           throw unauthenticated();
@@ -92,7 +92,7 @@ export function authRoutes(app: FastifyInstance, options: AuthRouteOptions): voi
         return issued;
       }
       if (body.kind === 'logout') {
-        await revokeByRefreshToken(db, body.refresh_token, 'logout');
+        await revokeByRefreshToken(db, body.refreshToken, 'logout');
         return { message: 'Logged out.' };
       }
       const attempt = await beginAttempt(db, body.email, request.ip);
