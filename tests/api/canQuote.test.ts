@@ -127,6 +127,15 @@ describe.each(testDatabases())('can_quote on %s', (database) => {
     // A read still answers, and a malformed body of a quoting agency's user is still told what to fix.
     expectStatus(await q.act('GET', 'breeds', { species: 'DOG' }, { email: referralAgent }), 200);
     expect((await q.act('POST', 'createQuote', {}, { email: ADMIN })).status).toBe(422);
+    // A malformed entity code is the body's to refuse, by its field, not a refusal to quote.
+    expect(
+      (
+        await q.act('POST', 'createQuote', newQuote, {
+          email: ADMIN,
+          meta: { agent: { entityCode: 'nope' } },
+        })
+      ).status,
+    ).toBe(422);
   });
 
   it('refuses a write or purchase made for a quoting agency while acting for one that may not quote', async () => {

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { anyOf, authenticated } from '../../../api/access';
+import { AGENT_ENTITY_CODE } from '../../../api/schemas/params';
 import {
   QuoteActionRequest,
   QuoteActionResponse,
@@ -79,7 +80,8 @@ export function quoteActionRoutes(app: FastifyInstance, options: QuoteActionOpti
         const sent = request.body as { method?: unknown; meta?: { agent?: { entityCode?: unknown } } } | null;
         if (sent?.method !== 'POST') return;
         const code = sent.meta?.agent?.entityCode;
-        const acting = await actingEntityOf(db, request, typeof code === 'string' ? code : undefined);
+        const wellFormed = typeof code === 'string' && AGENT_ENTITY_CODE.test(code) ? code : undefined;
+        const acting = await actingEntityOf(db, request, wellFormed);
         await requireQuotingEntities(db, [acting.id]);
       },
     },
