@@ -1,9 +1,9 @@
 import '../api/schemas/messages';
+import { parseQueryString } from './http/queryString';
 import { randomUUID } from 'node:crypto';
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import qs from 'qs';
 import { systemClock, type Clock } from '../calendar';
 import type { Config } from './config';
 import { answerFrameworkError, installErrorHandling } from './http/errors';
@@ -149,10 +149,8 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     },
     // Client addresses (login throttling, logs) come from X-Forwarded-For only behind a configured proxy.
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
-    // Bracket-style query strings of SPEC §7: filter[state]=TX, ids[]=1.
-    routerOptions: {
-      querystringParser: (s: string) => qs.parse(s, { depth: 3, arrayLimit: 200, parameterLimit: 200 }),
-    },
+    // Bracket-style query strings of SPEC §7: filter[state]=TX, ids[]=1; blank parameters dropped.
+    routerOptions: { querystringParser: parseQueryString },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

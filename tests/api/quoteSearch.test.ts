@@ -50,18 +50,18 @@ describe.each(testDatabases())('quote search on %s', (database) => {
     );
     expect(first.data[0]).toEqual({
       id: made[11]!.uuid,
-      referring_entity: { entity_code: NORTHWIND_AUSTIN, entity_name: expect.any(String) },
-      created_at: centralTimestamp(made[11]!.created_at),
-      purchased_at: null,
-      policy_number: null,
+      referringEntity: { entityCode: NORTHWIND_AUSTIN, entityName: expect.any(String) },
+      createdAt: centralTimestamp(made[11]!.created_at),
+      purchasedAt: null,
+      policyNumber: null,
       route: made[11]!.route,
-      customer_name: `Ada ${name}`,
+      customerName: `Ada ${name}`,
       city: 'Austin',
-      state_code: 'TX',
-      zip_code: '78701',
-      phone_number: '5125550199',
-      pet_count: 2,
-      pet_names: ['Rex', 'Tom'],
+      stateCode: 'TX',
+      zipCode: '78701',
+      phoneNumber: '5125550199',
+      petCount: 2,
+      petNames: ['Rex', 'Tom'],
     });
     const second = await search(`filter[customerName]=${name}&page=2`);
     expect(second.meta).toEqual({ page: { number: 2, limit: 10, from: 11, to: 12 }, total: 12 });
@@ -88,7 +88,7 @@ describe.each(testDatabases())('quote search on %s', (database) => {
     // % and _ are taken literally.
     expect((await search(`filter[customerName]=${name}%25`)).data).toEqual([]);
     const sorted = await search(`filter[customerName]=${name}&sort=customerName&order=asc`);
-    expect(sorted.data.map((r) => r.customer_name)).toEqual([`Ada ${name}`, `Grace ${name}`]);
+    expect(sorted.data.map((r) => r.customerName)).toEqual([`Ada ${name}`, `Grace ${name}`]);
     for (const sort of ['stateCode', 'purchasedAt'])
       expect((await search(`filter[customerName]=${name}&sort=${sort}`)).meta.total).toBe(2);
   });
@@ -119,7 +119,7 @@ describe.each(testDatabases())('quote search on %s', (database) => {
     expect(await range('2026-01-11', '2026-02-01')).toEqual([]);
     // The rows and the CSV say when in Central time, with the offset of that instant.
     const rows = (await search(`filter[customerName]=${name}&order=asc`)).data;
-    expect(rows.map((r) => r.created_at)).toEqual([
+    expect(rows.map((r) => r.createdAt)).toEqual([
       '2026-01-09T23:30:00.000-06:00',
       '2026-01-10T00:30:00.000-06:00',
     ]);
@@ -137,12 +137,12 @@ describe.each(testDatabases())('quote search on %s', (database) => {
       .execute();
     const [row] = (await search(`filter[customerName]=${name}`)).data;
     expect(row).toMatchObject({
-      created_at: '2026-07-04T12:00:00.000-05:00',
-      purchased_at: '2026-07-04T23:59:59.250-05:00',
+      createdAt: '2026-07-04T12:00:00.000-05:00',
+      purchasedAt: '2026-07-04T23:59:59.250-05:00',
     });
     const match = await e.get(`/v2/quotes/match?email=${newQuote.customer.email}`, AGENT);
     const matched = QuoteMatchResponse.parse(match.body).data.find((r) => r.id === made.uuid);
-    expect(matched?.created_at).toBe('2026-07-04T12:00:00.000-05:00');
+    expect(matched?.createdAt).toBe('2026-07-04T12:00:00.000-05:00');
   });
 
   it('limits rows to the caller’s scope', async () => {
@@ -183,7 +183,7 @@ describe.each(testDatabases())('quote search on %s', (database) => {
     const response = await e.get(`/v2/quotes/match?email=${email.toUpperCase()}&phone=${phone}`, AGENT);
     expectStatus(response, 200);
     const rows = QuoteMatchResponse.parse(response.body).data;
-    expect(rows.map((r) => [r.id, r.matched_on])).toEqual([
+    expect(rows.map((r) => [r.id, r.matchedOn])).toEqual([
       [byBoth.uuid, ['email', 'phone']],
       [byEmail.uuid, ['email']],
     ]);

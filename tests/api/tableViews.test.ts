@@ -10,6 +10,7 @@ import { expectError, expectValidationError } from '../support/http';
 import { ADMIN, LAKESIDE } from '../support/personas';
 import { useTestServer } from '../support/suite';
 import { testDatabases } from '../support/testServer';
+import { up as upgradeQuoteViews } from '../../src/server/store/migrations/040_quote_view_columns';
 
 // Saved table views (docs/decisions/011): each user's own, shared with roles they hold, changed and
 // deleted by their owner alone, bounded in size and number.
@@ -296,5 +297,28 @@ describe.each(testDatabases())('saved table views on %s', (database) => {
     const first = (await list(token, 'users')).data[0]!;
     expect((await a.del(`${PATH}/${first.id}`, { token })).status).toBe(200);
     await create(token, { table: 'users', name: 'One more' });
+  });
+
+  it('moves saved quote views to the camelCase column ids when upgrading (migration 040)', async () => {
+    const { user, token } = await userWith([]);
+    const old = {
+      columns: ['createdAt', 'pet_names', 'referring_entity', 'actions'],
+      sort: 'createdAt',
+      filter: { stateCode: 'TX' },
+    };
+    const { id } = await db()
+      .insertInto('table_views')
+      .values({
+        owner_user_id: user.id,
+        table_key: 'quotes',
+        name: 'Before 040',
+        state: JSON.stringify(old),
+        shared_role_ids: [],
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await upgradeQuoteViews(db());
+    const view = (await list(token, 'quotes')).data.find((v) => v.id === id);
+    expect(view?.state).toEqual({ ...old, columns: ['createdAt', 'petNames', 'referringEntity', 'actions'] });
   });
 });

@@ -118,7 +118,7 @@ describe('quote search', () => {
     const csv = await downloaded(page, () => page.getByRole('button', { name: 'Export CSV' }).click());
     expect(csv.file.suggestedFilename()).toBe('quotes.csv');
     const lines = csv.bytes.toString('utf8').trim().split('\r\n');
-    expect(lines[0]).toMatch(/^id,referring_entity_code,/);
+    expect(lines[0]).toMatch(/^id,referringEntityCode,/);
     // Every filtered row, not only the page shown, newest first.
     expect(lines).toHaveLength(13);
     expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual(

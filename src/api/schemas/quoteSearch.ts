@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { pageOf, searchQuery } from './paging';
 
 // SPEC §3 "Quoting (pets)" search row and "Search criteria and paging" (quote search), §7 GET /v2/quotes with
-// its /match and /export variants. Wire models are snake_case like every other area.
+// its /match and /export variants. Rows speak SPEC §3's names (camelCase), as the query's filters do.
 export const QUOTE_SORT_FIELDS = ['createdAt', 'customerName', 'stateCode', 'purchasedAt'] as const;
 export type QuoteSortField = (typeof QUOTE_SORT_FIELDS)[number];
 
@@ -49,22 +49,22 @@ export type QuoteExport = z.output<typeof QuoteExportQuery>;
 
 export const QuoteSearchRow = z.object({
   id: z.uuid(),
-  referring_entity: z.object({ entity_code: z.string(), entity_name: z.string() }),
+  referringEntity: z.object({ entityCode: z.string(), entityName: z.string() }),
   // Central time with the offset of that instant, e.g. 2026-11-21T19:24:38.512-06:00 (SPEC §9).
-  created_at: z.string(),
-  purchased_at: z.string().nullable(),
+  createdAt: z.string(),
+  purchasedAt: z.string().nullable(),
   // Set once the quote is purchased (the first policy's number).
-  policy_number: z.string().nullable(),
+  policyNumber: z.string().nullable(),
   // The journey step's portal route, where "Resume" reopens the quote (as GET /v2/quote/{uuid} answers).
   route: z.string().nullable(),
   // Null until rating info (the customer) is saved.
-  customer_name: z.string().nullable(),
+  customerName: z.string().nullable(),
   city: z.string().nullable(),
-  state_code: z.string().nullable(),
-  zip_code: z.string().nullable(),
-  phone_number: z.string().nullable(),
-  pet_count: z.number().int(),
-  pet_names: z.array(z.string()),
+  stateCode: z.string().nullable(),
+  zipCode: z.string().nullable(),
+  phoneNumber: z.string().nullable(),
+  petCount: z.number().int(),
+  petNames: z.array(z.string()),
 });
 export type QuoteSearchRow = z.infer<typeof QuoteSearchRow>;
 export const QuoteSearchResponse = pageOf(QuoteSearchRow);
@@ -83,7 +83,7 @@ export const QuoteMatchQuery = z
 export type QuoteMatch = z.output<typeof QuoteMatchQuery>;
 
 export const QuoteMatchRow = QuoteSearchRow.extend({
-  matched_on: z.array(z.enum(['email', 'phone'])).min(1),
+  matchedOn: z.array(z.enum(['email', 'phone'])).min(1),
 });
 export type QuoteMatchRow = z.infer<typeof QuoteMatchRow>;
 export const QuoteMatchResponse = z.object({ data: z.array(QuoteMatchRow) });

@@ -39,6 +39,7 @@ import * as m034 from './migrations/034_outbox_html';
 import * as m037 from './migrations/037_role_names_by_owner';
 import * as m038 from './migrations/038_daily_work_claims';
 import * as m039 from './migrations/039_abuse_limits';
+import * as m040 from './migrations/040_quote_view_columns';
 
 // Migrations are listed here rather than read from disk, so the same list runs under tsx, vitest and bundles.
 const MIGRATIONS: Record<string, Migration> = {
@@ -79,6 +80,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '037_role_names_by_owner': m037,
   '038_daily_work_claims': m038,
   '039_abuse_limits': m039,
+  '040_quote_view_columns': m040,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -16,7 +16,7 @@ export interface QuoteRowActions {
   onPdf(row: QuoteSearchRow): void;
 }
 
-const customerLabel = (row: QuoteSearchRow) => row.customer_name ?? 'quote without a customer';
+const customerLabel = (row: QuoteSearchRow) => row.customerName ?? 'quote without a customer';
 
 // Day over time, so the column stays narrow; the full text is the cell's title.
 function When({ timestamp }: { timestamp: string }) {
@@ -35,20 +35,18 @@ const muted = (value: string | null) =>
 
 export function quoteColumns({ downloading, onPdf }: QuoteRowActions) {
   return [
-    column.accessor('created_at', {
-      id: 'createdAt',
+    column.accessor('createdAt', {
       header: 'Created',
       enableSorting: true,
       cell: (c) => <When timestamp={c.getValue()} />,
     }),
-    column.accessor('customer_name', {
-      id: 'customerName',
+    column.accessor('customerName', {
       header: 'Customer',
       enableSorting: true,
       cell: (c) => (
         <span className="block max-w-[13rem] truncate">
           {c.getValue() ? <span className="font-medium text-slate-900">{c.getValue()}</span> : none}
-          {muted(c.row.original.phone_number && formatPhone(c.row.original.phone_number))}
+          {muted(c.row.original.phoneNumber && formatPhone(c.row.original.phoneNumber))}
         </span>
       ),
     }),
@@ -57,45 +55,43 @@ export function quoteColumns({ downloading, onPdf }: QuoteRowActions) {
       cell: (c) => (
         <span className="block max-w-[9rem] truncate">
           {text(c.getValue())}
-          {muted(c.row.original.zip_code)}
+          {muted(c.row.original.zipCode)}
         </span>
       ),
     }),
-    column.accessor('state_code', {
-      id: 'stateCode',
+    column.accessor('stateCode', {
       header: 'State',
       enableSorting: true,
       cell: (c) => text(c.getValue()),
     }),
-    column.accessor('pet_names', {
+    column.accessor('petNames', {
       header: 'Pets',
       cell: (c) => (
         <span className="block max-w-[10rem] truncate" title={c.getValue().join(', ')}>
           <span className="tabular-nums">
-            {c.row.original.pet_count} {c.row.original.pet_count === 1 ? 'pet' : 'pets'}
+            {c.row.original.petCount} {c.row.original.petCount === 1 ? 'pet' : 'pets'}
           </span>
           {muted(c.getValue().join(', ') || null)}
         </span>
       ),
     }),
-    column.accessor('referring_entity', {
+    column.accessor('referringEntity', {
       header: 'Agency',
       cell: (c) => (
-        <span title={c.getValue().entity_name}>
-          <span className="font-mono text-xs">{c.getValue().entity_code}</span>
+        <span title={c.getValue().entityName}>
+          <span className="font-mono text-xs">{c.getValue().entityCode}</span>
           <span className="block max-w-[13rem] truncate text-xs text-slate-500">
-            {c.getValue().entity_name}
+            {c.getValue().entityName}
           </span>
         </span>
       ),
     }),
-    column.accessor('purchased_at', {
-      id: 'purchasedAt',
+    column.accessor('purchasedAt', {
       header: 'Purchased',
       enableSorting: true,
       cell: (c) => {
         const purchased = c.getValue();
-        const policy = c.row.original.policy_number;
+        const policy = c.row.original.policyNumber;
         if (!purchased) return none;
         return (
           <span>

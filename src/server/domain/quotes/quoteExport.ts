@@ -5,23 +5,23 @@ import { csvLine } from '../documents/csv';
 import { quoteRowsQuery, sortedQuotes, toSearchRow, whereFilters } from './quoteSearch';
 
 // GET /v2/quotes/export: the search's rows as CSV, read in batches so a large export never sits in memory.
-// Timestamps are the search row's: Central time with the offset.
+// Columns and timestamps are the search row's: its SPEC §3 names, Central time with the offset.
 const BATCH = 1000;
 
 const COLUMNS: [string, (row: QuoteSearchRow) => string | number | null][] = [
   ['id', (r) => r.id],
-  ['referring_entity_code', (r) => r.referring_entity.entity_code],
-  ['referring_entity_name', (r) => r.referring_entity.entity_name],
-  ['created_at', (r) => r.created_at],
-  ['purchased_at', (r) => r.purchased_at],
-  ['policy_number', (r) => r.policy_number],
-  ['customer_name', (r) => r.customer_name],
+  ['referringEntityCode', (r) => r.referringEntity.entityCode],
+  ['referringEntityName', (r) => r.referringEntity.entityName],
+  ['createdAt', (r) => r.createdAt],
+  ['purchasedAt', (r) => r.purchasedAt],
+  ['policyNumber', (r) => r.policyNumber],
+  ['customerName', (r) => r.customerName],
   ['city', (r) => r.city],
-  ['state_code', (r) => r.state_code],
-  ['zip_code', (r) => r.zip_code],
-  ['phone_number', (r) => r.phone_number],
-  ['pet_count', (r) => r.pet_count],
-  ['pet_names', (r) => r.pet_names.join('; ')],
+  ['stateCode', (r) => r.stateCode],
+  ['zipCode', (r) => r.zipCode],
+  ['phoneNumber', (r) => r.phoneNumber],
+  ['petCount', (r) => r.petCount],
+  ['petNames', (r) => r.petNames.join('; ')],
 ];
 
 export const CSV_HEADER = COLUMNS.map(([name]) => name);

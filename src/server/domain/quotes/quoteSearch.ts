@@ -194,18 +194,18 @@ function resumeRoute(state: string, uuid: string): string | null {
 export function toSearchRow(row: RawRow): QuoteSearchRow {
   return {
     id: row.uuid,
-    referring_entity: { entity_code: row.entity_code, entity_name: row.entity_name },
-    created_at: central(row.created_at) ?? '',
-    purchased_at: central(row.purchased_at),
-    policy_number: row.policy_number,
+    referringEntity: { entityCode: row.entity_code, entityName: row.entity_name },
+    createdAt: central(row.created_at) ?? '',
+    purchasedAt: central(row.purchased_at),
+    policyNumber: row.policy_number,
     route: resumeRoute(row.journey_state, row.uuid),
-    customer_name: row.customer_name,
+    customerName: row.customer_name,
     city: row.city,
-    state_code: row.state,
-    zip_code: row.zip,
-    phone_number: row.phone,
-    pet_count: Number(row.pet_count),
-    pet_names: row.pet_names ?? [],
+    stateCode: row.state,
+    zipCode: row.zip,
+    phoneNumber: row.phone,
+    petCount: Number(row.pet_count),
+    petNames: row.pet_names ?? [],
   };
 }
 
@@ -222,9 +222,9 @@ export async function matchQuotes(db: Db, scope: EntityScope, match: QuoteMatch,
     .limit(limit)
     .execute();
   return rows.map((row): QuoteMatchRow => {
-    const matchedOn: QuoteMatchRow['matched_on'] = [];
+    const matchedOn: QuoteMatchRow['matchedOn'] = [];
     if (email && row.email?.toLowerCase() === email) matchedOn.push('email');
     if (match.phone && (row.phone ?? '').replace(/\D/g, '') === match.phone) matchedOn.push('phone');
-    return { ...toSearchRow(row), matched_on: matchedOn };
+    return { ...toSearchRow(row), matchedOn };
   });
 }
