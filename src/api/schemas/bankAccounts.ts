@@ -3,7 +3,7 @@ import { pageOf, searchQuery } from './paging';
 import { MAX_INT } from './numbers';
 
 // Bank account verification (SPEC §7 "POST /v2/bank-accounts", docs/payments.md "Bank account
-// verification"): a payee entity's account checked for RTP eligibility. Requests are snake_case; the
+// verification"): a payee entity's account checked for RTP eligibility. Requests come in three shapes; the
 // eligibility result carries SPEC's camelCase names (isRtpEligible, responseCode, message). No answer ever
 // carries the account number: its last four digits only.
 
@@ -17,24 +17,55 @@ export const ACCOUNT_TYPES = ['checking', 'savings'] as const;
 export const AccountType = z.enum(ACCOUNT_TYPES, { error: 'The account type must be checking or savings.' });
 export type AccountType = z.infer<typeof AccountType>;
 
+const entityId = z
+  .number({ error: 'Choose the agency the account pays.' })
+  .int({ error: 'Choose the agency the account pays.' })
+  .positive({ error: 'Choose the agency the account pays.' })
+  .max(MAX_INT, { error: 'Choose the agency the account pays.' });
+// The check digit is the server's to judge (422 on the routing number's field); here only the shape.
+const routingNumber = digits('routing number', 9, 9, 'The routing number must be 9 digits.');
+const accountNumber = digits('account number', 4, 17, 'The account number must be 4 to 17 digits.');
+const holderName = z
+  .string({ error: 'The account holder name is required.' })
+  .trim()
+  .min(1, { error: 'The account holder name is required.' })
+  .max(100);
+
+// The request in the three shapes a client may send it (docs/payments.md "Bank account verification"):
+// the portal's `{data: {...}}`, SPEC §3's wire `{routing_number, account_number}` and SPEC §7's
+// `{routingNumber, accountNumber}`. Only the two numbers are required: the agency is the acting agency
+// when not named, the holder the agency's name and the type checking.
 export const VerifyBankAccountData = z.strictObject({
-  entity_id: z
-    .number({ error: 'Choose the agency the account pays.' })
-    .int({ error: 'Choose the agency the account pays.' })
-    .positive({ error: 'Choose the agency the account pays.' })
-    .max(MAX_INT, { error: 'Choose the agency the account pays.' }),
-  // The check digit is the server's to judge (422 on data.routing_number); here only the shape.
-  routing_number: digits('routing number', 9, 9, 'The routing number must be 9 digits.'),
-  account_number: digits('account number', 4, 17, 'The account number must be 4 to 17 digits.'),
-  holder_name: z
-    .string({ error: 'The account holder name is required.' })
-    .trim()
-    .min(1, { error: 'The account holder name is required.' })
-    .max(100),
-  account_type: AccountType,
+  entity_id: entityId.optional(),
+  routing_number: routingNumber,
+  account_number: accountNumber,
+  holder_name: holderName.optional(),
+  account_type: AccountType.optional(),
 });
 export type VerifyBankAccountData = z.input<typeof VerifyBankAccountData>;
 export const VerifyBankAccountRequest = z.strictObject({ data: VerifyBankAccountData });
+export const VerifyBankAccountWire = VerifyBankAccountData;
+export const VerifyBankAccountScreen = z.strictObject({
+  entityId: entityId.optional(),
+  routingNumber,
+  accountNumber,
+  holderName: holderName.optional(),
+  accountType: AccountType.optional(),
+});
+export const VerifyBankAccountBody = z.union([
+  VerifyBankAccountRequest,
+  VerifyBankAccountWire,
+  VerifyBankAccountScreen,
+]);
+
+// What the route reads from any of the three.
+export interface BankAccountSent {
+  entityId?: number;
+  routingNumber: string;
+  accountNumber: string;
+  holderName?: string;
+  accountType?: AccountType;
+}
 
 // One verification attempt as stored: eligible ones are `verified`; the latest verified is `active`.
 export const BankAccount = z.object({

@@ -147,6 +147,7 @@ export async function demoCommissionSteps(db: Db, today: string, secret: string)
             accountNumber: `40012${String(7000 + agency.index * 13)}`,
             holderName: `Agency ${agency.code} operating account`,
             accountType: 'checking',
+            routingField: 'routingNumber',
           },
         );
       }

@@ -16,6 +16,8 @@ export interface BankAccountToVerify {
   accountNumber: string;
   holderName: string;
   accountType: 'checking' | 'savings';
+  // The request's name for the routing number (it comes in several shapes), where a refusal is reported.
+  routingField: string;
 }
 
 export interface VerifyDependencies {
@@ -36,7 +38,7 @@ export async function verifyBankAccount(
 ): Promise<{ eligibility: RtpEligibility; account: StoredBankAccount }> {
   if (!isAbaRoutingNumber(account.routingNumber)) {
     throw new Invalid({
-      'data.routing_number': ['The routing number is not valid: its check digit does not match.'],
+      [account.routingField]: ['The routing number is not valid: its check digit does not match.'],
     });
   }
   // Asked outside the transaction: a slow network must not hold the entity's stream.

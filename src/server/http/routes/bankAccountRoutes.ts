@@ -7,7 +7,6 @@ import {
   BankAccountSearchQuery,
   BankAccountSearchResponse,
   BankAccountVerificationResponse,
-  VerifyBankAccountRequest,
 } from '../../../api/schemas/bankAccounts';
 import { integerParam } from '../../../api/schemas/params';
 import { entityScope } from '../../access/principal';
@@ -22,6 +21,7 @@ import { ValidationFailed, notFound } from '../errors';
 import { CONFLICT } from '../openapi/conflicts';
 import { requirePrincipal } from '../routeTable';
 import { metadataOf } from './userMetadata';
+import { parseBankAccountBody } from './bankAccountRequest';
 
 // Bank account verification (SPEC §7 "POST /v2/bank-accounts", docs/payments.md "Bank account
 // verification"): accounting staff check a payee entity's account for RTP eligibility; every attempt is
@@ -43,23 +43,27 @@ export function bankAccountRoutes(
     {
       // Every attempt is an event on the entity's bank account log.
       config: { access, conflicts: [CONFLICT.concurrentWrite] },
-      schema: { body: VerifyBankAccountRequest, response: { 200: BankAccountVerificationResponse } },
+      // Read in the handler: the body's shape (VerifyBankAccountBody) says which names its errors carry.
+      schema: { body: z.unknown(), response: { 200: BankAccountVerificationResponse } },
     },
     async (request) => {
       const principal = requirePrincipal(request);
-      const data = request.body.data;
-      const entity = await findEntityInScope(db, data.entity_id, entityScope(principal));
-      if (!entity) throw new ValidationFailed({ 'data.entity_id': ['The agency was not found.'] });
+      const { account: sent, fields } = parseBankAccountBody(request.body);
+      // No agency named: the one the caller acts for (the acting-agency header, else their own).
+      const entityId = sent.entityId ?? principal.acting.id;
+      const entity = await findEntityInScope(db, entityId, entityScope(principal));
+      if (!entity) throw new ValidationFailed({ [fields.entityId]: ['The agency was not found.'] });
       const { eligibility, account } = await verifyBankAccount(
         db,
         { rtp, secret },
         metadataOf(request, principal),
         {
           entityId: entity.id,
-          routingNumber: data.routing_number,
-          accountNumber: data.account_number,
-          holderName: data.holder_name,
-          accountType: data.account_type,
+          routingNumber: sent.routingNumber,
+          accountNumber: sent.accountNumber,
+          holderName: sent.holderName ?? entity.entity_name,
+          accountType: sent.accountType ?? 'checking',
+          routingField: fields.routingNumber,
         },
       );
       return { data: { ...eligibility, account: bankAccountOut(account) } };
