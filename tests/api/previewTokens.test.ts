@@ -17,9 +17,10 @@ import { useTestServer } from '../support/suite';
 import { testDatabases } from '../support/testServer';
 
 // A commit makes exactly what its preview showed (issue 21, item 10; docs/decisions/013). The preview of a
-// pet cancellation and of a renters cancel answers a token signed by the server; a commit without it, with
-// one for other inputs, another policy or another user, an expired, forged or stale one is refused, saying to
-// preview again, and writes nothing. Both lines of business, one mechanism, the same cases.
+// pet cancellation and of a renters cancel answers a token signed by the server; a commit presenting one for
+// other inputs, another policy or another user, an expired, forged or stale one is refused, saying to preview
+// again, and writes nothing. A commit presenting none is SPEC's committed action (013 amended): it commits the
+// change as it is now. Both lines of business, one mechanism, the same cases.
 
 interface Policy {
   matterId: number;
@@ -158,10 +159,38 @@ describe.each(testDatabases())('preview tokens on %s', (database) => {
       expect(await line.changes(policy)).toBe(1);
     });
 
-    it('refuses a commit without a token (422)', async () => {
+    it('commits a commit without a token (absent or null) as a preview would compute it now (013 amended)', async () => {
       const policy = await line.fresh();
-      await previewed(policy);
-      await refused(policy, await send(policy, line.body(policy, 'a', true)), 422);
+      const preview = await send(policy, line.body(policy, 'a', false));
+      expectStatus(preview, 200);
+      const committed = await send(policy, line.body(policy, 'a', true));
+      expectStatus(committed, 200);
+      expect(line.tokenOf(committed)).toBeNull();
+      // The same figures the preview showed: nothing moved in between.
+      const {
+        preview_token: _p,
+        previewToken: _q,
+        committed: _c,
+        policy_version: _v,
+        ...shown
+      } = (preview.body as { data: Record<string, unknown> }).data;
+      expect((committed.body as { data: Record<string, unknown> }).data).toMatchObject({
+        ...shown,
+        committed: true,
+      });
+      expect(await line.changes(policy)).toBe(1);
+      const other = await line.fresh();
+      const withNull = await send(other, {
+        ...line.body(other, 'a', true),
+        [line.tokenField.replace('data.', '')]: null,
+      });
+      expectStatus(withNull, 200);
+      expect(await line.changes(other)).toBe(1);
+    });
+
+    it('refuses a blank token (422): a token presented is checked', async () => {
+      const policy = await line.fresh();
+      await refused(policy, await send(policy, line.body(policy, 'a', true, '')), 422);
     });
 
     it('refuses a commit whose inputs differ from the preview (409): previewed one date, committed another', async () => {

@@ -366,8 +366,12 @@ describe.each(testDatabases())('renters policy changes on %s', (database) => {
       [{ cancel_date: addDays(today, 400) }, 'data.cancel_date'],
       [{ policy_number: 'RNT-TX-99999999' }, 'data.policy_number'],
       [{ commit: 'yes' }, 'data.commit'],
-      // A commit without the token of its preview (docs/decisions/013).
-      [{ commit: true }, 'data.preview_token'],
+      // A commit presenting a blank token: a token presented is checked (a commit without one, the field absent
+      // or null, commits: docs/decisions/013 amended, tests/api/specConformance/policyChanges.test.ts).
+      [{ commit: true, preview_token: '' }, 'data.preview_token'],
+      // A commit without a token keeps every field's check.
+      [{ commit: true, cancellation_method: 'HALF' }, 'data.cancellation_method'],
+      [{ commit: true, reason_code: 'PAYMENT_RECEIVED' }, 'data.reason_code'],
       [{ policy_version: -2 }, 'data.policy_version'],
       [{ extra: 1 }, 'data.extra'],
     ];

@@ -1,7 +1,9 @@
 import type { EntityApi } from './entityApi';
 import type { ApiResponse, RequestOptions } from './http';
 
-// A commit presents the token of its preview (docs/decisions/013): these preview first, as the portal does.
+// A commit that presents its preview's token commits exactly what was previewed (docs/decisions/013); one
+// without a token commits the change as it is then. These preview first and present the token, as the portal
+// does.
 
 export interface PetCancelRequest {
   cancelDate: string;

@@ -124,8 +124,9 @@ export const CancelRequest = z.strictObject({
     reason: z.enum(CANCEL_REASONS, { error: `The reason must be one of ${CANCEL_REASONS.join(', ')}.` }),
     note: z.string().trim().max(2000, { error: 'The note may have at most 2000 characters.' }).optional(),
     commit: z.boolean({ error: 'commit must be true or false.' }),
-    // A commit presents the token its preview answered (docs/decisions/013).
-    previewToken: z.string({ error: 'The preview token must be text.' }).max(4000).optional(),
+    // A commit that presents the token its preview answered must match it; a commit without one (absent or
+    // null) is committed on the policy as it is now (docs/decisions/013, amended).
+    previewToken: z.string({ error: 'The preview token must be text.' }).max(4000).nullish(),
   }),
 });
 export type CancelRequest = z.output<typeof CancelRequest>['data'];

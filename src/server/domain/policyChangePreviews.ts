@@ -11,7 +11,10 @@ import {
 import { Conflict, Invalid } from './domainErrors';
 
 // Preview, then commit what was previewed (docs/decisions/013), for the pet cancellation and the renters
-// cancel, discontinue and reinstate alike: a preview answers a signed token, a commit must present it.
+// cancel, discontinue and reinstate alike: a preview answers a signed token, and a commit that presents one
+// must match it exactly. A commit that presents none (the field absent or null) is SPEC's "committed action
+// when commit is set": computed as a preview would be, on the policy as it is now, and committed at once
+// (013 "Amended: a commit without a preview").
 
 // What signs and checks tokens: the server's secret and its clock.
 export interface PreviewSigning {
@@ -25,11 +28,14 @@ export function previewToken(signing: PreviewSigning, claims: Omit<PreviewClaims
 
 const AGAIN = 'Preview it again before committing.';
 
-// The token as a value is wrong (none, not ours, someone else's, another policy's): 422 on its field. The
-// token is ours and right, but the world or the request moved on since: 409, as the route declares.
+const FORGED = `The preview token is not one this server gave. ${AGAIN}`;
+
+// The token as a value is wrong (blank, not ours, someone else's, another policy's): 422 on its field. The
+// token is ours and right, but the world or the request moved on since: 409, as the route declares. A blank
+// token is presented, so it is checked (and refused) rather than read as no token.
 const FIELD_REFUSALS: Readonly<Partial<Record<PreviewRefusal, string>>> = {
-  missing: 'Preview the change before committing: a commit presents the preview token its preview answered.',
-  forged: `The preview token is not one this server gave. ${AGAIN}`,
+  missing: FORGED,
+  forged: FORGED,
   otherUser: 'The preview token was given to another user. Preview the change yourself before committing.',
   otherPolicy: `The preview token is for another policy or another change. ${AGAIN}`,
 };
@@ -46,10 +52,26 @@ export const PREVIEW_CONFLICT_CAUSES: readonly string[] = [
   'A commit whose preview has expired, whose inputs differ from the previewed ones, on a policy changed since the preview, or whose figures now differ from the previewed ones: preview it again.',
 ];
 
-// The claims of the commit's token, or the refusal: 422 on `field`, or 409.
-export function requirePreview(
+// Whether a commit presents a preview token: the field absent or null presents none; any text does, blank
+// included.
+export const presentsToken = (token: string | null | undefined): token is string =>
+  token !== null && token !== undefined;
+
+// The claims of the token a commit presents, or the refusal: 422 on `field`, or 409. Null when the commit
+// presents no token: a commit without a preview, which the caller computes on the policy as it is now.
+export function presentedPreview(
   signing: PreviewSigning,
   token: string | null | undefined,
+  expected: PreviewExpectation,
+  field: string,
+): PreviewClaims | null {
+  return presentsToken(token) ? requirePreview(signing, token, expected, field) : null;
+}
+
+// The claims of the commit's token, or the refusal: 422 on `field`, or 409.
+function requirePreview(
+  signing: PreviewSigning,
+  token: string,
   expected: PreviewExpectation,
   field: string,
 ): PreviewClaims {

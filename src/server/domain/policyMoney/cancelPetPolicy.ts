@@ -4,7 +4,7 @@ import type { Principal } from '../../access/principal';
 import { Conflict, Invalid, Refused } from '../domainErrors';
 import { execute } from '../../store/aggregate';
 import type { Db } from '../../store/db';
-import type { EventMetadata } from '../../store/eventStore';
+import { VersionConflictError, type EventMetadata } from '../../store/eventStore';
 import { policyAggregate } from '../policies/policyAggregate';
 import { addCharge } from '../billing/billingCommands';
 import { petPremiumCollected, type PetTerm } from '../billing/premiumCollected';
@@ -12,9 +12,9 @@ import { holdUnpaidInstalments, settleCancellation } from '../billing/settleCanc
 import { premiumPaid } from '../billing/policyPayments';
 import { recordRefundAsked, type RefundAnswer } from '../billing/refunds/askForRefund';
 import {
+  presentedPreview,
   previewToken,
   requireOutcome,
-  requirePreview,
   requireVersion,
   type PreviewSigning,
 } from '../policyChangePreviews';
@@ -53,8 +53,9 @@ const refundWire = (answer: RefundAnswer | null) =>
   answer && { amount: dollars(answer.amountCents), status: answer.status, reason: answer.reason };
 
 // POST /v2/policies/{matterId}/cancel (docs/cancellation.md): the figures as a preview with its signed
-// token, or, for the token of a preview of this very request, committed as `policy.cancelled` (whose
-// projection records the refund) and then refunded through the payment service (docs/decisions/013).
+// token, or committed as `policy.cancelled` (whose projection records the refund) and then refunded through
+// the payment service (docs/decisions/013): a commit that presents a token, only when it is the token of a
+// preview of this very request; a commit without one (SPEC's committed action), on the figures computed now.
 export async function cancelPolicy(
   ctx: CancelContext,
   matterId: number,
@@ -131,8 +132,10 @@ export async function cancelPolicy(
       : previewToken(ctx.signing, { ...token, policyVersion: lifecycle.version, inputs, outcome }),
   });
   if (!request.commit) return result(false);
-  const previewed = requirePreview(ctx.signing, request.previewToken, { ...token, inputs }, 'previewToken');
-  requireOutcome(previewed, outcome);
+  // A presented token must be this request's preview, with these figures; without one (absent or null) the
+  // figures above, computed on the policy as it is now, are committed (docs/decisions/013, amended).
+  const previewed = presentedPreview(ctx.signing, request.previewToken, { ...token, inputs }, 'previewToken');
+  if (previewed) requireOutcome(previewed, outcome);
 
   await db.transaction().execute(async (trx) => {
     // No payment is recorded from here to the end of the write, and none was in flight: what was collected is
@@ -142,7 +145,11 @@ export async function cancelPolicy(
       throw new Conflict(PAYMENT_CHANGED);
     // Loaded again inside the write: another request may have cancelled the policy since the check above.
     const current = await loadLifecycle(trx, p.policy_number, today);
-    requireVersion(previewed, current.version);
+    // A previewed commit: the log as its preview read it. Without a preview: as the figures above read it, else
+    // another write came in between (409, retry).
+    if (previewed) requireVersion(previewed, current.version);
+    else if (current.version !== lifecycle.version)
+      throw new VersionConflictError('policy', p.policy_number, lifecycle.version);
     await execute(
       trx,
       policyAggregate,

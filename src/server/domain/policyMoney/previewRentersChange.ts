@@ -4,7 +4,7 @@ import {
   type ChangePreview,
 } from '../../../machines/rentersPolicyChangeContext';
 import type { RentersChangeKind } from '../../../machines/rentersPolicyStatus';
-import type { RentersChangeWire } from '../../../api/schemas/rentersPolicyChanges';
+import { formValue, type RentersChangeWire } from '../../../api/schemas/rentersPolicyChanges';
 import { Conflict } from '../domainErrors';
 import type { Db } from '../../store/db';
 import type { Trx } from '../../store/eventStore';
@@ -42,6 +42,21 @@ export function outcomeOf(preview: ChangePreview) {
   };
 }
 
+// A pro rata cancel that names no cancel date cancels on the business day (`today`, the business clock's):
+// the request is read as if it named it, so a preview and its commit fingerprint the same date, and a preview
+// made on one day is not committed on another. The portal always sends a date; the check that a pro rata
+// cancel has one (changeInputErrors) then only meets a date that is not one.
+export function withCancelDate(
+  kind: RentersChangeKind,
+  wire: RentersChangeWire,
+  today: string,
+): RentersChangeWire {
+  const undated = formValue(wire.cancel_date) === null;
+  return kind === 'cancel' && formValue(wire.cancellation_method) === 'PRO_RATA' && undated
+    ? { ...wire, cancel_date: today }
+    : wire;
+}
+
 // commit: false (docs/decisions/008): validates, checks the flow is allowed on the day, computes the figures
 // and answers them with the request's fingerprint and a signed preview token (docs/decisions/013). Nothing is
 // stored.
@@ -52,7 +67,7 @@ export async function previewRentersChange(
   wire: RentersChangeWire,
   today: string,
 ): Promise<RentersChangeAnswer> {
-  const inputs = checkedInputs(kind, ref.policyNumber, wire);
+  const inputs = checkedInputs(kind, ref.policyNumber, withCancelDate(kind, wire, today));
   // Reads only; a Kysely outside a transaction reads the same way.
   const policy = await loadRentersPolicyForChange(ctx.db as unknown as Trx, ref.policyNumber, today);
   // A preview for a version the agent no longer sees could never be committed.

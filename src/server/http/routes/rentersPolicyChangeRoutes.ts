@@ -26,8 +26,9 @@ import type { Db } from '../../store/db';
 import { requirePrincipal } from '../routeTable';
 import { metadataOf } from './userMetadata';
 
-// Cancel, discontinue and reinstate a renters policy, each as a preview (commit: false) then a commit
-// (docs/decisions/008, docs/renters-cancellation.md). renters_policy_ax for all three (SPEC §6 names none more
+// Cancel, discontinue and reinstate a renters policy, each as a preview (commit: false) or as a committed
+// action (commit: true), which presents its preview's token or, previewed or not, none (SPEC §7;
+// docs/decisions/008, 013, docs/renters-cancellation.md). renters_policy_ax for all three (SPEC §6 names none more
 // specific); a policy outside the caller's scope is 404.
 const access = anyOf('renters_policy_ax');
 
