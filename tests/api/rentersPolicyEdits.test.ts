@@ -156,7 +156,7 @@ describe.each(testDatabases())('renters policy edits on %s', (database) => {
     );
     expect(added.additionalInsureds).toEqual([
       {
-        id: expect.any(String),
+        id: 1,
         firstName: 'Sam',
         lastName: 'Roommate',
         email: 'sam@example.test',
@@ -181,6 +181,17 @@ describe.each(testDatabases())('renters policy edits on %s', (database) => {
     expect(removed.additionalInsureds).toHaveLength(4);
     expectError(await del(p.matterId, { id }), 404);
     expect(await version(p.policyNumber)).toBe(before + 1);
+    // Numbers are never reused: the next one added is the sixth; SPEC's bare id number removes it too.
+    const sixth = recordOf(
+      await post(p.matterId, 'additional-insureds', { name_first: 'Six', name_last: 'Again' }),
+      201,
+    );
+    expect(sixth.additionalInsureds.map((i) => i.id)).toEqual([2, 3, 4, 5, 6]);
+    const bare = await e.del(`${base(p.matterId)}/additional-insureds`, INTERNAL, { body: 6 });
+    expect(recordOf(bare).additionalInsureds.map((i) => i.id)).toEqual([2, 3, 4, 5]);
+    expectValidationError(await e.del(`${base(p.matterId)}/additional-insureds`, INTERNAL, { body: 'x' }), [
+      '_',
+    ]);
   });
 
   it('refuses a stale policy_version with 409 and accepts the current one', async () => {

@@ -69,7 +69,8 @@ function crossProbes(own: TenantRecords, v: TenantRecords): Probe[] {
       data: { setup_intent_id: v.renters.setupIntentId },
     }),
     probe('POST', `${renters}/cancel`, data({ ...RENTERS_CANCEL, policy_number: v.renters.policyNumber })),
-    probe('DELETE', `${renters}/additional-insureds`, data({ id: v.renters.insuredId })),
+    // No probe for DELETE additional-insureds: an additional insured is named by its number on the policy the
+    // path names (SPEC §7 "delete body is an id number"), so no id of it can reach another agency's record.
     probe('POST', '/v2/renters/quotes', {
       property: { line_1: '1 Main St', city: 'Austin', state: 'TX', zip_code: '78701' },
       effective_date: FUTURE,

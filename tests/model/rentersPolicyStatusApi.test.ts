@@ -204,7 +204,7 @@ describe.each(testDatabases())('renters policy status through the API on %s (mod
     policy: Policy | null;
     version: number;
     record: RentersPolicyRecord | null;
-    insureds: string[];
+    insureds: number[];
   }
 
   const policyPath = (p: Policy, rest = '') => `/v2/renters/policies/${p.matterId}${rest}`;

@@ -71,7 +71,7 @@ export interface TenantRecords {
     accountId: string;
     methodId: string;
     documentId: string;
-    insuredId: string;
+    insuredId: number;
     // An open setup intent of the owner, for tokenize and lookup.
     setupIntentId: string;
     refundKey: string;

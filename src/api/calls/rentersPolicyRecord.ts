@@ -77,7 +77,7 @@ export interface RentersInsuredAdd {
 export const addRentersInsured = (matterId: number, insured: RentersInsuredAdd) =>
   edit(matterId, 'additional-insureds', { ...insured });
 
-export const removeRentersInsured = (matterId: number, id: string) =>
+export const removeRentersInsured = (matterId: number, id: number) =>
   edit(matterId, 'additional-insureds', { id }, 'DELETE');
 
 export const rentersNotesQuery = (matterId: number, page: number) =>

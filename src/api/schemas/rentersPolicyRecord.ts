@@ -33,7 +33,8 @@ export const RentersRecordAddress = z.object({
 export type RentersRecordAddress = z.infer<typeof RentersRecordAddress>;
 
 export const RentersAdditionalInsured = z.object({
-  id: z.string(),
+  // The policy's nth additional insured ever added (SPEC §7: DELETE takes an id number); never reused.
+  id: z.number().int(),
   firstName: z.string(),
   lastName: z.string(),
   email: z.string().nullable(),
@@ -151,31 +152,55 @@ export const RentersContactRequest = z.strictObject({
 });
 export type RentersContactRequest = z.output<typeof RentersContactRequest>['data'];
 
+const addressType = z.enum(RENTERS_ADDRESS_TYPES, {
+  error: 'The address type must be MAILING, PROPERTY or INTPARTY.',
+});
+const addressState = z
+  .string({ error: 'The state is required.' })
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{2}$/, { error: 'The state must be a two-letter code.' });
+const addressZip = z
+  .string({ error: 'The ZIP code is required.' })
+  .trim()
+  .regex(/^\d{5}$/, { error: 'The ZIP code must be 5 digits.' });
+
+// The address model of SPEC §3 (address_type, line_1, line_2, city, state_code, zip_code) ...
+const AddressFields = z.strictObject({
+  address_type: addressType,
+  line_1: required('address line 1', 100),
+  line_2: optionalText('address line 2', 100),
+  city: required('city', 60),
+  state_code: addressState,
+  zip_code: addressZip,
+  name: optionalText('interested party name', 120),
+  policy_version: policyVersion,
+});
+// ... or its address block (loc_type, name, address_1, address_2, city, state_code, zip), read as the same.
+const AddressBlock = z
+  .strictObject({
+    loc_type: addressType,
+    name: optionalText('interested party name', 120),
+    address_1: required('address line 1', 100),
+    address_2: optionalText('address line 2', 100),
+    city: required('city', 60),
+    state_code: addressState,
+    zip: addressZip,
+    policy_version: policyVersion,
+  })
+  .transform(({ loc_type, address_1, address_2, zip, ...rest }) => ({
+    ...rest,
+    address_type: loc_type,
+    line_1: address_1,
+    line_2: address_2,
+    zip_code: zip,
+  }));
+
 export const RentersAddressRequest = z.strictObject({
-  data: z
-    .strictObject({
-      address_type: z.enum(RENTERS_ADDRESS_TYPES, {
-        error: 'The address type must be MAILING, PROPERTY or INTPARTY.',
-      }),
-      line_1: required('address line 1', 100),
-      line_2: optionalText('address line 2', 100),
-      city: required('city', 60),
-      state_code: z
-        .string({ error: 'The state is required.' })
-        .trim()
-        .toUpperCase()
-        .regex(/^[A-Z]{2}$/, { error: 'The state must be a two-letter code.' }),
-      zip_code: z
-        .string({ error: 'The ZIP code is required.' })
-        .trim()
-        .regex(/^\d{5}$/, { error: 'The ZIP code must be 5 digits.' }),
-      name: optionalText('interested party name', 120),
-      policy_version: policyVersion,
-    })
-    .superRefine((value, ctx) => {
-      if (value.address_type === 'INTPARTY' && !value.name)
-        ctx.addIssue({ code: 'custom', path: ['name'], message: "The interested party's name is required." });
-    }),
+  data: z.union([AddressFields, AddressBlock]).superRefine((value, ctx) => {
+    if (value.address_type === 'INTPARTY' && !value.name)
+      ctx.addIssue({ code: 'custom', path: ['name'], message: "The interested party's name is required." });
+  }),
 });
 export type RentersAddressRequest = z.output<typeof RentersAddressRequest>['data'];
 
@@ -202,12 +227,20 @@ export const RentersInsuredAddRequest = z.strictObject({
 export type RentersInsuredAddRequest = z.output<typeof RentersInsuredAddRequest>['data'];
 
 // SPEC §3: the delete body is the insured's id.
-export const RentersInsuredDeleteRequest = z.strictObject({
-  data: z.strictObject({
-    id: z.uuid({ error: 'The additional insured id must be a UUID.' }),
-    policy_version: policyVersion,
-  }),
-});
+const insuredNumber = z
+  .number({ error: 'The additional insured id must be a number.' })
+  .int({ error: 'The additional insured id must be a whole number.' })
+  .min(1, { error: 'The additional insured id must be a whole number.' })
+  .max(1000, { error: 'The additional insured was not found.' });
+
+// SPEC §7: "DELETE additional-insureds (delete body is an id number)": the bare number, or the portal's
+// `{data: {id, policy_version}}` that also carries the version it saw.
+export const RentersInsuredDeleteRequest = z.union([
+  insuredNumber.transform((id) => ({ id, policy_version: undefined })),
+  z
+    .strictObject({ data: z.strictObject({ id: insuredNumber, policy_version: policyVersion }) })
+    .transform(({ data }) => data),
+]);
 
 export const RentersReceiptQuery = z.object({
   policyNumber: z

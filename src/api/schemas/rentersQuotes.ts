@@ -26,19 +26,50 @@ const optionalText = (max: number) =>
 const version = recordVersion().optional();
 const dollars = moneyAmount();
 
-export const RentersAddressWire = z.strictObject({
+const AddressFields = z.strictObject({
   line_1: text(100),
   line_2: optionalText(100),
   city: text(60),
   state: stateCode,
   zip_code: zip,
 });
-export type RentersAddressWire = z.output<typeof RentersAddressWire>;
+export type RentersAddressWire = z.output<typeof AddressFields>;
 
-export const InterestedPartyWire = RentersAddressWire.extend({ name: text(100) });
+type LocType = 'MAILING' | 'PROPERTY' | 'INTPARTY';
+// SPEC §3 writes an address two ways: the address model (line_1, line_2, city, state, zip_code) and the
+// address block of the wire (loc_type, name, address_1, address_2, city, state_code, zip). Both are read;
+// a block becomes the address it holds. Its loc_type, when sent, must be the block's own.
+const addressBlock = (loc: LocType, name: z.ZodType<string | null | undefined>) =>
+  z
+    .strictObject({
+      loc_type: z.literal(loc, { error: `The loc_type of this address is ${loc}.` }).optional(),
+      name,
+      address_1: text(100),
+      address_2: optionalText(100),
+      city: text(60),
+      state_code: stateCode,
+      zip,
+    })
+    .transform((b) => ({
+      line_1: b.address_1,
+      line_2: b.address_2,
+      city: b.city,
+      state: b.state_code,
+      zip_code: b.zip,
+      ...(b.name ? { name: b.name } : {}),
+    }));
+
+// An address in either of SPEC's two ways (a block's `name` is ignored but for an interested party).
+export const rentersAddressWire = (loc: LocType) =>
+  z.union([AddressFields, addressBlock(loc, optionalText(100)).transform(({ name: _, ...a }) => a)]);
+
+export const InterestedPartyWire = z.union([
+  AddressFields.extend({ name: text(100) }),
+  addressBlock('INTPARTY', text(100)).transform((a) => ({ ...a, name: a.name ?? '' })),
+]);
 
 const RentersPropertyStep = z.strictObject({
-  property: RentersAddressWire,
+  property: rentersAddressWire('PROPERTY'),
   effective_date: calendarDate,
   interested_party: InterestedPartyWire.nullish().transform((p) => p ?? null),
 });
@@ -114,7 +145,9 @@ export const GiveRentersCustomerRequest = z.strictObject({
     name_last: text(60),
     email: z.email({ error: 'The e-mail address is not valid.' }).max(254),
     // null: mail goes to the property address.
-    mailing_address: RentersAddressWire.nullish().transform((a) => a ?? null),
+    mailing_address: rentersAddressWire('MAILING')
+      .nullish()
+      .transform((a) => a ?? null),
   }),
   contacts: z
     .array(RentersContactWire)
@@ -137,7 +170,7 @@ export type GiveRentersPaymentRequest = z.output<typeof GiveRentersPaymentReques
 
 export const RentersBackRequest = z.strictObject({ version }).default({});
 
-export const PurchaseRentersQuoteRequest = z.strictObject({
+const PurchaseFields = z.strictObject({
   // The idempotency key: the same one again is answered from the log and never charged twice.
   request_id: z.uuid({ error: 'request_id must be a UUID' }),
   terms_accepted: z.literal(true, { error: 'The terms must be accepted.' }),
@@ -148,6 +181,11 @@ export const PurchaseRentersQuoteRequest = z.strictObject({
   billing_zip_code: zip.optional(),
   version,
 });
+// SPEC §7 "POST purchase: body data": the fields under `data`, or (as the portal sends them) bare.
+export const PurchaseRentersQuoteRequest = z.union([
+  PurchaseFields,
+  z.strictObject({ data: PurchaseFields }).transform(({ data }) => data),
+]);
 export type PurchaseRentersQuoteRequest = z.output<typeof PurchaseRentersQuoteRequest>;
 
 export const RentersCoverageOptionsQuery = z.strictObject({

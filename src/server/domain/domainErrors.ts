@@ -72,7 +72,35 @@ export type Issue = {
   message: string;
   code?: string;
   keys?: readonly string[];
+  // A union none of whose shapes matched: each shape's issues, paths relative to the union.
+  errors?: readonly (readonly Issue[])[];
 };
+
+// The issues of the union's shape the value came closest to (the first on a tie), at the
+// union's place: a body in one of several accepted shapes is told what is wrong with the shape it used,
+// rather than "Invalid input".
+function closestShape(union: Issue): Issue[] {
+  const shapes = (union.errors ?? []).filter((issues) => issues.length > 0);
+  if (shapes.length === 0) return [union];
+  // A shape of another type altogether (an object where a number is one shape) is the farthest, then one
+  // that does not know keys the value has (the value names its shape by its keys), then the one with more
+  // issues.
+  const distance = (issues: readonly Issue[]) =>
+    issues.reduce(
+      (sum, i) =>
+        sum +
+        (i.path.length === 0 && i.code === 'invalid_type'
+          ? 10_000
+          : i.code === 'unrecognized_keys'
+            ? 100 * (i.keys?.length ?? 1)
+            : 1),
+      0,
+    );
+  const best = shapes.reduce((a, b) => (distance(b) < distance(a) ? b : a));
+  return best
+    .map((issue) => ({ ...issue, path: [...union.path, ...issue.path] }))
+    .flatMap((issue) => (issue.code === 'invalid_union' ? closestShape(issue) : [issue]));
+}
 
 // Field key of an issue: the dotted path, or the offending key of an unknown property.
 export function fieldErrors(issues: readonly Issue[], prefix = ''): Record<string, string[]> {
@@ -89,7 +117,8 @@ export function fieldErrors(issues: readonly Issue[], prefix = ''): Record<strin
         configurable: true,
       });
   };
-  for (const issue of issues) {
+  const flat = issues.flatMap((issue) => (issue.code === 'invalid_union' ? closestShape(issue) : [issue]));
+  for (const issue of flat) {
     const path = [prefix, ...issue.path.map(String)].filter(Boolean).join('.');
     if (issue.code === 'unrecognized_keys' && issue.keys) {
       for (const key of issue.keys) add(path ? `${path}.${key}` : key, `The ${key} field is not allowed.`);

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { DEFAULT_VALIDATION_MESSAGE } from '../../api/schemas/errors';
-import { DomainError, fieldErrors, Invalid, type DomainErrorKind } from '../domain/domainErrors';
+import { DomainError, fieldErrors, Invalid, type DomainErrorKind, type Issue } from '../domain/domainErrors';
 import { CommandRejectedError } from '../store/aggregate';
 import { VersionConflictError } from '../store/eventStore';
 import { logSecurityEvent } from './securityLog';
@@ -68,6 +68,7 @@ export function installErrorHandling(app: FastifyInstance): void {
         message: v.message ?? 'Invalid value.',
         code: v.keyword,
         keys: (v.params as { keys?: string[] }).keys,
+        errors: (v.params as { errors?: Issue[][] }).errors,
       }));
       return send(reply, 422, { message: DEFAULT_VALIDATION_MESSAGE, errors: fieldErrors(issues) });
     }

@@ -164,11 +164,12 @@ export function removeRentersInsured(
   db: Db,
   metadata: EventMetadata,
   ref: RentersPolicyRef,
-  input: { id: string; policy_version?: number | undefined },
+  input: { id: number; policy_version?: number | undefined },
 ) {
   return edit(db, metadata, ref, input.policy_version, (parts) => {
-    if (!parts.insureds.has(input.id)) throw notFound('additional insured');
-    return [{ type: 'renters.additionalInsuredRemoved', data: { insuredId: input.id } }];
+    const named = [...parts.insureds].find(([, insured]) => insured.id === input.id);
+    if (!named) throw notFound('additional insured');
+    return [{ type: 'renters.additionalInsuredRemoved', data: { insuredId: named[0] } }];
   });
 }
 

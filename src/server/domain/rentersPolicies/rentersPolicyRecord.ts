@@ -70,7 +70,9 @@ export interface RentersPolicyParts {
   mailing: RentersRecordAddress;
   property: RentersRecordAddress;
   interestedParty: { address: RentersRecordAddress; name: string } | null;
+  // By the event's insuredId; each shows as its number (1 for the policy's first ever added, never reused).
   insureds: Map<string, RentersAdditionalInsured>;
+  insuredsAdded: number;
   paymentMethod: { type: 'card' | 'bank'; last4: string };
   version: number;
 }
@@ -88,6 +90,7 @@ export function rentersPolicyParts(events: readonly StoredEvent[]): RentersPolic
       ? { address: address('INTPARTY', issued.interestedParty), name: text(issued.interestedParty.name) }
       : null,
     insureds: new Map(),
+    insuredsAdded: 0,
     paymentMethod: { type: issued.payment.method, last4: issued.payment.last4 },
     version: events.at(-1)!.version,
   };
@@ -109,8 +112,9 @@ export function rentersPolicyParts(events: readonly StoredEvent[]): RentersPolic
       }
       case 'renters.additionalInsuredAdded': {
         const i = data as unknown as RentersInsuredAdded;
+        parts.insuredsAdded += 1;
         parts.insureds.set(i.insuredId, {
-          id: i.insuredId,
+          id: parts.insuredsAdded,
           firstName: text(i.firstName),
           lastName: text(i.lastName),
           email: orNull(i.email),

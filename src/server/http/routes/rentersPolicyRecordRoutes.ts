@@ -160,7 +160,7 @@ export function rentersPolicyRecordRoutes(app: FastifyInstance, options: { db: D
     async (request) => {
       const principal = requirePrincipal(request);
       const ref = await policyOf(request, request.params.matterId);
-      await removeRentersInsured(db, metadataOf(request, principal), ref, request.body.data);
+      await removeRentersInsured(db, metadataOf(request, principal), ref, request.body);
       return recordOf(ref);
     },
   );
