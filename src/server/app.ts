@@ -47,6 +47,7 @@ import { rentersPolicyRoutes } from './http/routes/rentersPolicyRoutes';
 import { rentersPolicyChangeRoutes } from './http/routes/rentersPolicyChangeRoutes';
 import { rentersPolicyRecordRoutes } from './http/routes/rentersPolicyRecordRoutes';
 import { rentersPaymentMethodRoutes } from './http/routes/rentersPaymentMethodRoutes';
+import { rentersCustomerRoutes } from './http/routes/rentersCustomerRoutes';
 import { rentersQuoteRoutes } from './http/routes/rentersQuoteRoutes';
 import { rentersRewriteRoutes } from './http/routes/rentersRewriteRoutes';
 import { policyRoutes } from './http/routes/policyRoutes';
@@ -246,6 +247,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   });
   rentersPolicyRecordRoutes(app, { db, clock });
   rentersPaymentMethodRoutes(app, { db, payments });
+  rentersCustomerRoutes(app, { db, payments, clock });
   rentersRewriteRoutes(app, { db, clock });
   rentersQuoteRoutes(app, { db, clock, payments });
   policyRoutes(app, { db, secret: config.accessTokenSecret, clock, payments });

@@ -65,7 +65,8 @@ export const COMMAND_SCOPES: Readonly<Record<string, CommandScope>> = {
   'GET /healthz': OPEN,
   'GET /readyz': OPEN,
   'GET /metrics': {
-    scope: 'The whole server’s figures, no agency’s rows: open in a sandbox, in production only to the bearer of METRICS_TOKEN.',
+    scope:
+      'The whole server’s figures, no agency’s rows: open in a sandbox, in production only to the bearer of METRICS_TOKEN.',
     tests: 'operations.test.ts',
   },
   'GET /api/openapi.json': OPEN,
@@ -224,6 +225,11 @@ export const COMMAND_SCOPES: Readonly<Record<string, CommandScope>> = {
   'GET /v2/renters/downloadReceipt': QUERY_RECORD,
   'GET /v2/renters/payment-methods/lookup': QUERY_RECORD,
   'POST /v2/renters/tokenize': QUERY_RECORD,
+  'GET /v2/renters/credentials': {
+    scope:
+      'The payment service’s public credentials (processor, mode, publishable key, tokenize address): no agency’s rows.',
+    tests: 'accessMatrix.test.ts, crossAgencyMatrix.test.ts, specConformance/rentersCustomer.test.ts',
+  },
   'GET /v2/policies': POLICY_SEARCH,
   'GET /v2/policies/export': POLICY_SEARCH,
   'GET /v2/matters': POLICY_SEARCH,

@@ -257,6 +257,7 @@ function bodies(w: Northwind): Record<string, unknown> {
       name_last: 'Mallory',
     }),
     'DELETE /v2/renters/policies/:matterId/additional-insureds': data({ id: v.renters.insuredId }),
+    'POST /v2/renters/customers/:customerId': data({ name_first: 'Mallory', email: 'mallory@example.test' }),
     'POST /v2/renters/customers/:customerId/payment_accounts/:accountId/payment_methods': data({
       setup_intent_id: v.renters.setupIntentId,
     }),

@@ -371,6 +371,14 @@ export const SPEC6_ACCESS: Readonly<Record<string, SpecRule>> = {
     rentersEditWith('renters_update_pmnt'),
   'POST /v2/renters/tokenize': rentersEditWith('renters_update_pmnt'),
   'GET /v2/renters/payment-methods/lookup': rentersEditWith('renters_update_pmnt'),
+  // §7 "Customer payment: GET credentials": the payment service's public credentials serve the method update,
+  // so they take its privilege.
+  'GET /v2/renters/credentials': rentersEditWith('renters_update_pmnt'),
+  // §7 "GET customers/{customerId}; POST customers/{customerId}": the customer is read on the edit screen;
+  // §6 names no privilege for its name and e-mail, read as the policyholder's contact details, which
+  // "renters_phone_edit (primary contact)" guards (the server's reading).
+  'GET /v2/renters/customers/:customerId': rentersEdit,
+  'POST /v2/renters/customers/:customerId': rentersEditWith('renters_phone_edit'),
   // The policy's billing is read on the edit screen's Payments tab; taking a late payment charges the
   // policy's payment method, so it needs the payment method's privilege.
   'GET /v2/renters/policies/:matterId/billing': rentersEdit,

@@ -26,6 +26,7 @@ const yesNo = (value: boolean) => (value ? 'Included' : 'Not included');
 
 export interface RentersPolicyCardsProps {
   record: RentersPolicyRecord;
+  policyholderActions?: ReactNode;
   contactActions?: ReactNode;
   mailingActions?: ReactNode;
   propertyActions?: ReactNode;
@@ -34,6 +35,7 @@ export interface RentersPolicyCardsProps {
 
 export function RentersPolicyCards({
   record,
+  policyholderActions,
   contactActions,
   mailingActions,
   propertyActions,
@@ -64,7 +66,7 @@ export function RentersPolicyCards({
           ]}
         />
       </Panel>
-      <Panel title="Policyholder">
+      <Panel title="Policyholder" actions={policyholderActions}>
         <Facts
           facts={[
             ['Name', `${policyholder.firstName} ${policyholder.lastName}`],

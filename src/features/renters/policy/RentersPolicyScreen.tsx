@@ -34,6 +34,7 @@ import { RentersPolicyChanges } from './changes/RentersPolicyChanges';
 import { RentersPaymentMethodPanel } from './paymentMethod/RentersPaymentMethodPanel';
 import { RentersAddressDialog } from './RentersAddressDialog';
 import { RentersContactDialog } from './RentersContactDialog';
+import { RentersCustomerDialog } from './RentersCustomerDialog';
 import { RentersFlagBadges, RentersStatusBadge, rentersDateLabel } from './RentersFlagBadges';
 import { RentersInsuredsPanel } from './RentersInsuredsPanel';
 import { RentersPolicyCards } from './RentersPolicyCards';
@@ -68,7 +69,8 @@ function RentersPolicyLoader({ customerId, matterId }: { customerId: number; mat
   return <RentersPolicyView record={record.data} />;
 }
 
-type Dialog = { kind: 'contact' } | { kind: 'address'; type: RentersAddressTypeCode } | null;
+type Dialog =
+  { kind: 'customer' } | { kind: 'contact' } | { kind: 'address'; type: RentersAddressTypeCode } | null;
 
 function RentersPolicyView({ record }: { record: RentersPolicyRecord }) {
   const { can } = useAccess();
@@ -176,6 +178,9 @@ function RentersPolicyView({ record }: { record: RentersPolicyRecord }) {
       )}
       <RentersPolicyCards
         record={record}
+        policyholderActions={editButton('Edit policyholder name and email', 'renters_phone_edit', {
+          kind: 'customer',
+        })}
         contactActions={editButton('Edit primary contact', 'renters_phone_edit', { kind: 'contact' })}
         mailingActions={addressButton('MAILING', 'Edit mailing address')}
         propertyActions={addressButton('PROPERTY', 'Edit property address')}
@@ -222,6 +227,9 @@ function RentersPolicyView({ record }: { record: RentersPolicyRecord }) {
           ]}
         />
       </div>
+      {dialog?.kind === 'customer' && (
+        <RentersCustomerDialog record={record} onClose={() => setDialog(null)} onSaved={done} />
+      )}
       {dialog?.kind === 'contact' && (
         <RentersContactDialog record={record} onClose={() => setDialog(null)} onSaved={done} />
       )}

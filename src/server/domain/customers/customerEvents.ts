@@ -43,11 +43,19 @@ export interface CustomerContactChanged {
   contact: ContactDetails;
 }
 
+// The name and e-mail staff changed on the customer itself (POST /v2/renters/customers/{customerId}): each
+// field as it was and became, and the three after.
+export type CustomerNames = Pick<CustomerDetails, 'firstName' | 'lastName' | 'email'>;
+export interface CustomerEdited extends CustomerNames {
+  changes: Record<string, { from: string; to: string }>;
+}
+
 export const customerEvent = {
   contactChanged: (data: CustomerContactChanged): NewEvent => ({
     type: 'customer.contactChanged',
     data: { ...data },
   }),
+  edited: (data: CustomerEdited): NewEvent => ({ type: 'customer.edited', data: { ...data } }),
   created: (data: CustomerCreated): NewEvent => ({ type: 'customer.created', data: { ...data } }),
   updated: (data: CustomerUpdated): NewEvent => ({ type: 'customer.updated', data: { ...data } }),
 };

@@ -6,6 +6,7 @@ import {
   CUSTOMER_STREAM,
   type CustomerContactChanged,
   type CustomerCreated,
+  type CustomerEdited,
   type CustomerDetails,
 } from './customerEvents';
 
@@ -56,6 +57,13 @@ function changeOf(event: StoredEvent): CustomerChange {
         zip: c.zip,
         version: event.version,
       },
+    };
+  }
+  if (event.type === 'customer.edited') {
+    const d = event.data as unknown as CustomerEdited;
+    return {
+      id,
+      set: { first_name: d.firstName, last_name: d.lastName, email: d.email, version: event.version },
     };
   }
   return null;

@@ -70,7 +70,20 @@ export type RefundResult =
   | { outcome: 'ok'; refundId: string; amountCents: number }
   | { outcome: 'declined'; reason: RefundRefusal; message: string };
 
+// What a browser may know of the service to tokenize a method (GET /v2/renters/credentials): never a secret.
+export interface PublicPaymentCredentials {
+  processor: string;
+  mode: 'sandbox' | 'production';
+  // The processor's publishable key, or null when the browser needs none.
+  publicKey: string | null;
+  // The processor's own tokenize address, or null when details are tokenized through the portal's server
+  // (POST /v2/renters/tokenize), as the sandbox's are.
+  tokenizeUrl: string | null;
+  methods: readonly ('card' | 'bank')[];
+}
+
 export interface PaymentAdapter {
+  publicCredentials(): PublicPaymentCredentials;
   tokenizeCard(card: CardDetails, owner?: TokenOwner): Promise<TokenizeResult>;
   tokenizeBankAccount(account: BankAccountDetails, owner?: TokenOwner): Promise<TokenizeResult>;
   // The token as it was stored (never the full number), or null when unknown.

@@ -126,6 +126,15 @@ export function createSandboxPaymentAdapter(options: SandboxOptions): SandboxPay
   }
 
   return {
+    // The sandbox is the portal's own: no key, and details go through the server's tokenize route.
+    publicCredentials: () => ({
+      processor: 'sandbox',
+      mode: 'sandbox',
+      publicKey: null,
+      tokenizeUrl: null,
+      methods: ['card', 'bank'],
+    }),
+
     async tokenizeCard(card: CardDetails, owner: TokenOwner = { userId: null }) {
       const errors = validateCard(card, now());
       if (Object.keys(errors).length) return { ok: false, errors };

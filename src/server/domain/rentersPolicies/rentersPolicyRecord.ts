@@ -13,6 +13,7 @@ import type {
 } from '../../../api/schemas/rentersPolicyRecord';
 import type { Db } from '../../store/db';
 import { readStream, type StoredEvent, type Trx } from '../../store/eventStore';
+import { CUSTOMER_STREAM, type CustomerEdited } from '../customers/customerEvents';
 import { dollars } from '../rating/wireAmounts';
 import type { RentersCoverageInput } from '../rentersRating/rentersTypes';
 import {
@@ -270,5 +271,21 @@ export async function loadRentersPolicyRecord(
   );
   // The read row exists only once the issue event was projected, so the stream cannot be empty here.
   if (!record) throw new Error(`Renters policy ${ref.policyNumber} has no issue event`);
-  return record;
+  // The sale's name and e-mail, unless staff changed the customer's since (`customer.edited`, POST
+  // /v2/renters/customers/{customerId}): then the latest change's.
+  const issuedAt = BigInt(events[0]!.position);
+  const edited = (await readStream(db as Trx, CUSTOMER_STREAM, String(ref.customerId))).findLast(
+    (e) => e.type === 'customer.edited' && BigInt(e.position) > issuedAt,
+  );
+  if (!edited) return record;
+  const names = edited.data as unknown as CustomerEdited;
+  return {
+    ...record,
+    policyholder: {
+      ...record.policyholder,
+      firstName: text(names.firstName),
+      lastName: text(names.lastName),
+      emailAddress: text(names.email),
+    },
+  };
 }
