@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { checkStateAndZip } from './addressChecks';
 import { HistoryEntry } from './history';
 import { pageOf } from './paging';
 import { MAX_INT } from './numbers';
@@ -166,16 +167,20 @@ const addressZip = z
   .regex(/^\d{5}$/, { error: 'The ZIP code must be 5 digits.' });
 
 // The address model of SPEC §3 (address_type, line_1, line_2, city, state_code, zip_code) ...
-const AddressFields = z.strictObject({
-  address_type: addressType,
-  line_1: required('address line 1', 100),
-  line_2: optionalText('address line 2', 100),
-  city: required('city', 60),
-  state_code: addressState,
-  zip_code: addressZip,
-  name: optionalText('interested party name', 120),
-  policy_version: policyVersion,
-});
+const AddressFields = z
+  .strictObject({
+    address_type: addressType,
+    line_1: required('address line 1', 100),
+    line_2: optionalText('address line 2', 100),
+    city: required('city', 60),
+    state_code: addressState,
+    zip_code: addressZip,
+    name: optionalText('interested party name', 120),
+    policy_version: policyVersion,
+  })
+  .superRefine((a, ctx) =>
+    checkStateAndZip(ctx, { state: a.state_code, zip: a.zip_code }, { state: 'state_code', zip: 'zip_code' }),
+  );
 // ... or its address block (loc_type, name, address_1, address_2, city, state_code, zip), read as the same.
 const AddressBlock = z
   .strictObject({
@@ -188,6 +193,9 @@ const AddressBlock = z
     zip: addressZip,
     policy_version: policyVersion,
   })
+  .superRefine((b, ctx) =>
+    checkStateAndZip(ctx, { state: b.state_code, zip: b.zip }, { state: 'state_code', zip: 'zip' }),
+  )
   .transform(({ loc_type, address_1, address_2, zip, ...rest }) => ({
     ...rest,
     address_type: loc_type,

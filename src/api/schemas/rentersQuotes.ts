@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { checkStateAndZip } from './addressChecks';
 import { moneyAmount, recordVersion, wholeNumber } from './numbers';
 
 // The renters quote API (docs/renters-quotes.md): wire models snake_case (SPEC §3 "Renters"), money in
@@ -26,13 +27,16 @@ const optionalText = (max: number) =>
 const version = recordVersion().optional();
 const dollars = moneyAmount();
 
-const AddressFields = z.strictObject({
+const addressFields = {
   line_1: text(100),
   line_2: optionalText(100),
   city: text(60),
   state: stateCode,
   zip_code: zip,
-});
+};
+const checkFields = (a: { state: string; zip_code: string }, ctx: z.RefinementCtx) =>
+  checkStateAndZip(ctx, { state: a.state, zip: a.zip_code }, { state: 'state', zip: 'zip_code' });
+const AddressFields = z.strictObject(addressFields).superRefine(checkFields);
 export type RentersAddressWire = z.output<typeof AddressFields>;
 
 type LocType = 'MAILING' | 'PROPERTY' | 'INTPARTY';
@@ -50,6 +54,9 @@ const addressBlock = (loc: LocType, name: z.ZodType<string | null | undefined>) 
       state_code: stateCode,
       zip,
     })
+    .superRefine((b, ctx) =>
+      checkStateAndZip(ctx, { state: b.state_code, zip: b.zip }, { state: 'state_code', zip: 'zip' }),
+    )
     .transform((b) => ({
       line_1: b.address_1,
       line_2: b.address_2,
@@ -64,7 +71,7 @@ export const rentersAddressWire = (loc: LocType) =>
   z.union([AddressFields, addressBlock(loc, optionalText(100)).transform(({ name: _, ...a }) => a)]);
 
 export const InterestedPartyWire = z.union([
-  AddressFields.extend({ name: text(100) }),
+  z.strictObject({ ...addressFields, name: text(100) }).superRefine(checkFields),
   addressBlock('INTPARTY', text(100)).transform((a) => ({ ...a, name: a.name ?? '' })),
 ]);
 
