@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { MovableClock } from '../../src/calendar';
 import { RentersCustomerResponse } from '../../src/api/schemas/rentersCustomer';
 import { RentersPolicyRecordResponse } from '../../src/api/schemas/rentersPolicyRecord';
+import { RentersRewriteResponse } from '../../src/api/schemas/rentersRewrite';
 import { readStream } from '../../src/server/store/eventStore';
 import { entityApi, expectStatus, userWith } from '../support/entityApi';
 import { expectError, expectValidationError } from '../support/http';
@@ -135,6 +136,14 @@ describe.each(testDatabases())('renters customer on %s', (database) => {
       firstName: 'Jordan',
       lastName: 'Rivers',
       emailAddress: email.trim(),
+    });
+    // A rewrite of the policy starts from the customer as they now are, so its purchase finds them by e-mail.
+    const rewrite = await e.get(`/v2/renters/policies/${p.matterId}/rewrite`, INTERNAL);
+    expectStatus(rewrite, 200);
+    expect(RentersRewriteResponse.parse(rewrite.body).data.source.customer).toMatchObject({
+      name_first: 'Jordan',
+      name_last: 'Rivers',
+      email: email.trim(),
     });
     const search = await e.get(`/v2/renters/policies?filter[full_name]=Jordan Rivers`, MANAGER);
     expectStatus(search, 200);

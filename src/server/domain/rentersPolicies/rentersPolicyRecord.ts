@@ -13,7 +13,7 @@ import type {
 } from '../../../api/schemas/rentersPolicyRecord';
 import type { Db } from '../../store/db';
 import { readStream, type StoredEvent, type Trx } from '../../store/eventStore';
-import { CUSTOMER_STREAM, type CustomerEdited } from '../customers/customerEvents';
+import { namesEditedAfter } from '../customers/customerEdits';
 import { dollars } from '../rating/wireAmounts';
 import type { RentersCoverageInput } from '../rentersRating/rentersTypes';
 import {
@@ -273,12 +273,8 @@ export async function loadRentersPolicyRecord(
   if (!record) throw new Error(`Renters policy ${ref.policyNumber} has no issue event`);
   // The sale's name and e-mail, unless staff changed the customer's since (`customer.edited`, POST
   // /v2/renters/customers/{customerId}): then the latest change's.
-  const issuedAt = BigInt(events[0]!.position);
-  const edited = (await readStream(db as Trx, CUSTOMER_STREAM, String(ref.customerId))).findLast(
-    (e) => e.type === 'customer.edited' && BigInt(e.position) > issuedAt,
-  );
-  if (!edited) return record;
-  const names = edited.data as unknown as CustomerEdited;
+  const names = await namesEditedAfter(db, ref.customerId, events[0]!.position);
+  if (!names) return record;
   return {
     ...record,
     policyholder: {

@@ -12,6 +12,7 @@ import type {
   RewriteSource,
 } from '../../../machines/rentersQuoteContext';
 import { readStream, type StoredEvent, type Trx } from '../../store/eventStore';
+import { namesEditedAfter } from '../customers/customerEdits';
 import {
   RENTERS_POLICY_STREAM,
   rentersPolicyStatusEvent,
@@ -172,8 +173,12 @@ export async function rentersRewriteFacts(
     .where('id', '=', issued.entityId)
     .executeTakeFirst();
   const status = { statusCode: statusCodeOf(state) ?? 'ACTIVE', nonRenew: isNonRenewing(state) };
+  const source = rewriteSourceOf(events, status, entity?.entity_code ?? null);
+  // The customer's name and e-mail as staff changed them since the sale (POST /v2/renters/customers/{id}), so
+  // the new policy's purchase finds the same customer by its e-mail.
+  const names = await namesEditedAfter(trx, issued.customerId, events[0]!.position);
   return {
-    source: rewriteSourceOf(events, status, entity?.entity_code ?? null),
+    source: names ? { ...source, customer: { ...source.customer, ...names } } : source,
     state,
     rewrittenAs: facts.rewrittenAs,
     entityId: issued.entityId,
