@@ -137,7 +137,7 @@ describe.each(testDatabases())('billing routes on %s', (database) => {
     expectError(await e.post(`${path}/pay-now`, REPORTS, { data: {} }), 403);
     const malformed = await e.get('/v2/policies/abc/billing', AGENT);
     expect(expectValidationError(malformed, ['matterId']).errors.matterId).toEqual([
-      'matterId must be a positive whole number',
+      'matterId must be an integer number',
     ]);
     const extra = await e.post(`${path}/pay-now`, AGENT, { data: { paymentToken: '', amount: 5 } });
     expectValidationError(extra, ['data.paymentToken']);

@@ -127,7 +127,8 @@ describe.each(testDatabases())('can_quote on %s', (database) => {
     // A read still answers, and a malformed body of a quoting agency's user is still told what to fix.
     expectStatus(await q.act('GET', 'breeds', { species: 'DOG' }, { email: referralAgent }), 200);
     expect((await q.act('POST', 'createQuote', {}, { email: ADMIN })).status).toBe(422);
-    // A malformed entity code is the body's to refuse, by its field, not a refusal to quote.
+    // A malformed entity code is dropped (SPEC §5): the admin's write acts for the admin's own entity, the
+    // house, which quotes.
     expect(
       (
         await q.act('POST', 'createQuote', newQuote, {
@@ -135,7 +136,7 @@ describe.each(testDatabases())('can_quote on %s', (database) => {
           meta: { agent: { entityCode: 'nope' } },
         })
       ).status,
-    ).toBe(422);
+    ).toBe(200);
   });
 
   it('refuses a write or purchase made for a quoting agency while acting for one that may not quote', async () => {

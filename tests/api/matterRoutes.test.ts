@@ -52,17 +52,18 @@ describe.each(testDatabases())('matter view and payments on %s', (database) => {
       expectStatus(await e.get(path, ACCOUNTING), 403);
     }
     expectStatus(await e.get('/v2/matters/999999', AGENT), 404);
+    expectStatus(await e.get('/v2/matters/0', AGENT), 404);
     // One message for a malformed matter id, whichever matter route is asked.
     for (const path of [
       '/v2/matters/abc',
       '/v2/matters/abc/payments',
-      '/v2/matters/0/claims',
+      '/v2/matters/1.5/claims',
       '/v2/matters/x/files',
     ]) {
       const response = await e.get(path, AGENT);
       expectStatus(response, 422);
       expect(response.body, path).toMatchObject({
-        errors: { matterId: ['matterId must be a positive whole number'] },
+        errors: { matterId: ['matterId must be an integer number'] },
       });
     }
   });

@@ -240,15 +240,15 @@ describe.each(testDatabases())('the API reference on %s', (database) => {
     expect(
       schemaOf('/v2/entities/{entityId}/commission-statements/{statementId}', 'GET', 'statementId'),
     ).toEqual(id);
-    // A policy's matterId is checked to be positive (src/api/schemas/policies.ts).
-    expect(schemaOf('/v2/policies/{matterId}', 'GET', 'matterId')).toEqual({ ...id, minimum: 1 });
+    // A policy's matterId is an id like every other (SPEC §5, src/api/schemas/policies.ts).
+    expect(schemaOf('/v2/policies/{matterId}', 'GET', 'matterId')).toEqual(id);
     // UUIDs stay text.
     expect(schemaOf('/v2/quote/{uuid}', 'GET', 'uuid')).toMatchObject({ type: 'string', format: 'uuid' });
 
     // The server holds to the bounds the document gives: below a minimum or past a maximum is a 422, an id
     // within them that names nothing is a 404.
     const { accessToken: token } = await s.api.login('admin@demo.test');
-    expect((await s.api.get('/v2/policies/0', { token })).status).toBe(422);
+    expect((await s.api.get('/v2/policies/0', { token })).status).toBe(404);
     expect((await s.api.get('/v2/entities/0', { token })).status).toBe(404);
     expect((await s.api.get('/v2/entities/999999999', { token })).status).toBe(404);
     expect((await s.api.get('/v2/entities/1000000000', { token })).status).toBe(422);

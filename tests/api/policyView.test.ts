@@ -100,10 +100,11 @@ describe.each(testDatabases())('policy view on %s', (database) => {
     });
     expectStatus(await e.get(`/v2/policies/${matterId}`, lakeside), 404);
     expectStatus(await e.get('/v2/policies/999999999', AGENT), 404);
-    for (const bad of ['abc', '0', '-1', '1.5', '12345678901']) {
+    expectStatus(await e.get('/v2/policies/0', AGENT), 404);
+    for (const bad of ['abc', '-1', '1.5', '12345678901']) {
       const response = await e.get(`/v2/policies/${bad}`, AGENT);
       expect(expectValidationError(response, ['matterId']).errors.matterId).toEqual([
-        'matterId must be a positive whole number',
+        'matterId must be an integer number',
       ]);
     }
     expectValidationError(await e.get(`/v2/policies/${matterId}?term=previous`, AGENT), ['term']);

@@ -344,13 +344,18 @@ describe.each(testDatabases())('quote action wrapper (read actions) on %s', (dat
         { method: 'POST', action: 'breeds', data: { species: 'DOG' } },
         ['method'],
       ],
-      [
-        'a malformed agent code',
-        { method: 'GET', action: 'breeds', data: { species: 'DOG' }, meta: { agent: { entityCode: 'x' } } },
-        ['meta.agent.entityCode'],
-      ],
     ])('answers 422 for %s', async (_label, body, fields) => {
       expectValidationError(await e.post('/v1/quote/action', ADMIN, body), fields);
+    });
+
+    it('drops a malformed agent code, as the header’s (SPEC §5), and answers as if none were sent', async () => {
+      const body = { method: 'GET', action: 'breeds', data: { species: 'DOG' } };
+      const plain = await e.post('/v1/quote/action', ADMIN, body);
+      for (const entityCode of ['x', '1234-5678', 42]) {
+        const dropped = await e.post('/v1/quote/action', ADMIN, { ...body, meta: { agent: { entityCode } } });
+        expect(dropped.status, dropped.text).toBe(200);
+        expect(dropped.body).toEqual(plain.body);
+      }
     });
 
     it('changes nothing: no event is recorded by any read action', async () => {

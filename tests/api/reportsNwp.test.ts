@@ -253,6 +253,8 @@ describe.each(testDatabases())('net written premium report on %s', (database) =>
       ['fromDate=2025-06-01&toDate=2025-05-31', 'toDate'],
       ['fromDate=2020-01-01&toDate=2025-05-31', 'fromDate'],
       ['stateCode=Texas', 'stateCode'],
+      // Two letters that name no state (SPEC §5: an unknown state is refused, not answered as zero sales).
+      ['stateCode=XX', 'stateCode'],
       ['entityCode=northwind', 'entityCode'],
       ['month=2025-05', ''],
     ];

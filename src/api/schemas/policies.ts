@@ -1,16 +1,13 @@
 import { z } from 'zod';
+import { integerParam } from './params';
 import { recordVersion } from './numbers';
 
 // Wire contract of one pet policy (SPEC §3 "Policy detail", §7; issue 5): the view, the policyholder edit,
 // the cancellation preview/commit and the policy's events. camelCase as SPEC §3 names the fields; money in
 // decimal dollars, dates YYYY-MM-DD.
 
-export const MatterIdParams = z.object({
-  matterId: z
-    .string()
-    .regex(/^[1-9]\d{0,8}$/, { error: 'matterId must be a positive whole number' })
-    .transform(Number),
-});
+// SPEC §5: with the message of every id in a path (a matter 0 is simply not found).
+export const MatterIdParams = z.object({ matterId: integerParam('matterId') });
 
 export const PolicyViewQuery = z.object({
   // SPEC §9: the policy edit term is the current one, the only term a pet policy has so far.

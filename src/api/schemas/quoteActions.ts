@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { AGENT_ENTITY_CODE } from './params';
 import {
   QUOTE_STREAM_ACTIONS,
   QuoteCommandAnswer,
@@ -14,6 +13,7 @@ import {
   QuotePurchaseActions,
 } from './quotePurchase';
 import { moneyAmount, percentage } from './numbers';
+import { wrapperMeta } from './quoteCommands';
 
 // SPEC §7 "Quote action wrapper": POST /v1/quote/action with {method, action, actionCode, data, meta}. The
 // read actions are here (docs/quote-actions.md). Money on the wire is decimal dollars, discounts are
@@ -24,17 +24,7 @@ const calendarDate = z.iso.date({ error: 'The date must be a date (YYYY-MM-DD).'
 export const Species = z.enum(['DOG', 'CAT']);
 const code = z.string().min(1).max(64);
 
-const meta = z
-  .strictObject({
-    agent: z
-      .strictObject({
-        entityCode: z.string().regex(AGENT_ENTITY_CODE, {
-          error: 'The entity code must look like 1234-5678-AB.',
-        }),
-      })
-      .optional(),
-  })
-  .optional();
+const meta = wrapperMeta;
 
 // Read actions are GET calls of the wrapper; writes (quote creation, purchase) will be POST.
 const readAction = <A extends string, D extends z.ZodType>(action: A, data: D) =>

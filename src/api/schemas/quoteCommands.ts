@@ -16,17 +16,16 @@ const Species = z.enum(['DOG', 'CAT']);
 // The version of the quote the client edited; a stale one is a 409 (docs/conventions.md).
 const version = recordVersion().optional();
 
-const meta = z
+// The wrapper's optional meta.agent.entityCode: the agency the call is made for. SPEC §5: a code not shaped
+// 1234-5678-AB is dropped (the call acts as if none were sent), as the acting-agency header's is.
+export const wrapperMeta = z
   .strictObject({
     agent: z
-      .strictObject({
-        entityCode: z
-          .string()
-          .regex(AGENT_ENTITY_CODE, { error: 'The entity code must look like 1234-5678-AB.' }),
-      })
+      .strictObject({ entityCode: z.string().regex(AGENT_ENTITY_CODE).optional().catch(undefined) })
       .optional(),
   })
   .optional();
+const meta = wrapperMeta;
 
 // One action of the wrapper; quotePurchase.ts builds the checkout and purchase actions with it.
 export const wrapperAction = <M extends 'GET' | 'POST', A extends string, D extends z.ZodType>(

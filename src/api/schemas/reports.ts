@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isStateCode } from '../zipStates';
 import { allOf, anyOf, type AccessCheck } from '../access';
 import { STATEMENT_FILTERS, STATEMENT_SORT_FIELDS, StatementRow } from './commissionStatements';
 import { pageOf, searchQuery } from './paging';
@@ -45,6 +46,7 @@ export const NwpQuery = z.strictObject({
     .trim()
     .toUpperCase()
     .regex(/^[A-Z]{2}$/, { error: 'Use a two-letter state code.' })
+    .refine(isStateCode, { error: 'Use the code of a US state.' })
     .optional(),
   fromDate: day('start date').optional(),
   toDate: day('end date').optional(),
