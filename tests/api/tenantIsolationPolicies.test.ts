@@ -164,6 +164,12 @@ function rentersProbes(v: TenantRecords, a: Tenant): Probe[] {
     ),
     probe('GET /v2/renters/policies/:matterId/rewrite', `${policy}/rewrite`),
     probe('GET /v2/renters/downloadReceipt', `/v2/renters/downloadReceipt?policyNumber=${n}`),
+    probe('GET /v2/renters/customers/:customerId', `/v2/renters/customers/${c}`),
+    probe(
+      'POST /v2/renters/customers/:customerId',
+      `/v2/renters/customers/${c}`,
+      data({ name_first: 'Mallory' }),
+    ),
     probe(
       'GET /v2/renters/customers/:customerId/payment_methods',
       `/v2/renters/customers/${c}/payment_methods`,
