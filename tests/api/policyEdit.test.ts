@@ -120,7 +120,7 @@ describe.each(testDatabases())('policyholder edit on %s', (database) => {
       [{ reason: 'Typo', version: 'one' }, ['data.version']],
     ];
     for (const [data, fields] of cases) expectValidationError(await patch(first!.matter_id, data), fields);
-    expectValidationError(await patch(0, { reason: 'x', phone: '5125550100' }), ['matterId']);
+    expectValidationError(await patch(-1, { reason: 'x', phone: '5125550100' }), ['matterId']);
     expect(await view(first!.matter_id)).toEqual(before);
   });
 
