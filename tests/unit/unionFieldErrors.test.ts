@@ -54,4 +54,10 @@ describe('field errors of a union', () => {
       'data.total',
     ]);
   });
+
+  it('prefers, among shapes as far, the one whose issues lie deeper', () => {
+    const Ids = z.union([z.array(z.number()), z.array(z.strictObject({ questionId: z.number() }))]);
+    expect(Object.keys(errorsOf(Ids, [{ questionId: 'x' }]))).toEqual(['0.questionId']);
+    expect(Object.keys(errorsOf(Ids, ['x']))).toEqual(['0']);
+  });
 });

@@ -271,9 +271,17 @@ export const EntityUnderwritingQuestion = z.object({
 export type EntityUnderwritingQuestion = z.infer<typeof EntityUnderwritingQuestion>;
 export const EntityUnderwritingQuestionsResponse = z.object({ data: z.array(EntityUnderwritingQuestion) });
 // The questions the entity asks; links to others stay, disabled.
-export const EntityUnderwritingQuestionsUpdate = z.strictObject({
-  underwritingQuestionIds: z.array(positiveId('The question')).max(200),
-});
+const questionIds = z.array(positiveId('The question')).max(200);
+// SPEC §7 "PATCH list of underwritingQuestionId": the list itself, as ids (`[1, 4]`) or as objects
+// (`[{"underwritingQuestionId": 1}]`), or the portal's `{underwritingQuestionIds: [1, 4]}`.
+export const EntityUnderwritingQuestionsUpdate = z.union([
+  z.strictObject({ underwritingQuestionIds: questionIds }),
+  questionIds.transform((ids) => ({ underwritingQuestionIds: ids })),
+  z
+    .array(z.strictObject({ underwritingQuestionId: positiveId('The question') }))
+    .max(200)
+    .transform((items) => ({ underwritingQuestionIds: items.map((i) => i.underwritingQuestionId) })),
+]);
 export type EntityUnderwritingQuestionsUpdate = z.input<typeof EntityUnderwritingQuestionsUpdate>;
 
 // Quote sources: the channels an entity's quotes come from (its website, branded quote app, phone, …).
@@ -311,7 +319,11 @@ export type QuoteSourceUpdate = z.input<typeof QuoteSourceUpdate>;
 // Discount state availabilities: the states in which the entity may offer discounts.
 export const DiscountState = z.object({ state_code: z.string(), name: z.string() });
 export const DiscountStatesResponse = z.object({ data: z.array(DiscountState) });
-export const DiscountStatesUpdate = z.strictObject({
-  state_codes: z.array(stateField).max(60),
-});
+const stateCodes = z.array(stateField).max(60);
+// SPEC §7 "discount-state-availabilities (POST state codes)": the codes themselves (`["TX", "OK"]`), or the
+// portal's `{state_codes: [...]}`.
+export const DiscountStatesUpdate = z.union([
+  z.strictObject({ state_codes: stateCodes }),
+  stateCodes.transform((codes) => ({ state_codes: codes })),
+]);
 export type DiscountStatesUpdate = z.input<typeof DiscountStatesUpdate>;

@@ -84,7 +84,7 @@ function closestShape(union: Issue): Issue[] {
   if (shapes.length === 0) return [union];
   // A shape of another type altogether (an object where a number is one shape) is the farthest, then one
   // that does not know keys the value has (the value names its shape by its keys), then the one with more
-  // issues.
+  // issues; among as many, the one whose issues lie deeper matched more of the value.
   const distance = (issues: readonly Issue[]) =>
     issues.reduce(
       (sum, i) =>
@@ -93,7 +93,7 @@ function closestShape(union: Issue): Issue[] {
           ? 10_000
           : i.code === 'unrecognized_keys'
             ? 100 * (i.keys?.length ?? 1)
-            : 1),
+            : 1 + 1 / (i.path.length + 1)),
       0,
     );
   const best = shapes.reduce((a, b) => (distance(b) < distance(a) ? b : a));
