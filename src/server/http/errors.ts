@@ -1,7 +1,15 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { DEFAULT_VALIDATION_MESSAGE } from '../../api/schemas/errors';
-import { DomainError, fieldErrors, Invalid, type DomainErrorKind, type Issue } from '../domain/domainErrors';
+import type { z } from 'zod';
+import {
+  DomainError,
+  fieldErrors,
+  Invalid,
+  zodFailure,
+  type DomainErrorKind,
+  type Issue,
+} from '../domain/domainErrors';
 import { CommandRejectedError } from '../store/aggregate';
 import { VersionConflictError } from '../store/eventStore';
 import { logSecurityEvent } from './securityLog';
@@ -34,6 +42,14 @@ export const notFound = (what = 'record') => new HttpError(404, `The ${what} was
 
 // The domain's conversion of zod issues to field errors; a route's own parse failure answers the same way.
 export { fieldErrors, zodFailure } from '../domain/domainErrors';
+
+// A body a route reads as unknown and parses in its handler (its shape picks the schema): the value, or a 422
+// with the fields as that schema names them.
+export function parseBody<T extends z.ZodType>(schema: T, body: unknown): z.output<T> {
+  const result = schema.safeParse(body);
+  if (!result.success) throw zodFailure(result.error);
+  return result.data;
+}
 
 // PostgreSQL data exceptions that only a value from the request can cause where a schema leaves it
 // unbounded: a number past its column's range (an id of 2^31), a date the column cannot hold, a NUL or

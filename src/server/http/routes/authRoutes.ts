@@ -22,7 +22,7 @@ import {
   type TokenSettings,
 } from '../../auth/sessions';
 import type { Db } from '../../store/db';
-import { ValidationFailed, unauthenticated, zodFailure } from '../errors';
+import { ValidationFailed, parseBody, unauthenticated } from '../errors';
 import { enforceLimits, limits, TooManyRequests } from '../abuseLimits';
 import { CONFLICT } from '../openapi/conflicts';
 import { refuseCommonPassword } from '../newPassword';
@@ -40,18 +40,12 @@ const BAD_CREDENTIALS = 'These credentials do not match our records.';
 function parseAuthBody(body: unknown) {
   const object = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
   if (object.grantType === 'refresh_token')
-    return { kind: 'refresh' as const, ...parseWith(RefreshRequest, body) };
-  if (object.grantType === 'revoke') return { kind: 'logout' as const, ...parseWith(LogoutRequest, body) };
+    return { kind: 'refresh' as const, ...parseBody(RefreshRequest, body) };
+  if (object.grantType === 'revoke') return { kind: 'logout' as const, ...parseBody(LogoutRequest, body) };
   if ('grantType' in object) {
     throw new ValidationFailed({ grantType: ['The grant type must be refresh_token or revoke.'] });
   }
-  return { kind: 'login' as const, ...parseWith(LoginRequest, body) };
-}
-
-function parseWith<T extends z.ZodType>(schema: T, body: unknown): z.output<T> {
-  const result = schema.safeParse(body);
-  if (!result.success) throw zodFailure(result.error);
-  return result.data;
+  return { kind: 'login' as const, ...parseBody(LoginRequest, body) };
 }
 
 // The reset link always points at this portal (the configured public URL, else the address this connection

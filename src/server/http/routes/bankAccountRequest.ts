@@ -1,11 +1,10 @@
-import type { z } from 'zod';
 import {
   VerifyBankAccountRequest,
   VerifyBankAccountScreen,
   VerifyBankAccountWire,
   type BankAccountSent,
 } from '../../../api/schemas/bankAccounts';
-import { zodFailure } from '../errors';
+import { parseBody } from '../errors';
 
 // POST /v2/bank-accounts in the shape the client sent it (docs/payments.md "Bank account verification"):
 // the portal's `{data: {...}}`, SPEC §3's wire `{routing_number, account_number}` or SPEC §7's
@@ -17,16 +16,10 @@ export interface ParsedBankAccount {
   fields: { entityId: string; routingNumber: string };
 }
 
-function parseWith<T extends z.ZodType>(schema: T, body: unknown): z.output<T> {
-  const result = schema.safeParse(body);
-  if (!result.success) throw zodFailure(result.error);
-  return result.data;
-}
-
 export function parseBankAccountBody(body: unknown): ParsedBankAccount {
   const object = typeof body === 'object' && body !== null ? body : {};
   if ('data' in object) {
-    const { data } = parseWith(VerifyBankAccountRequest, body);
+    const { data } = parseBody(VerifyBankAccountRequest, body);
     return {
       account: {
         entityId: data.entity_id,
@@ -40,11 +33,11 @@ export function parseBankAccountBody(body: unknown): ParsedBankAccount {
   }
   if ('routingNumber' in object || 'accountNumber' in object) {
     return {
-      account: parseWith(VerifyBankAccountScreen, body),
+      account: parseBody(VerifyBankAccountScreen, body),
       fields: { entityId: 'entityId', routingNumber: 'routingNumber' },
     };
   }
-  const wire = parseWith(VerifyBankAccountWire, body);
+  const wire = parseBody(VerifyBankAccountWire, body);
   return {
     account: {
       entityId: wire.entity_id,
