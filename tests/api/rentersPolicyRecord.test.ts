@@ -120,6 +120,8 @@ describe.each(testDatabases())('renters policy record on %s', (database) => {
       rewriteOf: null,
       rewrittenAs: null,
       cancellationDate: null,
+      cancellationReason: null,
+      nonRenewReason: null,
       paymentMethod: { type: 'card', last4: '4242' },
     });
     // SPEC §3: the matter id is the digits of the policy number.

@@ -155,6 +155,9 @@ function rentersProbes(v: TenantRecords, a: Tenant): Probe[] {
     ),
     probe('GET /v2/renters/policies/:matterId/events', `${policy}/events`),
     probe('GET /v2/renters/policies/:matterId/payments', `${policy}/payments`),
+    probe('GET /v2/renters/policies/:matterId', policy),
+    probe('GET /v2/renters/policies/:matterId/terms', `${policy}/terms`),
+    probe('GET /v2/renters/policies/:matterId/transactions', `${policy}/transactions`),
     probe('GET /v2/renters/policies/:matterId/billing', `${policy}/billing`),
     probe('POST /v2/renters/policies/:matterId/billing/pay-now', `${policy}/billing/pay-now`, data({})),
     probe(

@@ -218,6 +218,7 @@ export const SPEC6_ACCESS: Readonly<Record<string, SpecRule>> = {
   'PATCH /v2/entities/:entityId/commission-configs/:ruleId': entitiesAdmin('edit'),
   'POST /v2/entities/:entityId/commission-configs/:ruleId/expire': entitiesAdmin('edit'),
   'POST /v2/entities/:entityId/commission-configs/generate': entitiesAdmin('edit'),
+  'POST /v2/entities/:entityId/commission-configs/batch': entitiesAdmin('edit'),
   'POST /v2/entities/:entityId/commission-configs/impact': entitiesAdmin('edit'),
   'POST /v2/entities/:entityId/commission-configs/:ruleId/impact': entitiesAdmin('edit'),
 
@@ -345,6 +346,10 @@ export const SPEC6_ACCESS: Readonly<Record<string, SpecRule>> = {
   'GET /v2/renters/policies/:matterId/documents/:documentId': rentersEdit,
   'GET /v2/renters/policies/:matterId/events': rentersEdit,
   'GET /v2/renters/policies/:matterId/payments': rentersEdit,
+  // SPEC §3's Policy, Policy term and Transaction of the policy the edit screen shows, read like its record.
+  'GET /v2/renters/policies/:matterId': rentersEdit,
+  'GET /v2/renters/policies/:matterId/terms': rentersEdit,
+  'GET /v2/renters/policies/:matterId/transactions': rentersEdit,
   'GET /v2/renters/downloadReceipt': rentersEdit,
   'GET /v2/renters/customers/:customerId/payment_methods': rentersEdit,
   'GET /v2/renters/customers/:customerId/payment_accounts/:accountId/payment_methods/:methodId': rentersEdit,

@@ -43,6 +43,13 @@ export const RentersAdditionalInsured = z.object({
 });
 export type RentersAdditionalInsured = z.infer<typeof RentersAdditionalInsured>;
 
+// A cancellation or non-renewal reason as GET /v2/renters/cancellation-reasons names it.
+const EndingReason = z.object({
+  code: z.string(),
+  name: z.string(),
+  scope: z.enum(['cancel', 'discontinue']),
+});
+
 export const RentersPolicyRecord = z.object({
   id: z.number().int(),
   isCurrent: z.boolean(),
@@ -97,6 +104,11 @@ export const RentersPolicyRecord = z.object({
   rewriteOf: z.string().nullable(),
   rewrittenAs: z.string().nullable(),
   cancellationDate: day.nullable(),
+  // Why the policy ends: its standing cancellation's reason (scope cancel), else its non-renewal's (scope
+  // discontinue); null when neither stands. The non-renewal's own reason beside it, while the policy is not
+  // to renew (docs/renters-policy-record.md).
+  cancellationReason: EndingReason.nullable(),
+  nonRenewReason: EndingReason.nullable(),
   paymentMethod: z.object({ type: z.enum(['card', 'bank']), last4: z.string() }),
   // The next term offered ahead of the expiration date (docs/policy-dates.md); null until it is offered, and
   // once the policy is set to end.

@@ -23,6 +23,8 @@ import {
   type RentersPolicyIssued,
 } from './rentersPolicyEvents';
 import type { RentersPolicyRef } from './rentersPolicyScope';
+import { rentersEndingReasons } from './rentersPolicyTerms';
+import type { RentersCancellationReason } from '../../../api/schemas/rentersPolicyTerms';
 
 // The SPEC §3 "Renters policy record as shown on screen", folded from the policy's stream when read: the
 // issue event gives the sale, later edits (contact, addresses, additional insureds, payment method) replace
@@ -162,6 +164,8 @@ export function rentersRecordOf(
   const term = facts.term;
   // No bill is coming once the policy has ended or is set to end.
   const nextBill = ENDED.has(state) ? null : billed === undefined ? issued.nextBill : billed;
+  const nonRenew = isNonRenewing(facts.logged) || facts.nonRenewEffectiveDate !== null;
+  const reasons = rentersEndingReasons(events);
   return {
     id: issued.matterId,
     ...flags,
@@ -177,7 +181,7 @@ export function rentersRecordOf(
       termPremium: dollars(termPremiumCents(events, issued)),
       upcomingPaymentDate: nextBill?.dueDate ?? null,
       upcomingPaymentAmount: nextBill ? dollars(nextBill.amountCents) : null,
-      nonRenew: isNonRenewing(facts.logged) || facts.nonRenewEffectiveDate !== null,
+      nonRenew,
       nonRenewEffectiveDate: facts.nonRenewEffectiveDate,
     },
     policyholder: {
@@ -216,10 +220,17 @@ export function rentersRecordOf(
     rewriteOf: issued.rewriteOf,
     rewrittenAs: facts.rewrittenAs,
     cancellationDate: facts.cancelDate,
+    cancellationReason: endingReason(reasons.cancellation),
+    nonRenewReason: nonRenew ? endingReason(reasons.nonRenewal) : null,
     paymentMethod: parts.paymentMethod,
     renewalOffer: state === 'active' && term ? renewalOfferOf(events, term.expirationDate) : null,
   };
 }
+
+const endingReason = (reason: RentersCancellationReason | null): RentersPolicyRecord['cancellationReason'] =>
+  reason && (reason.scope === 'cancel' || reason.scope === 'discontinue')
+    ? { code: reason.code, name: reason.name, scope: reason.scope }
+    : null;
 
 // The latest term's premium (a renewal is priced anew) and the offer made for the next term, if any.
 function termPremiumCents(events: readonly StoredEvent[], issued: RentersPolicyIssued): number {

@@ -23,6 +23,11 @@ import {
   RentersPolicyRecordResponse,
   RentersReceiptQuery,
 } from '../../../api/schemas/rentersPolicyRecord';
+import {
+  RentersPolicyTermsResponse,
+  RentersPolicyTransactionsResponse,
+  RentersPolicyWireResponse,
+} from '../../../api/schemas/rentersPolicyTerms';
 import { accessSubject } from '../../access/principal';
 import { collectedCharges } from '../../domain/billing/collectedCharges';
 import { upcomingBill } from '../../domain/billing/upcomingBill';
@@ -40,6 +45,12 @@ import {
   requireRentersPolicyNumber,
   type RentersPolicyRef,
 } from '../../domain/rentersPolicies/rentersPolicyScope';
+import {
+  rentersEndingReasons,
+  rentersPolicyWireOf,
+  rentersTermsOf,
+  rentersTransactionsOf,
+} from '../../domain/rentersPolicies/rentersPolicyTerms';
 import { rentersReceiptPdf } from '../../domain/rentersPolicies/rentersReceiptPdf';
 import type { Db } from '../../store/db';
 import { forbidden, notFound } from '../errors';
@@ -87,6 +98,60 @@ export function rentersPolicyRecordRoutes(app: FastifyInstance, options: { db: D
       const ref = await policyOf(request, request.params.matterId);
       if (ref.customerId !== request.params.customerId) throw notFound('renters policy');
       return recordOf(ref);
+    },
+  );
+
+  // SPEC §3's Policy, Policy term and Transaction in the renters wire's snake_case, read like the record
+  // (docs/renters-policy-record.md "Policy, terms and transactions"). The policy and its terms are made from
+  // the record itself, so their flags, dates and next bill are the record's to the cent.
+  r.get(
+    '/v2/renters/policies/:matterId',
+    {
+      config: { access },
+      schema: {
+        summary: 'Get a renters policy (SPEC §3 Policy)',
+        params: MatterParams,
+        response: { 200: RentersPolicyWireResponse },
+      },
+    },
+    async (request) => {
+      const ref = await policyOf(request, request.params.matterId);
+      const events = await readRentersPolicy(db, ref.policyNumber);
+      const record = await recordWithBill(ref);
+      return { data: rentersPolicyWireOf(record, rentersEndingReasons(events)) };
+    },
+  );
+
+  r.get(
+    '/v2/renters/policies/:matterId/terms',
+    {
+      config: { access },
+      schema: {
+        summary: 'List the terms of a renters policy',
+        params: MatterParams,
+        response: { 200: RentersPolicyTermsResponse },
+      },
+    },
+    async (request) => {
+      const ref = await policyOf(request, request.params.matterId);
+      const events = await readRentersPolicy(db, ref.policyNumber);
+      return { data: rentersTermsOf(events, await recordWithBill(ref)) };
+    },
+  );
+
+  r.get(
+    '/v2/renters/policies/:matterId/transactions',
+    {
+      config: { access },
+      schema: {
+        summary: 'List the transactions of a renters policy',
+        params: MatterParams,
+        response: { 200: RentersPolicyTransactionsResponse },
+      },
+    },
+    async (request) => {
+      const ref = await policyOf(request, request.params.matterId);
+      return { data: rentersTransactionsOf(await readRentersPolicy(db, ref.policyNumber), today()) };
     },
   );
 

@@ -1,0 +1,318 @@
+import { describe, expect, it } from 'vitest';
+import { addMonths, fixedClock, startOfBusinessDay } from '../../../src/calendar';
+import { createSandboxPaymentAdapter } from '../../../src/server/domain/payments/sandboxPaymentAdapter';
+import { policyDatesWork } from '../../../src/server/domain/policyDates/policyDatesWork';
+import type { Db } from '../../../src/server/store/db';
+import type { ApiResponse } from '../../support/http';
+import { INTERNAL, LAKESIDE, MANAGER, NORTHWIND_AUSTIN } from '../../support/personas';
+import { entityIdOf } from '../../support/records';
+import {
+  addDays,
+  businessToday,
+  issuePaidRentersPolicy,
+  rentersPolicyIssue,
+} from '../../support/rentersPolicyFixtures';
+import { useTestServer } from '../../support/suite';
+import { DEMO_PASSWORD, testDatabases } from '../../support/testServer';
+
+// SPEC §3 "Renters": "Policy: policy_number, policy_version, status_code, term_interval, term_premium,
+// inception_at, effective_at, expiration_at, non-renewal fields, cancellation_at, cancellation_reason,
+// is_current, can_discontinue, can_flat_cancel, has_unconfirmed_address, has_pending_renewal_payment. Policy
+// term: premium, monthly_payment, taxes, next bill fields. Transaction: policy_version, transaction_type,
+// status_code, premiums, fee_total. ... Cancellation reason: code, name, scope, is_enabled." A client written
+// from those lines logs in with POST /v2/auth and reads GET /v2/renters/policies/{policyId}, …/terms and
+// …/transactions by SPEC's names alone, with no schema of the product's, before and after a cancellation with
+// a reason, a reinstatement, a non-renewal and a renewal. The policies are sold (and renewed) by the
+// product's helpers; the figures are held against the billing schedule and the screen's record.
+const POLICY = [
+  'policy_number',
+  'policy_version',
+  'status_code',
+  'term_interval',
+  'term_premium',
+  'inception_at',
+  'effective_at',
+  'expiration_at',
+  'non_renew',
+  'non_renew_effective_at',
+  'cancellation_at',
+  'cancellation_reason',
+  'is_current',
+  'can_discontinue',
+  'can_flat_cancel',
+  'has_unconfirmed_address',
+  'has_pending_renewal_payment',
+];
+const TERM = ['premium', 'monthly_payment', 'taxes', 'next_bill_date', 'next_bill_total'];
+const TRANSACTION = ['policy_version', 'transaction_type', 'status_code', 'premiums', 'fee_total'];
+const REASON = ['code', 'name', 'scope', 'is_enabled'];
+
+type Json = Record<string, unknown>;
+const cents = (dollars: unknown) => Math.round((dollars as number) * 100);
+
+describe.each(testDatabases())(
+  'SPEC §3 renters policy, terms and transactions, as a SPEC client reads them, on %s',
+  (database) => {
+    const s = useTestServer(database);
+    const db = (): Db => s.t.server.database.db;
+    const today = businessToday();
+
+    const login = async (email: string) => {
+      const answer = await s.api.post('/v2/auth', { email, password: DEMO_PASSWORD });
+      expect(answer.status, answer.text).toBe(200);
+      return (answer.body as { accessToken: string }).accessToken;
+    };
+    const ok = (answer: ApiResponse) => {
+      expect(answer.status, answer.text).toBe(200);
+      return answer.body as { data: unknown };
+    };
+
+    const reader = (token: string, policy: { matterId: number; customerId: number }) => {
+      const path = `/v2/renters/policies/${policy.matterId}`;
+      return {
+        policy: async () => ok(await s.api.get(path, { token })).data as Json,
+        terms: async () => ok(await s.api.get(`${path}/terms`, { token })).data as Json[],
+        transactions: async () => ok(await s.api.get(`${path}/transactions`, { token })).data as Json[],
+        // The screen's record (camelCase, SPEC §3 "Renters policy record as shown on screen").
+        record: async () =>
+          ok(
+            await s.api.get(`/v2/renters/customers/${policy.customerId}/policies/${policy.matterId}`, {
+              token,
+            }),
+          ).data as Json,
+        // The billing schedule: what billing bills, instalment by instalment.
+        schedule: async () =>
+          (
+            (ok(await s.api.get(`${path}/billing`, { token })).data as { billing: { schedule: Json[] } })
+              .billing.schedule
+          ).filter((row) => row.kind === 'instalment'),
+        change: async (kind: string, data: Json) =>
+          ok(await s.api.post(`${path}/${kind}`, { data }, { token })).data as Json,
+      };
+    };
+
+    // A term's premium, taxes and fees are what the schedule bills for it; its next bill is the record's.
+    const holdTermsToBilling = async (read: ReturnType<typeof reader>) => {
+      const terms = await read.terms();
+      const schedule = await read.schedule();
+      const summary = (await read.record()).summary as Json;
+      for (const term of terms) {
+        for (const name of TERM) expect(term).toHaveProperty(name);
+        const total = cents(term.premium) + cents(term.taxes) + cents(term.fee_total);
+        expect(cents(term.total)).toBe(total);
+        const billed = schedule
+          .filter((row) => (row.dueDate as string) >= (term.effective_at as string))
+          .filter((row) => (row.dueDate as string) < (term.expiration_at as string))
+          .reduce((sum, row) => sum + cents(row.amount), 0);
+        expect(billed, `term ${String(term.term_number)}`).toBe(total);
+        const instalments = term.monthly_payment === null ? 0 : 11 * cents(term.monthly_payment);
+        expect(cents(term.down_payment) + instalments).toBe(total);
+      }
+      const billedTerm = terms.find((t) => t.next_bill_date !== null);
+      if (summary.upcomingPaymentDate === null) expect(billedTerm).toBeUndefined();
+      else
+        expect(billedTerm).toMatchObject({
+          next_bill_date: summary.upcomingPaymentDate,
+          next_bill_total: summary.upcomingPaymentAmount,
+        });
+      return terms;
+    };
+
+    it('reads the policy, its term and its transactions through a cancellation with a reason, a reinstatement and a non-renewal', async () => {
+      const issue = rentersPolicyIssue({
+        entityId: await entityIdOf(db(), NORTHWIND_AUSTIN),
+        termInterval: 'monthly',
+        effectiveDate: addDays(today, -40),
+      });
+      const sold = await issuePaidRentersPolicy(db(), issue);
+      const token = await login(INTERNAL);
+      const read = reader(token, sold);
+
+      const policy = await read.policy();
+      for (const name of POLICY) expect(policy).toHaveProperty(name);
+      expect(policy).toMatchObject({
+        policy_number: sold.policyNumber,
+        policy_version: expect.any(Number),
+        status_code: 'ACTIVE',
+        term_interval: 'monthly',
+        term_premium: issue.termPremiumCents / 100,
+        inception_at: issue.effectiveDate,
+        effective_at: issue.effectiveDate,
+        non_renew: false,
+        non_renew_effective_at: null,
+        cancellation_at: null,
+        cancellation_reason: null,
+        is_current: true,
+        can_discontinue: true,
+        can_flat_cancel: false,
+        has_unconfirmed_address: false,
+        has_pending_renewal_payment: false,
+      });
+      expect(policy.expiration_at).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+
+      const [term, ...others] = await holdTermsToBilling(read);
+      expect(others).toEqual([]);
+      expect(term).toMatchObject({
+        premium: issue.termPremiumCents / 100,
+        taxes: issue.taxesCents / 100,
+        monthly_payment: issue.nextBill!.amountCents / 100,
+        effective_at: issue.effectiveDate,
+        expiration_at: policy.expiration_at,
+      });
+
+      const [sale] = await read.transactions();
+      for (const name of TRANSACTION) expect(sale).toHaveProperty(name);
+      expect(sale).toMatchObject({
+        policy_version: 1,
+        transaction_type: 'NEW_BUSINESS',
+        status_code: 'COMPLETED',
+        premiums: issue.termPremiumCents / 100,
+        fee_total: issue.feesCents / 100,
+      });
+
+      // Cancelled pro rata today for a reason the reasons list names.
+      const reasons = ok(await s.api.get('/v2/renters/cancellation-reasons', { token })).data as Json[];
+      const movedOut = reasons.find((r) => r.code === 'MOVED_OUT' && r.scope === 'cancel')!;
+      expect(Object.keys(movedOut).sort()).toEqual([...REASON].sort());
+      const number = sold.policyNumber;
+      const cancelled = await read.change('cancel', {
+        policy_number: number,
+        reason_code: 'MOVED_OUT',
+        cancellation_method: 'PRO_RATA',
+        commit: true,
+      });
+      const afterCancel = await read.policy();
+      expect(afterCancel).toMatchObject({
+        status_code: 'CANCELLED',
+        cancellation_at: today,
+        cancellation_reason: movedOut,
+        non_renew: false,
+        is_current: false,
+      });
+      // The refund settled after the change is a version of its own, so the policy's is later still.
+      expect(afterCancel.policy_version as number).toBeGreaterThanOrEqual(cancelled.policy_version as number);
+      expect((await read.record()).cancellationReason).toEqual({
+        code: 'MOVED_OUT',
+        name: movedOut.name,
+        scope: 'cancel',
+      });
+      const cancellation = (await read.transactions())[1]!;
+      expect(cancellation).toMatchObject({
+        policy_version: cancelled.policy_version,
+        transaction_type: 'CANCELLATION',
+        status_code: 'COMPLETED',
+        fee_total: 0,
+        reason: { code: 'MOVED_OUT', name: movedOut.name },
+      });
+      // The written premium the cover to today did not earn goes back.
+      expect(cancellation.premiums as number).toBeLessThan(0);
+      expect(-cents(cancellation.premiums)).toBeLessThan(issue.termPremiumCents);
+
+      // Reinstated: the cancellation is withdrawn, its premium written again.
+      const reinstated = await read.change('reinstate', {
+        policy_number: number,
+        reason_code: 'CANCELLED_IN_ERROR',
+        commit: true,
+      });
+      expect(await read.policy()).toMatchObject({
+        status_code: 'ACTIVE',
+        cancellation_at: null,
+        cancellation_reason: null,
+      });
+      const [, withdrawn, reinstatement] = await read.transactions();
+      expect(withdrawn).toMatchObject({ transaction_type: 'CANCELLATION', status_code: 'REVERSED' });
+      expect(reinstatement).toMatchObject({
+        policy_version: reinstated.policy_version,
+        transaction_type: 'REINSTATEMENT',
+        status_code: 'COMPLETED',
+        premiums: -(cancellation.premiums as number),
+      });
+
+      // Set not to renew: the non-renewal fields and its reason, pending until the term's end.
+      const discontinued = await read.change('discontinue', {
+        policy_number: number,
+        reason_code: 'UNDERWRITING',
+        commit: true,
+      });
+      const underwriting = reasons.find((r) => r.code === 'UNDERWRITING' && r.scope === 'discontinue');
+      const nonRenewing = await read.policy();
+      expect(nonRenewing).toMatchObject({
+        status_code: 'ACTIVE',
+        non_renew: true,
+        non_renew_effective_at: policy.expiration_at,
+        non_renew_reason: underwriting,
+        cancellation_at: null,
+        cancellation_reason: underwriting,
+        can_discontinue: false,
+        is_current: true,
+      });
+      const record = await read.record();
+      expect(record.summary).toMatchObject({ nonRenew: true, nonRenewEffectiveDate: policy.expiration_at });
+      expect(record.nonRenewReason).toEqual({
+        code: 'UNDERWRITING',
+        name: underwriting!.name,
+        scope: 'discontinue',
+      });
+      expect((await read.transactions()).at(-1)).toMatchObject({
+        policy_version: discontinued.policy_version,
+        transaction_type: 'NON_RENEWAL',
+        status_code: 'PENDING',
+        premiums: 0,
+        fee_total: 0,
+        effective_at: policy.expiration_at,
+      });
+    });
+
+    it('lists a renewed term beside the first, each billed as the schedule bills it', async () => {
+      const issue = rentersPolicyIssue({
+        entityId: await entityIdOf(db(), NORTHWIND_AUSTIN),
+        termInterval: 'annual',
+        effectiveDate: addMonths(today, -12),
+      });
+      const sold = await issuePaidRentersPolicy(db(), issue);
+      // The day's policy dates renew the policy whose term ends today (docs/policy-dates.md).
+      await policyDatesWork.run({
+        db: db(),
+        clock: fixedClock(new Date(startOfBusinessDay(today).getTime() + 10 * 3_600_000)),
+        businessDate: today,
+        payments: createSandboxPaymentAdapter({ db: db() }),
+        log: { info: () => undefined, warn: () => undefined },
+      });
+      const read = reader(await login(INTERNAL), sold);
+
+      const terms = await holdTermsToBilling(read);
+      expect(terms.map((t) => [t.term_type, t.effective_at, t.is_current])).toEqual([
+        ['NEW_BUSINESS', issue.effectiveDate, false],
+        ['RENEWAL', today, true],
+      ]);
+      expect(terms[1]).toMatchObject({ monthly_payment: null, next_bill_date: today });
+      expect(terms[1]!.next_bill_total).toBe(terms[1]!.total);
+      expect(await read.policy()).toMatchObject({
+        status_code: 'ACTIVE',
+        inception_at: issue.effectiveDate,
+        effective_at: today,
+        term_premium: terms[1]!.premium,
+      });
+      const transactions = await read.transactions();
+      expect(transactions.map((t) => [t.transaction_type, t.status_code])).toEqual([
+        ['NEW_BUSINESS', 'COMPLETED'],
+        ['RENEWAL', 'COMPLETED'],
+      ]);
+      expect(transactions[1]).toMatchObject({ premiums: terms[1]!.premium, fee_total: terms[1]!.fee_total });
+    });
+
+    it('keeps another agency’s policy out of reach and names a malformed policy id', async () => {
+      const lakeside = await issuePaidRentersPolicy(
+        db(),
+        rentersPolicyIssue({ entityId: await entityIdOf(db(), LAKESIDE) }),
+      );
+      const token = await login(MANAGER);
+      for (const tail of ['', '/terms', '/transactions']) {
+        const other = await s.api.get(`/v2/renters/policies/${lakeside.matterId}${tail}`, { token });
+        expect(other.status, other.text).toBe(404);
+        const bad = await s.api.get(`/v2/renters/policies/x1${tail}`, { token });
+        expect(bad.status, bad.text).toBe(422);
+      }
+    });
+  },
+);
