@@ -72,6 +72,7 @@ function entityProbes(v: TenantRecords): Probe[] {
     e('PATCH /commission-configs/:ruleId', `${rules}/${v.ruleId}`, data({ pay_multiplier: 99, version: 1 })),
     e('POST /commission-configs/:ruleId/expire', `${rules}/${v.ruleId}/expire`, data({})),
     e('POST /commission-configs/generate', `${rules}/generate`, data({ effective_date: FUTURE })),
+    e('POST /commission-configs/batch', `${rules}/batch`, { data: [RULE] }),
     e('POST /commission-configs/impact', `${rules}/impact`, data(RULE)),
     e(
       'POST /commission-configs/:ruleId/impact',

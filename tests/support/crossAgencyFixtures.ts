@@ -201,6 +201,7 @@ function bodies(w: Northwind): Record<string, unknown> {
     'PATCH /v2/entities/:entityId/commission-configs/:ruleId': data({ pay_multiplier: 99, version: 1 }),
     'POST /v2/entities/:entityId/commission-configs/:ruleId/expire': data({}),
     'POST /v2/entities/:entityId/commission-configs/generate': data({ effective_date: FUTURE }),
+    'POST /v2/entities/:entityId/commission-configs/batch': { data: [rule] },
     'POST /v2/entities/:entityId/commission-configs/impact': data(rule),
     'POST /v2/entities/:entityId/commission-configs/:ruleId/impact': data({ pay_multiplier: 99, version: 1 }),
     'POST /v2/entities/:entityId/commission-statements/:statementId/approve': data({}),

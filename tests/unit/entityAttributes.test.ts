@@ -25,7 +25,13 @@ const DEFINITIONS: AttributeDefinitionRow[] = ATTRIBUTES.map((a) => ({
   isArray: a.isArray ?? false,
   isDelimited: a.isDelimited ?? false,
   validationRules: [...(a.validationRules ?? [])],
-  options: (a.options ?? []).map(([value, name], i) => ({ id: i + 1, name, value, weight: i + 1 })),
+  options: (a.options ?? []).map(([value, name], i) => ({
+    id: i + 1,
+    name,
+    value,
+    weight: i + 1,
+    enabled: true,
+  })),
 }));
 
 const ADMIN: SaveRights = { editReadonly: true, seeInternal: true };

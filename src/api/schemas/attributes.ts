@@ -28,8 +28,14 @@ export const ValidationRule = z.object({
 });
 export type ValidationRule = z.infer<typeof ValidationRule>;
 
+// SPEC §3 "Attribute option: id, attribute_id, name, value, weight, is_enabled"; the form's camelCase
+// neighbours get attributeId and enabled beside them. The form lists enabled options only.
 export const AttributeOption = z.object({
   id: z.number().int(),
+  attribute_id: z.number().int(),
+  attributeId: z.number().int(),
+  is_enabled: z.boolean(),
+  enabled: z.boolean(),
   name: z.string(),
   label: z.string(),
   value: z.string(),
@@ -43,6 +49,8 @@ export const AttributeInput = z.object({
   dependencyId: z.number().int().nullable(),
   type: AttributeType,
   typeCode: AttributeType,
+  // The attribute's code, its machine name (e.g. website_url); `name` carries the same.
+  code: z.string(),
   name: z.string(),
   label: z.string(),
   description: z.string().nullable(),
@@ -69,8 +77,11 @@ export type AttributeSection = z.infer<typeof AttributeSection>;
 
 export const AttributeFormResponse = z.object({ data: z.array(AttributeSection) });
 
-// SPEC §3 "Entity attribute value". A value has no id of its own: (entity_id, attrib_id) names it.
+// SPEC §3 "Entity attribute value: id, entity_id, attrib_id, attrib_value, data_url". A value is one setting
+// of one entity, so its id is made of the two: entity_id × 1000 + attrib_id (migration 042), the same after
+// a rebuild of the read tables.
 export const EntityAttributeValue = z.object({
+  id: z.number().int(),
   entity_id: z.number().int(),
   attrib_id: z.number().int(),
   attrib_value: z.string().nullable(),

@@ -31,12 +31,25 @@ const businessType = z.enum(['NEW', 'RENEWAL'], { error: 'Choose new business or
 const calculationType = z.enum(['PERCENT', 'FLAT'], { error: 'Choose percent or flat.' });
 const day = (what: string) => z.iso.date({ error: `The ${what} must be a date (YYYY-MM-DD).` });
 
+// SPEC §3 "batch storage status" of a rule in a batch save's answer (commission-configs/batch): STORED, or not
+// stored because it CONFLICTs with a rule (batch_storage_conflict_code says which kind) or is INVALID (its
+// messages say why). A rule read any other way has none (null).
+export const BATCH_STORAGE_STATUSES = ['STORED', 'CONFLICT', 'INVALID'] as const;
+export const BATCH_STORAGE_CONFLICT_CODES = ['OVERLAPS_STORED_RULE', 'OVERLAPS_BATCH_RULE'] as const;
+const batchStorage = {
+  batch_storage_status: z.enum(BATCH_STORAGE_STATUSES).nullable(),
+  batch_storage_conflict_code: z.enum(BATCH_STORAGE_CONFLICT_CODES).nullable(),
+};
+
 export const CommissionRule = z.object({
   id: z.number().int(),
   entity_id: z.number().int(),
   business_type: businessType,
   calculation_type: calculationType,
   event_code: z.string(),
+  // SPEC §3 "state_code (state_codes in forms)": the rule's states as one comma-delimited value (SPEC §9),
+  // one code for a rule of one state; state_codes lists them.
+  state_code: z.string(),
   state_codes: z.array(z.string()),
   species: z.enum(RULE_SPECIES).nullable(),
   pay_multiplier: z.number(),
@@ -44,6 +57,7 @@ export const CommissionRule = z.object({
   expiration_date: z.string().nullable(),
   status: z.enum(RULE_STATUSES),
   version: z.number().int(),
+  ...batchStorage,
 });
 export type CommissionRule = z.infer<typeof CommissionRule>;
 export const CommissionRuleResponse = z.object({ data: CommissionRule });
@@ -159,6 +173,29 @@ export const CommissionRuleUpdateRequest = z.strictObject({ data: CommissionRule
 export const CommissionRuleExpire = z.strictObject({ expiration_date: day('expiration date').optional() });
 export const CommissionRuleExpireRequest = z.strictObject({ data: CommissionRuleExpire.default({}) });
 export type CommissionRuleExpire = z.input<typeof CommissionRuleExpire>;
+
+// POST commission-configs/batch: several new rules at once. Each is stored unless it overlaps a stored rule or
+// one stored before it in the same batch, or fails a check of its own; the answer tells each rule's fate in
+// the order sent (docs/commission.md "Batch save").
+export const MAX_BATCH_RULES = 100;
+export const CommissionRuleBatchRequest = z.strictObject({
+  data: z
+    .array(CommissionRuleCreate)
+    .min(1, { error: 'Send at least one rule.' })
+    .max(MAX_BATCH_RULES, { error: `Send at most ${MAX_BATCH_RULES} rules at once.` }),
+});
+export type CommissionRuleBatchRequest = z.input<typeof CommissionRuleBatchRequest>;
+export const CommissionRuleBatchItem = CommissionRule.extend({
+  // null for a rule not stored.
+  id: z.number().int().nullable(),
+  status: z.enum(RULE_STATUSES).nullable(),
+  version: z.number().int().nullable(),
+  batch_storage_status: z.enum(BATCH_STORAGE_STATUSES),
+  // Why a rule was not stored, by request field (`data.{index}.…`), as a 422 would name them.
+  errors: z.record(z.string(), z.array(z.string())),
+});
+export type CommissionRuleBatchItem = z.infer<typeof CommissionRuleBatchItem>;
+export const CommissionRuleBatchResponse = z.object({ data: z.array(CommissionRuleBatchItem) });
 
 export const CommissionRuleGenerate = z.strictObject({
   // Default: the house (HQ) entity.

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { anyOf } from '../access';
 import { MAX_DOLLARS, MAX_INT, moneyAmount, moneyFilter, recordVersion } from './numbers';
 import { pageOf, searchQuery } from './paging';
+import { Actor } from './roles';
 
 // Commission statements (SPEC §3 "Commission", §4 statement review and payment, §7 "Commission";
 // docs/commission.md "Statements"). The search rows speak camelCase as SPEC §3's "Statement row in lists"
@@ -134,7 +135,9 @@ export const StatementOverride = z.object({
   override_note: z.string().nullable(),
   deleted: z.boolean(),
   created_at: z.string(),
+  created_by: Actor.nullable(),
   updated_at: z.string(),
+  updated_by: Actor.nullable(),
 });
 export type StatementOverride = z.infer<typeof StatementOverride>;
 
@@ -184,6 +187,12 @@ export const Statement = z.object({
   payment_status: z.enum(PAYMENT_STATUSES),
   state: z.enum(STATEMENT_STATES),
   version: z.number().int(),
+  // The business-clock moment and user of the statement stream's first event and of its last; a statement
+  // made by the month-end job has no user (null).
+  created_at: z.string(),
+  created_by: Actor.nullable(),
+  updated_at: z.string(),
+  updated_by: Actor.nullable(),
   lines: z.array(StatementLine),
   // The entity's statement of the month before, for the change against last month.
   previous: z

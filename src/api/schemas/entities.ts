@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EntityAttributeValue } from './attributes';
+import { Actor } from './roles';
 import { pageOf, searchQuery } from './paging';
 import { positiveId, recordVersion } from './numbers';
 
@@ -83,6 +84,15 @@ export const EntityRef = z.object({
 });
 export type EntityRef = z.infer<typeof EntityRef>;
 
+// SPEC §3 "created at/by, updated at/by" of a location or contact: the business-clock moment and the user
+// of the entity-stream event that added it and of the last that changed it (docs/decisions/004).
+const recordAudit = {
+  created_at: z.string(),
+  created_by: Actor.nullable(),
+  updated_at: z.string(),
+  updated_by: Actor.nullable(),
+};
+
 export const Contact = z.object({
   id: z.number().int(),
   location_id: z.number().int(),
@@ -91,6 +101,7 @@ export const Contact = z.object({
   extension: z.string().nullable(),
   email: z.string().nullable(),
   notes: z.string().nullable(),
+  ...recordAudit,
 });
 export type Contact = z.infer<typeof Contact>;
 
@@ -106,8 +117,14 @@ export const Location = z.object({
   zip: z.string(),
   is_enabled: z.boolean(),
   contacts: z.array(Contact),
+  ...recordAudit,
 });
 export type Location = z.infer<typeof Location>;
+
+// SPEC §3 "Url item": the entity's links a person follows, its settings of type url that hold an address;
+// the id is the setting value's.
+export const UrlItem = z.object({ id: z.number().int(), label: z.string(), url: z.string() });
+export type UrlItem = z.infer<typeof UrlItem>;
 
 export const Entity = z.object({
   id: z.number().int(),
@@ -128,6 +145,7 @@ export const Entity = z.object({
   can_quote: z.boolean(),
   child_count: z.number().int(),
   attributes: z.array(EntityAttributeValue),
+  url_items: z.array(UrlItem),
   parent: EntityRef.nullable(),
   // From the root down to the parent: the breadcrumb of the hierarchy.
   ancestors: z.array(EntityRef),
@@ -291,6 +309,8 @@ export const QuoteSource = z.object({
   entity_id: z.number().int(),
   code: z.string(),
   name: z.string(),
+  // SPEC §3 "Entity label/code": what a person reads, the source's name.
+  label: z.string(),
   is_enabled: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),

@@ -34,9 +34,12 @@ export type RoleRow = z.infer<typeof RoleRow>;
 export const RoleSearchResponse = pageOf(RoleRow);
 export type RoleSearchResponse = z.infer<typeof RoleSearchResponse>;
 
-// SPEC §3 role-privilege assignment: which privilege, assigned when and by whom.
+// SPEC §3 "Role-privilege assignment: id, role id, privilege id, assigned at, assigned by". The id is the
+// assignment's own (role_id × 1000 + privilege_id, migration 042); privilege_id names the privilege.
 export const RolePrivilege = z.object({
   id: z.number().int(),
+  role_id: z.number().int(),
+  privilege_id: z.number().int(),
   parent_priv_id: z.number().int().nullable(),
   priv_code: z.string(),
   priv_desc: z.string(),

@@ -43,17 +43,28 @@ export const MyEntitiesResponse = z.object({
 });
 export type MyEntitiesResponse = z.infer<typeof MyEntitiesResponse>;
 
+// SPEC §3 "Fuller brand": name, legal name, powered-by flags, cat and dog icons, base URL, horizontal and
+// vertical logo files (normal, inverted, signed private versions), quote app URL. `logos` gathers the
+// horizontal logo's three versions as absolute URLs; a version the brand lacks answers its normal logo
+// (docs/operations.md "The brand").
+export const BrandLogos = z.object({ normal: z.string(), inverted: z.string(), signed: z.string() });
 export const Brand = z.object({
+  code: z.string(),
   name: z.string(),
   legalName: z.string(),
   baseURL: z.string(),
   quoteAppURL: z.string(),
   poweredBy: z.boolean(),
+  showPoweredBy: z.boolean(),
+  // Whom "Powered by" names; null when it is not shown.
+  poweredByName: z.string().nullable(),
   signedHorizontalLogoFile: z.string(),
   horizontalLogoFile: z.string(),
   horizontalLogoInvertedFile: z.string(),
   verticalLogoFile: z.string(),
   verticalLogoInvertedFile: z.string(),
+  signedVerticalLogoFile: z.string(),
+  logos: BrandLogos,
   catIconFile: z.string(),
   dogIconFile: z.string(),
 });

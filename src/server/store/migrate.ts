@@ -40,6 +40,7 @@ import * as m037 from './migrations/037_role_names_by_owner';
 import * as m038 from './migrations/038_daily_work_claims';
 import * as m039 from './migrations/039_abuse_limits';
 import * as m040 from './migrations/040_quote_view_columns';
+import * as m042 from './migrations/042_administration_ids';
 
 // Migrations are listed here rather than read from disk, so the same list runs under tsx, vitest and bundles.
 const MIGRATIONS: Record<string, Migration> = {
@@ -81,6 +82,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '038_daily_work_claims': m038,
   '039_abuse_limits': m039,
   '040_quote_view_columns': m040,
+  '042_administration_ids': m042,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

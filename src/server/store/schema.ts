@@ -76,6 +76,8 @@ export interface EntitiesTable {
 }
 
 export interface EntityAttributesTable {
+  // entity_id × 1000 + attrib_id, computed by the database (migration 042); bigint, read through Number().
+  id: ColumnType<string | number, never, never>;
   entity_id: number;
   attrib_id: number;
   attrib_value: string | null;
@@ -97,6 +99,8 @@ export interface RolesTable {
 }
 
 export interface RolePrivilegesTable {
+  // role_id × 1000 + privilege_id, computed by the database (migration 042); bigint, read through Number().
+  id: ColumnType<string | number, never, never>;
   role_id: number;
   privilege_id: number;
   assigned_at: Timestamp;

@@ -25,7 +25,7 @@ export interface AttributeDefinitionRow {
   isArray: boolean;
   isDelimited: boolean;
   validationRules: ValidationRule[];
-  options: { id: number; name: string; value: string; weight: number }[];
+  options: { id: number; name: string; value: string; weight: number; enabled: boolean }[];
 }
 
 // Enabled attributes with their enabled options, in form order; one query.
@@ -53,7 +53,7 @@ export async function loadAttributeDefinitions(db: Db): Promise<AttributeDefinit
         .select(
           sql<
             AttributeDefinitionRow['options']
-          >`coalesce(json_agg(json_build_object('id', o.id, 'name', o.name, 'value', o.value, 'weight', o.weight) order by o.weight), '[]')`.as(
+          >`coalesce(json_agg(json_build_object('id', o.id, 'name', o.name, 'value', o.value, 'weight', o.weight, 'enabled', o.is_enabled) order by o.weight), '[]')`.as(
             'options',
           ),
         )
@@ -91,6 +91,7 @@ function toInput(d: AttributeDefinitionRow): AttributeInput {
     dependencyId: d.dependencyId,
     type: d.type,
     typeCode: d.type,
+    code: d.name,
     name: d.name,
     label: d.label,
     description: d.description,
@@ -104,6 +105,10 @@ function toInput(d: AttributeDefinitionRow): AttributeInput {
     isDelimited: d.isDelimited,
     options: d.options.map((o) => ({
       id: o.id,
+      attribute_id: d.id,
+      attributeId: d.id,
+      is_enabled: o.enabled,
+      enabled: o.enabled,
       name: o.name,
       label: o.name,
       value: o.value,

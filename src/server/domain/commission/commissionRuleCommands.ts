@@ -13,7 +13,7 @@ import {
   ruleErrors,
 } from './commissionRuleChecks';
 import { entityRules, findRule, ruleStatus, type StoredRule } from './commissionRuleQueries';
-import type { RateRule } from '../moneyRules/commissionRates';
+import { overlappingRules, type RateRule } from '../moneyRules/commissionRates';
 
 // Commands of the commission_rule stream. Each takes the entity's rule lock first, then checks, then appends
 // through execute() (the record lifecycle decides; a stale version answers 409).
@@ -157,4 +157,57 @@ export async function generateRules(
     result.created++;
   }
   return result;
+}
+
+export type BatchOutcome =
+  | { status: 'STORED'; id: number }
+  | {
+      status: 'CONFLICT';
+      conflictCode: 'OVERLAPS_STORED_RULE' | 'OVERLAPS_BATCH_RULE';
+      errors: Record<string, string[]>;
+    }
+  | { status: 'INVALID'; errors: Record<string, string[]> };
+
+// Stores each rule of a batch that passes the checks a single create makes, in the order given, under the
+// entity's lock (docs/commission.md "Batch save"). A rule that overlaps a rule already stored, or one the batch
+// stored before it, is not stored and says which; one that fails another check is not stored either. The
+// others stand: a batch is many creates in one transaction, not all or nothing.
+export async function storeRuleBatch(
+  trx: Trx,
+  entityId: number,
+  rules: readonly Omit<RuleFields, 'entityId'>[],
+  metadata: EventMetadata,
+): Promise<BatchOutcome[]> {
+  await lockEntityRules(trx, entityId);
+  const context = await loadRuleContext(trx, entityId);
+  const stored = new Set<number>();
+  const outcomes: BatchOutcome[] = [];
+  for (const [index, fields] of rules.entries()) {
+    const rule: RateRule = { ...fields, entityId, id: 0 };
+    const found = ruleErrors(rule, context);
+    // Field names as the batch request sends them: data.{index}.…
+    const errors = Object.fromEntries(
+      Object.entries(found).map(([field, messages]) => [
+        field.replace(/^data\./, `data.${index}.`),
+        messages,
+      ]),
+    );
+    if (Object.keys(errors).length === 0) {
+      const id = await appendCreated(trx, { ...fields, entityId }, metadata);
+      context.rules.push({ ...rule, id });
+      stored.add(id);
+      outcomes.push({ status: 'STORED', id });
+      continue;
+    }
+    // ruleErrors judges overlaps only of an otherwise sound rule, on data.effective_date.
+    const overlaps = Object.keys(found).length === 1 ? overlappingRules(context.rules, rule) : [];
+    if (overlaps.length === 0) {
+      outcomes.push({ status: 'INVALID', errors });
+    } else {
+      const inBatch = overlaps.some((o) => stored.has(o.id));
+      const conflictCode = inBatch ? 'OVERLAPS_BATCH_RULE' : 'OVERLAPS_STORED_RULE';
+      outcomes.push({ status: 'CONFLICT', conflictCode, errors });
+    }
+  }
+  return outcomes;
 }

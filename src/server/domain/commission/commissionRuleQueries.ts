@@ -82,6 +82,7 @@ export function toWire(rule: StoredRule, today: string): CommissionRule {
     business_type: rule.businessType,
     calculation_type: rule.calculationType,
     event_code: rule.eventCode,
+    state_code: rule.stateCodes.join(','),
     state_codes: [...rule.stateCodes],
     species: rule.species,
     pay_multiplier: payToWire(rule),
@@ -89,6 +90,8 @@ export function toWire(rule: StoredRule, today: string): CommissionRule {
     expiration_date: rule.expirationDate,
     status: ruleStatus(rule, today),
     version: rule.version,
+    batch_storage_status: null,
+    batch_storage_conflict_code: null,
   };
 }
 

@@ -12,7 +12,7 @@ import { previousMonth } from './commissionableEvents';
 import { COMMISSION_STATEMENT_STREAM, STATEMENT_EVENT_LABELS } from './statementEvents';
 import { outOfDate } from './statementFreshness';
 import type { StatementLine as ComputedLine } from './statementLines';
-import type { ActorViewer } from '../actorNames';
+import { actorOf, actorsFor, type ActorViewer } from '../actorNames';
 
 // One statement as SPEC §3 "Commission statement" shows it, with its lines, overrides, the month before and
 // its history. `can` says what the caller may do now: their privileges and the machine's state together.
@@ -46,13 +46,24 @@ export async function statementOfEntity(db: Db, entityId: number, statementId: n
 
 export type StoredStatement = NonNullable<Awaited<ReturnType<typeof statementOfEntity>>>;
 
-export async function statementOverrides(db: Db, statementId: number): Promise<StatementOverride[]> {
+// The overrides of a statement, each with who added and last changed it as `viewer` may be told (the
+// override's own columns, written from its events' metadata).
+export async function statementOverrides(
+  db: Db,
+  statementId: number,
+  viewer: ActorViewer,
+): Promise<StatementOverride[]> {
   const rows = await db
     .selectFrom('commission_statement_overrides')
     .selectAll()
     .where('statement_id', '=', statementId)
     .orderBy('id')
     .execute();
+  const actors = await actorsFor(
+    db,
+    rows.flatMap((o) => [o.created_by, o.updated_by]),
+    viewer,
+  );
   return rows.map((o) => ({
     id: o.id,
     statement_id: o.statement_id,
@@ -61,7 +72,9 @@ export async function statementOverrides(db: Db, statementId: number): Promise<S
     override_note: o.note,
     deleted: o.deleted,
     created_at: o.created_at.toISOString(),
+    created_by: actorOf(actors, o.created_by),
     updated_at: o.updated_at.toISOString(),
+    updated_by: actorOf(actors, o.updated_by),
   }));
 }
 
@@ -138,7 +151,7 @@ export async function statementView(
   const machine = commissionStatementMachine.resolveState({ value: state, context: undefined });
   const [lines, overrides, previous, history, bankAccount, stale] = await Promise.all([
     statementLines(db, statement.id),
-    statementOverrides(db, statement.id),
+    statementOverrides(db, statement.id, viewer),
     db
       .selectFrom('commission_statements')
       .select(['id', 'month', 'amount_cents', 'payment_total_cents'])
@@ -150,6 +163,9 @@ export async function statementView(
     outOfDate(db, statement),
   ]);
   const amount = dollars(statement.amount_cents);
+  // SPEC §3 "created at/by, updated at/by": the statement stream's first event (its generation) and its last.
+  const first = history[0];
+  const last = history[history.length - 1];
   return {
     id: statement.id,
     entity_id: statement.entity_id,
@@ -176,6 +192,10 @@ export async function statementView(
     payment_status: statuses.payment,
     state: state as Statement['state'],
     version: statement.version,
+    created_at: first?.recordedAt ?? statement.created_at.toISOString(),
+    created_by: first?.actor ?? null,
+    updated_at: last?.recordedAt ?? statement.updated_at.toISOString(),
+    updated_by: last?.actor ?? null,
     lines,
     previous: previous
       ? {

@@ -7,11 +7,15 @@ import type {
   EntitySearchRow,
   EntitySortField,
   Location,
+  UrlItem,
 } from '../../../api/schemas/entities';
 import type { PageMeta, SortOrder } from '../../../api/schemas/paging';
 import type { EntityScope } from '../../access/principal';
+import { streamEventRows } from '../../store/eventHistory';
 import { fetchPage, likePattern } from '../../store/paging';
 import type { Db } from '../../store/db';
+import { actorOf, actorsFor, type ActorViewer } from '../actorNames';
+import { ENTITY_STREAM } from './entityEvents';
 import { HEADQUARTERS } from './entityReference';
 
 // Read side of entity administration: the search of SPEC §3 and one entity with its details, each limited
@@ -119,11 +123,51 @@ export async function findEntityInScope(db: Db, id: number, scope: EntityScope) 
   return entity;
 }
 
-export async function loadLocations(db: Db, entityId: number): Promise<Location[]> {
-  const [locations, contacts] = await Promise.all([
+// Who added each location and contact of the entity and who last changed it: the acting user of the
+// first and the last entity-stream event naming it (SPEC §3 "created by, updated by"); the moments are the
+// read tables', which the projection takes from the same events.
+async function detailAuthors(db: Db, entityId: number) {
+  const rows = await streamEventRows(db, ENTITY_STREAM, String(entityId));
+  const authors = { location: new Map<number, Authors>(), contact: new Map<number, Authors>() };
+  const note = (kind: 'location' | 'contact', id: unknown, actor: number | null) => {
+    if (typeof id !== 'number') return;
+    const known = authors[kind].get(id);
+    authors[kind].set(id, { createdBy: known ? known.createdBy : actor, updatedBy: actor });
+  };
+  for (const row of rows) {
+    if (row.type === 'entity.locationAdded' || row.type === 'entity.locationUpdated') {
+      note('location', row.data.locationId, row.actor_id);
+    } else if (row.type === 'entity.contactAdded' || row.type === 'entity.contactUpdated') {
+      note('contact', row.data.contactId, row.actor_id);
+    }
+  }
+  return authors;
+}
+
+interface Authors {
+  createdBy: number | null;
+  updatedBy: number | null;
+}
+
+const iso = (at: Date | string) => new Date(at).toISOString();
+
+export async function loadLocations(db: Db, entityId: number, viewer: ActorViewer): Promise<Location[]> {
+  const [locations, contacts, authors] = await Promise.all([
     db.selectFrom('entity_locations').selectAll().where('entity_id', '=', entityId).orderBy('id').execute(),
     db.selectFrom('entity_contacts').selectAll().where('entity_id', '=', entityId).orderBy('id').execute(),
+    detailAuthors(db, entityId),
   ]);
+  const actors = await actorsFor(
+    db,
+    [...authors.location.values(), ...authors.contact.values()].flatMap((a) => [a.createdBy, a.updatedBy]),
+    viewer,
+  );
+  const audit = (row: { created_at: Date; updated_at: Date }, by: Authors | undefined) => ({
+    created_at: iso(row.created_at),
+    created_by: actorOf(actors, by?.createdBy),
+    updated_at: iso(row.updated_at),
+    updated_by: actorOf(actors, by?.updatedBy),
+  });
   return locations.map((l) => ({
     id: l.id,
     entity_id: l.entity_id,
@@ -145,7 +189,9 @@ export async function loadLocations(db: Db, entityId: number): Promise<Location[
         extension: c.extension,
         email: c.email,
         notes: c.notes,
+        ...audit(c, authors.contact.get(c.id)),
       })),
+    ...audit(l, authors.location.get(l.id)),
   }));
 }
 
@@ -158,11 +204,30 @@ export async function loadAttributeValues(
   let query = db
     .selectFrom('entity_attributes as v')
     .innerJoin('attributes as a', 'a.id', 'v.attrib_id')
-    .select(['v.entity_id', 'v.attrib_id', 'v.attrib_value', 'v.data_url'])
+    .select(['v.id', 'v.entity_id', 'v.attrib_id', 'v.attrib_value', 'v.data_url'])
     .where('v.entity_id', '=', entityId)
     .orderBy('v.attrib_id');
   if (options.exposedOnly) query = query.where('a.is_exposed', '=', true);
-  return query.execute();
+  const rows = await query.execute();
+  return rows.map((r) => ({ ...r, id: Number(r.id) }));
+}
+
+// SPEC §3 "Url item": the entity's settings of type url that hold an address, labelled as the form labels
+// them; a viewer who sees exposed settings only sees their links only.
+async function loadUrlItems(db: Db, entityId: number, options: { exposedOnly: boolean }): Promise<UrlItem[]> {
+  let query = db
+    .selectFrom('entity_attributes as v')
+    .innerJoin('attributes as a', 'a.id', 'v.attrib_id')
+    .select(['v.id', 'a.label', 'v.attrib_value'])
+    .where('v.entity_id', '=', entityId)
+    .where('a.type_code', '=', 'url')
+    .where('a.is_enabled', '=', true)
+    .where('v.attrib_value', 'is not', null)
+    .where('v.attrib_value', '<>', '')
+    .orderBy('a.sort_order');
+  if (options.exposedOnly) query = query.where('a.is_exposed', '=', true);
+  const rows = await query.execute();
+  return rows.map((r) => ({ id: Number(r.id), label: r.label, url: r.attrib_value ?? '' }));
 }
 
 const ref = (e: {
@@ -180,14 +245,14 @@ const ref = (e: {
 export async function loadEntityView(
   db: Db,
   entity: NonNullable<Awaited<ReturnType<typeof findEntityInScope>>>,
-  options: { settings: 'all' | 'exposed' | 'none'; scope: EntityScope },
+  options: { settings: 'all' | 'exposed' | 'none'; scope: EntityScope; viewer: ActorViewer },
 ): Promise<Entity> {
   const ancestorIds = entity.path
     .split('/')
     .filter(Boolean)
     .map(Number)
     .filter((id) => id !== entity.id);
-  const [ancestorRows, children, locations, attributes] = await Promise.all([
+  const [ancestorRows, children, locations, attributes, urlItems] = await Promise.all([
     ancestorIds.length > 0
       ? db
           .selectFrom('entities')
@@ -200,10 +265,13 @@ export async function loadEntityView(
       .select((eb) => eb.fn.countAll<string>().as('n'))
       .where('master_entity_id', '=', entity.id)
       .executeTakeFirstOrThrow(),
-    loadLocations(db, entity.id),
+    loadLocations(db, entity.id, options.viewer),
     options.settings === 'none'
       ? Promise.resolve([])
       : loadAttributeValues(db, entity.id, { exposedOnly: options.settings === 'exposed' }),
+    options.settings === 'none'
+      ? Promise.resolve([])
+      : loadUrlItems(db, entity.id, { exposedOnly: options.settings === 'exposed' }),
   ]);
   // Ancestors above an agency user's own entity are outside their scope: the breadcrumb starts at it.
   const visible = ancestorRows
@@ -230,6 +298,7 @@ export async function loadEntityView(
     can_quote: entity.can_quote,
     child_count: Number(children.n),
     attributes,
+    url_items: urlItems,
     parent: parentRow ? ref(parentRow) : null,
     ancestors,
     headquarters_location: locations.find((l) => l.loc_type === HEADQUARTERS && l.is_enabled) ?? null,

@@ -106,7 +106,16 @@ export async function findRole(
   const privileges = await db
     .selectFrom('role_privileges as rp')
     .innerJoin('privileges as p', 'p.id', 'rp.privilege_id')
-    .select(['p.id', 'p.parent_priv_id', 'p.priv_code', 'p.priv_desc', 'rp.assigned_at', 'rp.assigned_by'])
+    .select([
+      'rp.id',
+      'rp.role_id',
+      'p.id as privilege_id',
+      'p.parent_priv_id',
+      'p.priv_code',
+      'p.priv_desc',
+      'rp.assigned_at',
+      'rp.assigned_by',
+    ])
     .where('rp.role_id', '=', id)
     .orderBy('p.id')
     .execute();
@@ -128,7 +137,9 @@ export async function findRole(
     updated_at: role.updated_at.toISOString(),
     updated_by: actorOf(actors, role.updated_by),
     privileges: privileges.map((p) => ({
-      id: p.id,
+      id: Number(p.id),
+      role_id: p.role_id,
+      privilege_id: p.privilege_id,
       parent_priv_id: p.parent_priv_id,
       priv_code: p.priv_code,
       priv_desc: p.priv_desc,

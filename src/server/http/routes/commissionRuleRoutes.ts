@@ -4,7 +4,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   COMMISSION_RULE_ACCESS,
+  CommissionRuleBatchRequest,
+  CommissionRuleBatchResponse,
   CommissionRuleCreateRequest,
+  type CommissionRuleBatchItem,
   CommissionRuleExpireRequest,
   CommissionRuleGenerateRequest,
   CommissionRuleGenerateResponse,
@@ -19,6 +22,7 @@ import {
   createRule,
   expireRule,
   generateRules,
+  storeRuleBatch,
   type RuleFields,
 } from '../../domain/commission/commissionRuleCommands';
 import {
@@ -192,6 +196,62 @@ export function commissionRuleRoutes(app: FastifyInstance, options: { db: Db; cl
         await recalculatePendingStatements(trx, entity.id, day, metadata);
       });
       return { data: await ruleView(entity.id, ruleId) };
+    },
+  );
+
+  // SPEC §3 "batch storage status, conflict code": several new rules in one request, each answered with
+  // whether it was stored (docs/commission.md "Batch save").
+  r.post(
+    `${base}/batch`,
+    {
+      config: { access: COMMISSION_RULE_ACCESS.edit, conflicts: [inactive, CONFLICT.concurrentWrite] },
+      schema: {
+        params: EntityParams,
+        body: CommissionRuleBatchRequest,
+        response: { 200: CommissionRuleBatchResponse },
+      },
+    },
+    async (request) => {
+      const { principal, entity } = await writableEntity(request, request.params.entityId);
+      const sent = request.body.data.map((rule) => ruleFields(rule) as Omit<RuleFields, 'entityId'>);
+      const metadata = metadataOf(request, principal);
+      const outcomes = await db.transaction().execute(async (trx) => {
+        const stored = await storeRuleBatch(trx, entity.id, sent, metadata);
+        if (stored.some((o) => o.status === 'STORED')) {
+          await recalculatePendingStatements(trx, entity.id, today(), metadata);
+        }
+        return stored;
+      });
+      const day = today();
+      const data = await Promise.all(
+        outcomes.map(async (outcome, index): Promise<CommissionRuleBatchItem> => {
+          if (outcome.status === 'STORED') {
+            const rule = await findRule(db, entity.id, outcome.id);
+            if (!rule) throw notFound('commission rule');
+            return { ...toWire(rule, day), batch_storage_status: 'STORED', errors: {} };
+          }
+          const body = request.body.data[index]!;
+          return {
+            id: null,
+            entity_id: entity.id,
+            business_type: body.business_type,
+            calculation_type: body.calculation_type,
+            event_code: body.event_code,
+            state_code: body.state_codes.join(','),
+            state_codes: body.state_codes,
+            species: body.species,
+            pay_multiplier: body.pay_multiplier,
+            effective_date: body.effective_date,
+            expiration_date: body.expiration_date,
+            status: null,
+            version: null,
+            batch_storage_status: outcome.status,
+            batch_storage_conflict_code: outcome.status === 'CONFLICT' ? outcome.conflictCode : null,
+            errors: outcome.errors,
+          };
+        }),
+      );
+      return { data };
     },
   );
 

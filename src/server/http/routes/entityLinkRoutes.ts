@@ -53,6 +53,7 @@ export function entityLinkRoutes(app: FastifyInstance, options: { db: Db }): voi
       .execute();
   const quoteSourceWire = (s: Awaited<ReturnType<typeof quoteSources>>[number]) => ({
     ...s,
+    label: s.name,
     created_at: new Date(s.created_at).toISOString(),
     updated_at: new Date(s.updated_at).toISOString(),
   });

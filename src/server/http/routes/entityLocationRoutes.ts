@@ -24,7 +24,8 @@ import {
 } from '../../domain/entities/locationCommands';
 import type { Db } from '../../store/db';
 import { notFound } from '../errors';
-import { ENTITY_CHANGE_CONFLICTS, entityFor, metadataOf } from './entityRouteSupport';
+import { ENTITY_CHANGE_CONFLICTS, entityFor, metadataOf, viewerOf } from './entityRouteSupport';
+import type { Principal } from '../../access/principal';
 
 // /v2/entities/{entityId}/locations and their contacts (SPEC §3 Location, Contact; §7 sub-resources).
 const EntityParams = z.object({ entityId: integerParam('entityId') });
@@ -63,8 +64,10 @@ export function entityLocationRoutes(app: FastifyInstance, options: { db: Db }):
   const { db } = options;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  const locationView = async (entityId: number, locationId: number) => {
-    const location = (await loadLocations(db, entityId)).find((l) => l.id === locationId);
+  const locationView = async (principal: Principal, entityId: number, locationId: number) => {
+    const location = (await loadLocations(db, entityId, viewerOf(principal))).find(
+      (l) => l.id === locationId,
+    );
     if (!location) throw notFound('location');
     return location;
   };
@@ -76,8 +79,8 @@ export function entityLocationRoutes(app: FastifyInstance, options: { db: Db }):
       schema: { params: EntityParams, response: { 200: LocationListResponse } },
     },
     async (request) => {
-      const { entity } = await entityFor(db, request, request.params.entityId);
-      return { data: await loadLocations(db, entity.id) };
+      const { principal, entity } = await entityFor(db, request, request.params.entityId);
+      return { data: await loadLocations(db, entity.id, viewerOf(principal)) };
     },
   );
 
@@ -103,7 +106,7 @@ export function entityLocationRoutes(app: FastifyInstance, options: { db: Db }):
       const id = await db
         .transaction()
         .execute((trx) => addLocation(trx, entity.id, fields, metadataOf(request, principal)));
-      return reply.code(201).send({ data: await locationView(entity.id, id) });
+      return reply.code(201).send({ data: await locationView(principal, entity.id, id) });
     },
   );
 
@@ -127,7 +130,7 @@ export function entityLocationRoutes(app: FastifyInstance, options: { db: Db }):
             metadataOf(request, principal),
           ),
         );
-      return { data: await locationView(entity.id, locationId) };
+      return { data: await locationView(principal, entity.id, locationId) };
     },
   );
 
@@ -167,7 +170,9 @@ export function entityLocationRoutes(app: FastifyInstance, options: { db: Db }):
       const id = await db
         .transaction()
         .execute((trx) => addContact(trx, entity.id, locationId, fields, metadataOf(request, principal)));
-      const contact = (await locationView(entity.id, locationId)).contacts.find((c) => c.id === id)!;
+      const contact = (await locationView(principal, entity.id, locationId)).contacts.find(
+        (c) => c.id === id,
+      )!;
       return reply.code(201).send({ data: contact });
     },
   );
@@ -193,7 +198,9 @@ export function entityLocationRoutes(app: FastifyInstance, options: { db: Db }):
             metadataOf(request, principal),
           ),
         );
-      const contact = (await locationView(entity.id, locationId)).contacts.find((c) => c.id === contactId)!;
+      const contact = (await locationView(principal, entity.id, locationId)).contacts.find(
+        (c) => c.id === contactId,
+      )!;
       return { data: contact };
     },
   );

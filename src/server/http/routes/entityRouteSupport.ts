@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { isAllowed, type AccessCheck } from '../../../api/access';
-import { accessSubject, entityScope, type Principal } from '../../access/principal';
+import { accessSubject, entityScope, isStaff, type Principal } from '../../access/principal';
+import type { ActorViewer } from '../../domain/actorNames';
 import { findEntityInScope } from '../../domain/entities/entityQueries';
 import type { Db } from '../../store/db';
 import { notFound } from '../errors';
@@ -17,6 +18,12 @@ export const ENTITY_CHANGE_CONFLICTS = [
   'The entity is inactive: reactivate it first.',
   CONFLICT.concurrentWrite,
 ] as const;
+
+// Whom the caller may be told of by name (docs/security.md, issue 21).
+export const viewerOf = (principal: Principal): ActorViewer => ({
+  staff: isStaff(principal),
+  entityPath: principal.entityPath,
+});
 
 export function can(principal: Principal, check: AccessCheck): boolean {
   return isAllowed(check, accessSubject(principal));

@@ -23,7 +23,7 @@ import { ValidationFailed, notFound } from '../errors';
 import { CONFLICT } from '../openapi/conflicts';
 import { streamHistory } from '../../domain/streamHistory';
 import { requirePrincipal } from '../routeTable';
-import { can, entityFor, metadataOf } from './entityRouteSupport';
+import { can, entityFor, metadataOf, viewerOf } from './entityRouteSupport';
 import { sqlStateOf } from '../../store/sqlState';
 import { roleReach } from '../../domain/roles/roleOwnership';
 
@@ -88,6 +88,7 @@ export function entityRoutes(app: FastifyInstance, options: { db: Db }): void {
       data: await loadEntityView(db, entity, {
         settings: settingsShownTo(principal),
         scope,
+        viewer: viewerOf(principal),
       }),
     };
   };

@@ -93,8 +93,10 @@ export function entityStatementRoutes(app: FastifyInstance, options: { db: Db; c
     if (!now) throw notFound('commission statement');
     return view(principal, now);
   };
-  const overrideOf = async (statementId: number, overrideId: number) => {
-    const found = (await statementOverrides(db, statementId)).find((o) => o.id === overrideId);
+  const overrideOf = async (principal: Principal, statementId: number, overrideId: number) => {
+    const found = (await statementOverrides(db, statementId, roleReach(principal))).find(
+      (o) => o.id === overrideId,
+    );
     if (!found) throw notFound('override');
     return found;
   };
@@ -233,8 +235,12 @@ export function entityStatementRoutes(app: FastifyInstance, options: { db: Db; c
       schema: { params: StatementParams, response: { 200: OverrideListResponse } },
     },
     async (request) => {
-      const { statement } = await statementFor(request, request.params.entityId, request.params.statementId);
-      return { data: await statementOverrides(db, statement.id) };
+      const { principal, statement } = await statementFor(
+        request,
+        request.params.entityId,
+        request.params.statementId,
+      );
+      return { data: await statementOverrides(db, statement.id, roleReach(principal)) };
     },
   );
 
@@ -263,7 +269,7 @@ export function entityStatementRoutes(app: FastifyInstance, options: { db: Db; c
             metadataOf(request, principal),
           ),
         );
-      return reply.code(201).send({ data: await overrideOf(statement.id, id) });
+      return reply.code(201).send({ data: await overrideOf(principal, statement.id, id) });
     },
   );
 
@@ -274,8 +280,12 @@ export function entityStatementRoutes(app: FastifyInstance, options: { db: Db; c
       schema: { params: OverrideParams, response: { 200: OverrideResponse } },
     },
     async (request) => {
-      const { statement } = await statementFor(request, request.params.entityId, request.params.statementId);
-      return { data: await overrideOf(statement.id, request.params.overrideId) };
+      const { principal, statement } = await statementFor(
+        request,
+        request.params.entityId,
+        request.params.statementId,
+      );
+      return { data: await overrideOf(principal, statement.id, request.params.overrideId) };
     },
   );
 
@@ -303,7 +313,7 @@ export function entityStatementRoutes(app: FastifyInstance, options: { db: Db; c
         .execute((trx) =>
           updateOverride(trx, statement.id, overrideId, changes, metadataOf(request, principal)),
         );
-      return { data: await overrideOf(statement.id, overrideId) };
+      return { data: await overrideOf(principal, statement.id, overrideId) };
     },
   );
 
@@ -323,7 +333,7 @@ export function entityStatementRoutes(app: FastifyInstance, options: { db: Db; c
       await db
         .transaction()
         .execute((trx) => deleteOverride(trx, statement.id, overrideId, metadataOf(request, principal)));
-      return { data: await overrideOf(statement.id, overrideId) };
+      return { data: await overrideOf(principal, statement.id, overrideId) };
     },
   );
 }

@@ -5,6 +5,7 @@ import { BrandResponse, MyEntitiesResponse, type AccessibleEntity } from '../../
 import { isStaff } from '../../access/principal';
 import { businessDate, systemClock, type Clock } from '../../../calendar';
 import type { Db } from '../../store/db';
+import { brandAnswer } from '../../domain/brand/brandAnswer';
 import { notFound } from '../errors';
 import { requirePrincipal } from '../routeTable';
 
@@ -71,12 +72,12 @@ export function sessionRoutes(
     async () => {
       const brand = await db
         .selectFrom('brands')
-        .select('data')
+        .select(['code', 'data'])
         .where('code', '=', 'default')
         .executeTakeFirst();
       if (!brand) throw notFound('brand');
       return {
-        data: brand.data as never,
+        data: brandAnswer(brand.code, brand.data as Record<string, unknown>),
         environment: options.environmentCode,
         sandbox: options.sandbox ? sandboxState(options.clock) : null,
       };
