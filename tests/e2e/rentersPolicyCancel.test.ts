@@ -5,6 +5,7 @@ import {
   isCancelRefusal,
 } from '../../src/server/domain/rentersPolicies/changes/rentersChangeFigures';
 import { oneYearAfter } from '../../src/server/domain/rentersPolicies/rentersPolicyNumbers';
+import { formatBusinessDate } from '../../src/calendar';
 import { formatMoney } from '../../src/ui/format';
 import { INTERNAL, NORTHWIND_AUSTIN } from '../support/personas';
 import { entityIdOf } from '../support/records';
@@ -15,6 +16,7 @@ import {
   businessToday,
 } from '../support/rentersPolicyFixtures';
 import { portalSuite } from './portalSession';
+import { scrollToTop } from './rentersPolicyPage';
 import { signIn, waitForPath } from './portalPage';
 
 // Preview then commit a pro-rata cancellation of a renters policy in the browser, then reinstate it
@@ -56,6 +58,19 @@ function refundOn(cancelDate: string): number {
 
 const preview = (page: Page) => page.getByRole('region', { name: 'Preview' });
 
+// A fact of the Summary card, by its label, showing the value given.
+async function fact(page: Page, label: string, value: string): Promise<void> {
+  const summary = page.getByRole('region', { name: 'Summary', exact: true });
+  const term = summary.locator('dt').filter({ hasText: new RegExp(`^${label}$`) });
+  await expect(term.locator('xpath=following-sibling::dd[1]').innerText()).resolves.toBe(value);
+}
+
+const transactionRow = (page: Page, type: string) =>
+  page
+    .getByRole('table', { name: 'Transactions of the policy' })
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell', { name: type, exact: true }) });
+
 describe('renters policy cancellation', () => {
   it('previews, re-previews after an edit, confirms and commits a cancellation, then reinstates', async () => {
     const page = await freshPage();
@@ -96,6 +111,10 @@ describe('renters policy cancellation', () => {
     expect(sent.data.preview_token).toMatch(/^pv1\./);
     await page.getByText(`Done: cancel ${policy.policyNumber}`).waitFor();
     await page.getByText('Cancelled', { exact: true }).first().waitFor();
+    // The reason and date on the record, the cancellation among the transactions, in words.
+    await fact(page, 'Cancellation reason', 'Customer request');
+    await fact(page, 'Cancellation date', formatBusinessDate(today));
+    await transactionRow(page, 'Cancellation').filter({ hasText: 'Customer request' }).waitFor();
     await shot(page, 'renters-cancel-committed');
 
     await page.getByRole('button', { name: 'Reinstate' }).click();
@@ -107,6 +126,33 @@ describe('renters policy cancellation', () => {
     await dialog.getByRole('button', { name: 'Commit' }).click();
     await page.getByText(`Done: reinstate ${policy.policyNumber}`).waitFor();
     await page.getByRole('button', { name: 'Cancel policy' }).waitFor();
+    await fact(page, 'Cancellation reason', '—');
+    await transactionRow(page, 'Cancellation').filter({ hasText: 'Reversed by a reinstatement' }).waitFor();
+    await transactionRow(page, 'Reinstatement').filter({ hasText: 'Cancelled in error' }).waitFor();
     await shot(page, 'renters-cancel-reinstated');
+
+    // Set not to renew: the non-renewal, its date and reason on the record, pending among the transactions.
+    await page.getByRole('button', { name: 'Discontinue' }).click();
+    await dialog.getByLabel('Reason').selectOption('UNDERWRITING');
+    await dialog.getByRole('button', { name: 'Preview' }).click();
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await dialog.getByRole('button', { name: 'Commit' }).click();
+    await page.getByText(`Done: not renew ${policy.policyNumber}`).waitFor();
+    const expiration = oneYearAfter(issue.effectiveDate);
+    await fact(page, 'Non-renewal', `From ${formatBusinessDate(expiration)}`);
+    await fact(page, 'Non-renewal reason', 'Underwriting reasons');
+    await transactionRow(page, 'Non-renewal').filter({ hasText: 'Pending' }).waitFor();
+
+    // The term as billing bills it: premium, taxes, fees and the year paid in full.
+    const term = page
+      .getByRole('table', { name: 'Terms of the policy' })
+      .getByRole('row')
+      .filter({ hasText: 'First term (current)' });
+    await expect(term.innerText()).resolves.toContain(formatMoney(issue.termPremiumCents / 100));
+    await expect(term.innerText()).resolves.toContain(
+      `Paid in full: ${formatMoney(issue.payment.amountCents / 100)}`,
+    );
+    await scrollToTop(page);
+    await shot(page, 'renters-policy-terms-transactions');
   });
 });

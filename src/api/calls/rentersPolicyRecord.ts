@@ -16,6 +16,7 @@ import {
   type RentersNumberType,
   type RentersPolicyRecord,
 } from '../schemas/rentersPolicyRecord';
+import { RentersPolicyTermsResponse, RentersPolicyTransactionsResponse } from '../schemas/rentersPolicyTerms';
 
 // The renters policy edit screen: the record (key ['renters-policy', matterId]; its tabs' lists sit under
 // it, so one invalidation refreshes the whole screen), its edits (each answering the fresh record) and its
@@ -128,6 +129,23 @@ export const rentersPaymentsQuery = (matterId: number) =>
     queryKey: [...rentersPolicyRecordKeys.record(matterId), 'payments'],
     queryFn: async ({ signal }) =>
       RentersPaymentsResponse.parse(await apiRequest(`${policyPath(matterId)}/payments`, { signal })).data,
+  });
+
+// SPEC §3's terms and transactions of the policy (snake_case, as the renters wire writes them).
+export const rentersTermsQuery = (matterId: number) =>
+  queryOptions({
+    queryKey: [...rentersPolicyRecordKeys.record(matterId), 'terms'],
+    queryFn: async ({ signal }) =>
+      RentersPolicyTermsResponse.parse(await apiRequest(`${policyPath(matterId)}/terms`, { signal })).data,
+  });
+
+export const rentersTransactionsQuery = (matterId: number) =>
+  queryOptions({
+    queryKey: [...rentersPolicyRecordKeys.record(matterId), 'transactions'],
+    queryFn: async ({ signal }) =>
+      RentersPolicyTransactionsResponse.parse(
+        await apiRequest(`${policyPath(matterId)}/transactions`, { signal }),
+      ).data,
   });
 
 export const downloadRentersReceipt = (policyNumber: string): Promise<DownloadedFile> =>

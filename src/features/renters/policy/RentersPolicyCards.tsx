@@ -62,7 +62,13 @@ export function RentersPolicyCards({
                 : '—',
             ],
             ['Non-renewal', summary.nonRenew ? `From ${formatDate(summary.nonRenewEffectiveDate)}` : 'No'],
+            ['Non-renewal reason', record.nonRenewReason?.name ?? '—'],
             ['Cancellation date', formatDate(record.cancellationDate)],
+            // The record's reason names a non-renewal too when no cancellation stands; shown above as such.
+            [
+              'Cancellation reason',
+              record.cancellationReason?.scope === 'cancel' ? record.cancellationReason.name : '—',
+            ],
           ]}
         />
       </Panel>

@@ -40,6 +40,7 @@ import { RentersInsuredsPanel } from './RentersInsuredsPanel';
 import { RentersPolicyCards } from './RentersPolicyCards';
 import { rentersFieldErrors } from './rentersFormErrors';
 import { RentersEventsTab, RentersPaymentsTab } from './RentersPolicyLists';
+import { RentersTermsPanel, RentersTransactionsPanel } from './RentersTermsAndTransactions';
 import { RentersRewriteAction } from './rewrite/RentersRewriteAction';
 import { RecordSkeleton } from '../../../ui/feedback/RecordSkeleton';
 
@@ -194,6 +195,10 @@ function RentersPolicyView({ record }: { record: RentersPolicyRecord }) {
           policyNumber={number}
           onChanged={invalidate}
         />
+      </div>
+      <div className="mt-4 space-y-4">
+        <RentersTermsPanel matterId={record.id} />
+        <RentersTransactionsPanel matterId={record.id} />
       </div>
       <div className="mt-6 rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
         <Tabs
