@@ -1,13 +1,18 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { describe, expect, it, vi } from 'vitest';
 import { ClaimResponse, ClaimsResponse } from '../../src/api/schemas/policyMatters';
+import { claimAggregate } from '../../src/server/domain/matters/claimAggregate';
 import { changeClaim, submitClaim } from '../../src/server/domain/matters/claimCommands';
 import { claimEvent } from '../../src/server/domain/matters/matterEvents';
 import { Refused as HttpError } from '../../src/server/domain/domainErrors';
 import { rebuildProjections } from '../../src/server/projections';
+import { execute } from '../../src/server/store/aggregate';
+import type { NewEvent } from '../../src/server/store/eventStore';
+import { upgradeClaimRows } from '../../src/server/store/migrations/045_claim_record';
 import { entityApi, expectStatus, userWith } from '../support/entityApi';
 import { ACCOUNTING, AGENT, LAKESIDE, MANAGER } from '../support/personas';
-import { buyPolicies } from '../support/policyMatterFixtures';
+import { buyPolicies, testClaim } from '../support/policyMatterFixtures';
 import { TEST_METADATA } from '../support/records';
 import { useTestServer } from '../support/suite';
 import { testDatabases } from '../support/testServer';
@@ -33,14 +38,20 @@ describe.each(testDatabases())('policy claims on %s', (database) => {
     const { claimId } = await db()
       .transaction()
       .execute(async (trx) => {
-        const made = await submitClaim(trx, TEST_METADATA, {
-          policyNumber: policy!.policyNumber,
-          lossDate: '2026-11-20',
-          reportedDate: '2026-11-21',
-          conditions: ['Gastroenteritis', 'Dehydration'],
-          description: 'Vomiting for two days.',
-          claimedCents: 26540,
-        });
+        const made = await submitClaim(
+          trx,
+          TEST_METADATA,
+          testClaim(policy!.policyNumber, {
+            source: 'PORTAL',
+            conditions: [
+              { ailmentId: 2210, description: 'Gastroenteritis' },
+              { ailmentId: 2231, description: 'Dehydration' },
+            ],
+            diagnosis: 'Acute gastroenteritis',
+            description: 'Vomiting for two days.',
+            claimedCents: 26540,
+          }),
+        );
         await changeClaim(trx, TEST_METADATA, made.claimId, [
           claimEvent.reviewStarted(),
           claimEvent.approved({ approvedCents: 20000 }),
@@ -52,14 +63,11 @@ describe.each(testDatabases())('policy claims on %s', (database) => {
     await db()
       .transaction()
       .execute((trx) =>
-        submitClaim(trx, TEST_METADATA, {
-          policyNumber: sibling!.policyNumber,
-          lossDate: '2026-11-22',
-          reportedDate: '2026-11-22',
-          conditions: ['Laceration'],
-          description: 'Cut paw.',
-          claimedCents: 9000,
-        }),
+        submitClaim(
+          trx,
+          TEST_METADATA,
+          testClaim(sibling!.policyNumber, { lossDate: '2026-11-22', reportedDate: '2026-11-22' }),
+        ),
       );
 
     const listed = await e.get(`/v2/matters/${policy!.matterId}/claims`, MANAGER);
@@ -72,11 +80,22 @@ describe.each(testDatabases())('policy claims on %s', (database) => {
       status: 'PAID',
       lossDate: '2026-11-20',
       reportedDate: '2026-11-21',
-      conditions: ['Gastroenteritis', 'Dehydration'],
+      conditions: [
+        { ailmentId: 2210, description: 'Gastroenteritis' },
+        { ailmentId: 2231, description: 'Dehydration' },
+      ],
       claimedAmount: 265.4,
       approvedAmount: 200,
       paidAmount: 200,
+      source: 'PORTAL',
+      diagnosis: 'Acute gastroenteritis',
+      treatmentStart: '2026-11-20',
+      treatmentEnd: '2026-11-21',
+      claimStatus: { id: 5, name: 'Paid', codes: ['PAID'] },
+      reassessedAt: null,
+      closedAt: null,
     });
+    expect(claims[0]!.assessedAt).toEqual(expect.any(String));
     expect(claims[0]!.payments.map((p) => [p.paidOn, p.amount, p.method])).toEqual([
       ['2026-11-21', 120, 'ACH'],
       ['2026-11-22', 80, 'ACH'],
@@ -113,14 +132,15 @@ describe.each(testDatabases())('policy claims on %s', (database) => {
     const { claimId } = await db()
       .transaction()
       .execute((trx) =>
-        submitClaim(trx, TEST_METADATA, {
-          policyNumber: policy!.policyNumber,
-          lossDate: '2026-11-20',
-          reportedDate: '2026-11-20',
-          conditions: ['Otitis'],
-          description: 'Ear infection.',
-          claimedCents: 10000,
-        }),
+        submitClaim(
+          trx,
+          TEST_METADATA,
+          testClaim(policy!.policyNumber, {
+            conditions: [{ ailmentId: 3104, description: 'Otitis externa' }],
+            description: 'Ear infection.',
+            claimedCents: 10000,
+          }),
+        ),
       );
     const attempt = (events: ReturnType<typeof claimEvent.closed>[]) =>
       db()
@@ -136,7 +156,69 @@ describe.each(testDatabases())('policy claims on %s', (database) => {
     const claim = ClaimResponse.parse(
       (await e.get(`/v2/matters/${policy!.matterId}/claims/${claimId}`, AGENT)).body,
     ).data;
-    expect(claim).toMatchObject({ status: 'SUBMITTED', approvedAmount: null, paidAmount: 0, payments: [] });
+    expect(claim).toMatchObject({
+      status: 'SUBMITTED',
+      approvedAmount: null,
+      paidAmount: 0,
+      payments: [],
+      assessedAt: null,
+      closedAt: null,
+    });
+  });
+
+  it('folds a claim submitted before migration 045 to nulls, and the migration moves its rows to the new shape', async () => {
+    const [policy] = await buyPolicies(e, db(), AGENT);
+    const claimId = Number(
+      (await sql<{ id: string }>`select nextval('claim_id_seq')::text as id`.execute(db())).rows[0]!.id,
+    );
+    const at = (iso: string) => ({ ...TEST_METADATA, at: new Date(iso) });
+    const append = (when: string, events: NewEvent[]) =>
+      db()
+        .transaction()
+        .execute((trx) => execute(trx, claimAggregate, String(claimId), events, at(when)));
+    // The event as the log held it before: conditions by description, no source, diagnosis or treatment.
+    await append('2026-10-01T15:00:00.000Z', [
+      {
+        type: 'claim.submitted',
+        data: {
+          claimId,
+          claimNumber: `CLM-OLD-${claimId}`,
+          policyNumber: policy!.policyNumber,
+          lossDate: '2026-09-28',
+          reportedDate: '2026-09-30',
+          conditions: ['Otitis externa'],
+          description: 'Ear infection.',
+          claimedCents: 30000,
+        },
+      },
+    ]);
+    await append('2026-10-02T15:00:00.000Z', [claimEvent.reviewStarted()]);
+    await append('2026-10-03T15:00:00.000Z', [claimEvent.denied({ reason: 'Pre-existing.' })]);
+    await append('2026-10-04T15:00:00.000Z', [claimEvent.closed({ reason: 'Denied.' })]);
+    const read = async () =>
+      ClaimResponse.parse((await e.get(`/v2/matters/${policy!.matterId}/claims/${claimId}`, AGENT)).body)
+        .data;
+    const expected = {
+      source: null,
+      diagnosis: null,
+      treatmentStart: null,
+      treatmentEnd: null,
+      conditions: [{ ailmentId: null, description: 'Otitis externa' }],
+      createdAt: '2026-10-01T15:00:00.000Z',
+      assessedAt: '2026-10-03T15:00:00.000Z',
+      reassessedAt: null,
+      closedAt: '2026-10-04T15:00:00.000Z',
+      claimStatus: expect.objectContaining({ name: 'Closed' }),
+    };
+    expect(await read()).toMatchObject(expected);
+    // The row as migration 045 found it: conditions as text, no moments; it fills them from the log.
+    await db()
+      .updateTable('claims')
+      .set({ conditions: JSON.stringify(['Otitis externa']), assessed_at: null, closed_at: null })
+      .where('id', '=', claimId)
+      .execute();
+    await upgradeClaimRows(db());
+    expect(await read()).toMatchObject(expected);
   });
 
   it('is 404 outside the caller’s scope and 403 without quote_policy', async () => {
@@ -179,7 +261,14 @@ describe.each(testDatabases())('policy claims on %s', (database) => {
     // The Austin agent sees Luna's paid claim and its payment.
     const luna = demo.find((p) => p.pet_name === 'Luna')!;
     const answer = ClaimsResponse.parse((await e.get(`/v2/matters/${luna.matter_id}/claims`, AGENT)).body);
-    expect(answer.data[0]).toMatchObject({ status: 'PAID', conditions: ['Otitis externa'] });
+    expect(answer.data[0]).toMatchObject({
+      status: 'PAID',
+      source: 'VET',
+      conditions: [{ ailmentId: 3104, description: 'Otitis externa' }],
+      diagnosis: expect.stringContaining('otitis externa'),
+      treatmentStart: answer.data[0]!.dateOfLoss,
+    });
+    expect(answer.data[0]!.assessedAt).not.toBeNull();
     expect(answer.data[0]!.payments).toHaveLength(1);
     const notes = await e.get(`/v2/policies/${luna.matter_id}/notes`, AGENT);
     expect((notes.body as { meta: { total: number } }).meta.total).toBe(1);

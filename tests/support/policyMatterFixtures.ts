@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import type { ClaimSubmitted } from '../../src/server/domain/matters/matterEvents';
 import type { Db } from '../../src/server/store/db';
 import type { EntityApi } from './entityApi';
 import { quoteAtStep } from './journeyQuotes';
@@ -61,3 +62,22 @@ export async function upload(
 
 export const download = async (url: string, token: string, path: string) =>
   fetch(`${url}${path}`, { headers: { authorization: `Bearer ${token}` } });
+
+export type TestClaim = Omit<ClaimSubmitted, 'claimId' | 'claimNumber'>;
+
+// A claim as submitted, every SPEC §3 fact given (docs/pet-claims.md), with what the test names changed.
+export function testClaim(policyNumber: string, fields: Partial<TestClaim> = {}): TestClaim {
+  return {
+    policyNumber,
+    source: 'VET',
+    lossDate: '2026-11-20',
+    reportedDate: '2026-11-21',
+    treatmentStart: '2026-11-20',
+    treatmentEnd: '2026-11-21',
+    diagnosis: 'Superficial laceration of the left fore paw',
+    conditions: [{ ailmentId: 1710, description: 'Laceration' }],
+    description: 'Cut paw.',
+    claimedCents: 9000,
+    ...fields,
+  };
+}

@@ -18,7 +18,7 @@ import { entityApi, expectStatus, userWith, type EntityApi } from './entityApi';
 import type { Api, ApiResponse } from './http';
 import { ADMIN, LAKESIDE, NORTHWIND, NORTHWIND_AUSTIN, NORTHWIND_DALLAS, SUMMIT } from './personas';
 import { purchasePolicies } from './policyFixtures';
-import { upload } from './policyMatterFixtures';
+import { testClaim, upload } from './policyMatterFixtures';
 import { quoteApi, quoteAtCheckout, tokenFor } from './quoteApi';
 import { TEST_METADATA, userIdOf } from './records';
 import { recordFailedRefund } from './refundFixtures';
@@ -182,14 +182,16 @@ export async function recordsOf(server: TestServer, e: EntityApi, tenant: Tenant
   const bought = await purchasePolicies(server, { email });
   const policy = bought.policies[0]!;
   const { claimId } = await db.transaction().execute((trx) =>
-    submitClaim(trx, TEST_METADATA, {
-      policyNumber: policy.policyNumber,
-      lossDate: businessToday(),
-      reportedDate: businessToday(),
-      conditions: ['Laceration'],
-      description: 'Cut paw.',
-      claimedCents: 9000,
-    }),
+    submitClaim(
+      trx,
+      TEST_METADATA,
+      testClaim(policy.policyNumber, {
+        lossDate: businessToday(),
+        reportedDate: businessToday(),
+        treatmentStart: businessToday(),
+        treatmentEnd: businessToday(),
+      }),
+    ),
   );
   const uploaded = await upload(server.url, await e.tokenOf(email), policy.matterId, {
     name: 'vet-note.pdf',

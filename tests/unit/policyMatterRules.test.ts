@@ -1,6 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { applyClaimChange } from '../../src/server/domain/matters/claimStatus';
+import { ClaimStatus } from '../../src/api/schemas/policyMatters';
+import {
+  applyClaimChange,
+  CLAIM_STATUS_INFO,
+  claimMomentOf,
+} from '../../src/server/domain/matters/claimStatus';
 import { attachmentHeader, sanitizeFileName, sniffType } from '../../src/server/domain/matters/fileTypes';
 import { shareOfCharge } from '../../src/server/domain/moneyRules/chargeShares';
 
@@ -57,6 +62,36 @@ describe('claim status', () => {
     expect(closed.status).toBe('CLOSED');
     expect(applyClaimChange(closed, { type: 'claim.closed' })).toBeNull();
     expect(applyClaimChange(review, { type: 'claim.denied' })).toMatchObject({ status: 'DENIED' });
+  });
+
+  it('tells each status by its own id, a name, a sentence and the codes it stands for', () => {
+    const infos = Object.entries(CLAIM_STATUS_INFO);
+    expect(infos.map(([code]) => code).sort()).toEqual(ClaimStatus.options.slice().sort());
+    expect(new Set(infos.map(([, i]) => i.id)).size).toBe(infos.length);
+    for (const [code, info] of infos) {
+      expect(info.codes).toContain(code);
+      expect(info.name).not.toMatch(/_/);
+      expect(info.tooltip).toMatch(/^[A-Z].{20,}\.$/);
+    }
+  });
+
+  // No status a decided claim reaches takes another decision, so the reassessed moment has nothing to
+  // record (docs/pet-claims.md).
+  it('decides a claim once: no decided status takes another decision', () => {
+    const decided = [
+      { status: 'APPROVED' as const, approvedCents: 300, paidCents: 0 },
+      { status: 'DENIED' as const, approvedCents: 0, paidCents: 0 },
+      { status: 'PAID' as const, approvedCents: 300, paidCents: 300 },
+      { status: 'CLOSED' as const, approvedCents: 300, paidCents: 300 },
+    ];
+    for (const claim of decided) {
+      expect(applyClaimChange(claim, { type: 'claim.approved', approvedCents: 100 })).toBeNull();
+      expect(applyClaimChange(claim, { type: 'claim.denied' })).toBeNull();
+    }
+    expect(claimMomentOf('claim.approved')).toBe('decided');
+    expect(claimMomentOf('claim.denied')).toBe('decided');
+    expect(claimMomentOf('claim.closed')).toBe('closed');
+    expect(claimMomentOf('claim.paymentMade')).toBeNull();
   });
 });
 

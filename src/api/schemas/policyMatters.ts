@@ -80,25 +80,65 @@ export const MAX_UPLOAD_MB = 10;
 
 export const ClaimStatus = z.enum(['SUBMITTED', 'IN_REVIEW', 'APPROVED', 'DENIED', 'PAID', 'CLOSED']);
 export type ClaimStatus = z.infer<typeof ClaimStatus>;
+// How a claim reached the insurer (docs/pet-claims.md).
+export const ClaimSource = z.enum(['PORTAL', 'EMAIL', 'VET', 'PHONE']);
+export type ClaimSource = z.infer<typeof ClaimSource>;
+// A claim payment is recorded once it has gone out; nothing returns or voids one (docs/pet-claims.md).
+export const ClaimPaymentStatus = z.enum(['PAID']);
 export const ClaimPayment = z.object({
   id: z.string(),
   paidOn: day,
   amount: money,
   method: z.string(),
   reference: z.string(),
+  // SPEC §3 "Payment record: id, status, info with status, total payment amount, transaction date".
+  status: ClaimPaymentStatus,
+  info: z.object({ status: ClaimPaymentStatus, method: z.string(), reference: z.string() }),
+  totalPaymentAmount: money,
+  transactionDate: day,
 });
+export type ClaimPayment = z.infer<typeof ClaimPayment>;
+export const ClaimStatusInfo = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    tooltip: z.string(),
+    codes: z.array(ClaimStatus),
+  })
+  .describe(
+    'The status as a person reads it: its fixed id, name, a sentence explaining it, and the codes it stands for.',
+  );
+export const ClaimCondition = z.object({
+  // null on claims submitted before ailment ids were kept.
+  ailmentId: z.number().int().nullable(),
+  description: z.string(),
+});
+export type ClaimCondition = z.infer<typeof ClaimCondition>;
 export const Claim = z.object({
   id: z.number().int(),
   claimNumber: z.string(),
   status: ClaimStatus,
   lossDate: day,
   reportedDate: day,
-  conditions: z.array(z.string()),
+  conditions: z.array(ClaimCondition),
   description: z.string(),
   claimedAmount: money,
   approvedAmount: money.nullable(),
   paidAmount: money,
   payments: z.array(ClaimPayment),
+  // SPEC §3 "Claim" by its own names (docs/pet-claims.md); null where the claim's events never said.
+  source: ClaimSource.nullable(),
+  amount: money.describe('The amount claimed.'),
+  amountPaid: money.describe("The sum of the claim's payments."),
+  diagnosis: z.string().nullable(),
+  treatmentStart: day.nullable(),
+  treatmentEnd: day.nullable(),
+  dateOfLoss: day,
+  assessedAt: timestamp.nullable().describe('When the claim was first decided (approved or denied).'),
+  reassessedAt: timestamp.nullable().describe('When a decided claim was decided again; none can be today.'),
+  closedAt: timestamp.nullable(),
+  createdAt: timestamp,
+  claimStatus: ClaimStatusInfo,
 });
 export type Claim = z.infer<typeof Claim>;
 export const ClaimsResponse = z.object({ data: z.array(Claim) });

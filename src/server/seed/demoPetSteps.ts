@@ -213,8 +213,12 @@ function claimSteps(
             (
               await submitClaim(trx, metadataAt(bought, clock), {
                 policyNumber,
+                source: claim.source,
                 lossDate,
                 reportedDate,
+                treatmentStart: lossDate,
+                treatmentEnd: notAfter(addDays(lossDate, claim.treatmentDays), reportedDate),
+                diagnosis: claim.diagnosis,
                 conditions: claim.conditions,
                 description: claim.description,
                 claimedCents: cents(claim.claimed),

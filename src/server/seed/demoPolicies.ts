@@ -2,7 +2,13 @@
 // journey, some with two pets, started some months ago so their claims have a history. E-mail addresses and
 // phone numbers are the demo's own, so no test customer ever matches one (the fraud rule compares them).
 export interface DemoClaim {
-  conditions: string[];
+  // How it reached the insurer, the vet's diagnosis, and the conditions by their ailment ids in the claims
+  // system's ailment list (docs/pet-claims.md).
+  source: 'PORTAL' | 'EMAIL' | 'VET' | 'PHONE';
+  diagnosis: string;
+  conditions: { ailmentId: number; description: string }[];
+  // Treatment from the day of the loss for this many days more (never after the claim is reported).
+  treatmentDays: 0 | 1 | 2;
   description: string;
   // Days before today.
   lossDaysAgo: number;
@@ -76,7 +82,10 @@ export const DEMO_HOUSEHOLDS: readonly DemoHousehold[] = [
         gender: 'FEMALE',
         claims: [
           {
-            conditions: ['Otitis externa'],
+            source: 'VET',
+            diagnosis: 'Bilateral otitis externa with yeast overgrowth',
+            conditions: [{ ailmentId: 3104, description: 'Otitis externa' }],
+            treatmentDays: 1,
             description: 'Recurring ear infection, both ears; exam, cytology and medicated drops.',
             lossDaysAgo: 150,
             claimed: 420,
@@ -113,7 +122,13 @@ export const DEMO_HOUSEHOLDS: readonly DemoHousehold[] = [
         gender: 'FEMALE',
         claims: [
           {
-            conditions: ['Gastroenteritis', 'Dehydration'],
+            source: 'PORTAL',
+            diagnosis: 'Acute gastroenteritis with mild dehydration',
+            conditions: [
+              { ailmentId: 2210, description: 'Gastroenteritis' },
+              { ailmentId: 2231, description: 'Dehydration' },
+            ],
+            treatmentDays: 1,
             description: 'Vomiting for two days; exam, bloodwork and subcutaneous fluids.',
             lossDaysAgo: 6,
             claimed: 265.4,
@@ -140,7 +155,10 @@ export const DEMO_HOUSEHOLDS: readonly DemoHousehold[] = [
         gender: 'MALE',
         claims: [
           {
-            conditions: ['Cranial cruciate ligament rupture'],
+            source: 'VET',
+            diagnosis: 'Complete rupture of the right cranial cruciate ligament',
+            conditions: [{ ailmentId: 4420, description: 'Cranial cruciate ligament rupture' }],
+            treatmentDays: 0,
             description: 'Lame on the right hind leg after a run; TPLO surgery recommended.',
             lossDaysAgo: 21,
             claimed: 3850,
@@ -157,7 +175,10 @@ export const DEMO_HOUSEHOLDS: readonly DemoHousehold[] = [
         gender: 'FEMALE',
         claims: [
           {
-            conditions: ['Allergic dermatitis'],
+            source: 'EMAIL',
+            diagnosis: 'Atopic (allergic) dermatitis with secondary hot spots',
+            conditions: [{ ailmentId: 1502, description: 'Allergic dermatitis' }],
+            treatmentDays: 2,
             description: 'Itching and hot spots; cytology, steroid injection and medicated shampoo.',
             lossDaysAgo: 240,
             claimed: 310,
@@ -183,7 +204,10 @@ export const DEMO_HOUSEHOLDS: readonly DemoHousehold[] = [
         gender: 'MALE',
         claims: [
           {
-            conditions: ['Urinary tract infection'],
+            source: 'PHONE',
+            diagnosis: 'Bacterial cystitis (lower urinary tract infection)',
+            conditions: [{ ailmentId: 5310, description: 'Urinary tract infection' }],
+            treatmentDays: 1,
             description: 'Straining to urinate; urinalysis and antibiotics.',
             lossDaysAgo: 30,
             claimed: 228.75,
@@ -209,7 +233,10 @@ export const DEMO_HOUSEHOLDS: readonly DemoHousehold[] = [
         gender: 'FEMALE',
         claims: [
           {
-            conditions: ['Foreign body ingestion'],
+            source: 'VET',
+            diagnosis: 'Gastric foreign body (toy fragment)',
+            conditions: [{ ailmentId: 2275, description: 'Foreign body ingestion' }],
+            treatmentDays: 1,
             description: 'Swallowed part of a toy; endoscopic removal under anaesthesia.',
             lossDaysAgo: 45,
             claimed: 1780,
@@ -235,7 +262,10 @@ export const DEMO_HOUSEHOLDS: readonly DemoHousehold[] = [
         gender: 'MALE',
         claims: [
           {
-            conditions: ['Intervertebral disc disease'],
+            source: 'VET',
+            diagnosis: 'Thoracolumbar intervertebral disc extrusion (Hansen type I)',
+            conditions: [{ ailmentId: 4610, description: 'Intervertebral disc disease' }],
+            treatmentDays: 2,
             description: 'Sudden back pain and weak hind legs; MRI and hemilaminectomy.',
             lossDaysAgo: 90,
             claimed: 2400,
@@ -263,7 +293,13 @@ export const DEMO_HOUSEHOLDS: readonly DemoHousehold[] = [
         gender: 'MALE',
         claims: [
           {
-            conditions: ['Mast cell tumor', 'Skin mass'],
+            source: 'EMAIL',
+            diagnosis: 'Grade II cutaneous mast cell tumor, left flank',
+            conditions: [
+              { ailmentId: 6120, description: 'Mast cell tumor' },
+              { ailmentId: 1640, description: 'Skin mass' },
+            ],
+            treatmentDays: 2,
             description: 'Mass on the left flank; excision with margins and histopathology.',
             lossDaysAgo: 80,
             claimed: 4200,
@@ -289,7 +325,10 @@ export const DEMO_HOUSEHOLDS: readonly DemoHousehold[] = [
         gender: 'FEMALE',
         claims: [
           {
-            conditions: ['Upper respiratory infection'],
+            source: 'PORTAL',
+            diagnosis: 'Feline upper respiratory infection',
+            conditions: [{ ailmentId: 3350, description: 'Upper respiratory infection' }],
+            treatmentDays: 0,
             description: 'Sneezing and nasal discharge; exam and antibiotics.',
             lossDaysAgo: 120,
             claimed: 185,
@@ -317,7 +356,10 @@ export const DEMO_HOUSEHOLDS: readonly DemoHousehold[] = [
         gender: 'FEMALE',
         claims: [
           {
-            conditions: ['Periodontal disease'],
+            source: 'PHONE',
+            diagnosis: 'Stage 3 periodontal disease',
+            conditions: [{ ailmentId: 7210, description: 'Periodontal disease' }],
+            treatmentDays: 0,
             description: 'Dental cleaning and three extractions.',
             lossDaysAgo: 200,
             claimed: 640,

@@ -41,6 +41,7 @@ import * as m038 from './migrations/038_daily_work_claims';
 import * as m039 from './migrations/039_abuse_limits';
 import * as m040 from './migrations/040_quote_view_columns';
 import * as m042 from './migrations/042_administration_ids';
+import * as m045 from './migrations/045_claim_record';
 
 // Migrations are listed here rather than read from disk, so the same list runs under tsx, vitest and bundles.
 const MIGRATIONS: Record<string, Migration> = {
@@ -83,6 +84,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '039_abuse_limits': m039,
   '040_quote_view_columns': m040,
   '042_administration_ids': m042,
+  '045_claim_record': m045,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

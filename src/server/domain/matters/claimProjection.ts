@@ -1,8 +1,13 @@
 import type { Insertable, Updateable } from 'kysely';
 import { type ProjectionSpec, type StoredEvent, type Trx } from '../../store/eventStore';
 import { insertRows } from '../../store/insertRows';
-import { applyClaimChange, type ClaimChange } from './claimStatus';
-import { CLAIM_STREAM, type ClaimPaymentMade, type ClaimStatus, type ClaimSubmitted } from './matterEvents';
+import { applyClaimChange, claimMomentOf, type ClaimChange } from './claimStatus';
+import {
+  CLAIM_STREAM,
+  type ClaimPaymentMade,
+  type ClaimStatus,
+  type StoredClaimSubmitted,
+} from './matterEvents';
 import type { ClaimPaymentsTable, ClaimsTable } from '../../store/tables/matterTables';
 
 // Read tables of claims with their payments. Every write is safe to replay over rows already there (an
@@ -12,7 +17,7 @@ import type { ClaimPaymentsTable, ClaimsTable } from '../../store/tables/matterT
 type ClaimRow = Insertable<ClaimsTable> & { id: number };
 
 function submittedRow(event: StoredEvent): ClaimRow {
-  const c = event.data as unknown as ClaimSubmitted;
+  const c = event.data as unknown as StoredClaimSubmitted;
   return {
     id: Number(event.streamId),
     claim_number: c.claimNumber,
@@ -20,7 +25,12 @@ function submittedRow(event: StoredEvent): ClaimRow {
     status: 'SUBMITTED',
     loss_date: c.lossDate,
     reported_date: c.reportedDate,
-    conditions: JSON.stringify(c.conditions),
+    // A condition named by its description alone (before migration 045) has no ailment id.
+    conditions: JSON.stringify(
+      c.conditions.map((condition) =>
+        typeof condition === 'string' ? { ailmentId: null, description: condition } : condition,
+      ),
+    ),
     description: c.description,
     claimed_cents: c.claimedCents,
     approved_cents: null,
@@ -29,13 +39,27 @@ function submittedRow(event: StoredEvent): ClaimRow {
     version: event.version,
     created_at: event.recordedAt,
     updated_at: event.recordedAt,
+    source: c.source ?? null,
+    diagnosis: c.diagnosis ?? null,
+    treatment_start: c.treatmentStart ?? null,
+    treatment_end: c.treatmentEnd ?? null,
+    assessed_at: null,
+    reassessed_at: null,
+    closed_at: null,
   };
 }
+
+type ClaimFacts = {
+  status: string;
+  approved_cents: number | null;
+  paid_cents: number;
+  assessed_at: Date | string | null;
+};
 
 // What a later event does to the claim's figures (null: not allowed in its status, so nothing; the command
 // checked the change before appending, and a replay meets the same figures), and the payment it records.
 function claimChangeOf(
-  claim: { status: string; approved_cents: number | null; paid_cents: number },
+  claim: ClaimFacts,
   event: StoredEvent,
 ): { set: Updateable<ClaimsTable>; payment: Insertable<ClaimPaymentsTable> | null } | null {
   const change = { ...event.data, type: event.type } as unknown as ClaimChange;
@@ -45,11 +69,20 @@ function claimChangeOf(
   );
   if (!next) return null;
   const reason = typeof event.data.reason === 'string' ? event.data.reason : undefined;
-  const set = {
+  // Moments on the event's own time (the business clock's, docs/conventions.md): a decision after the first
+  // would be a reassessment.
+  const moment = claimMomentOf(event.type);
+  const set: Updateable<ClaimsTable> = {
     status: next.status,
     approved_cents: next.approvedCents,
     paid_cents: next.paidCents,
     ...(reason !== undefined ? { decision_reason: reason } : {}),
+    ...(moment === 'decided'
+      ? claim.assessed_at === null
+        ? { assessed_at: event.recordedAt }
+        : { reassessed_at: event.recordedAt }
+      : {}),
+    ...(moment === 'closed' ? { closed_at: event.recordedAt } : {}),
     version: event.version,
     updated_at: event.recordedAt,
   };
@@ -82,7 +115,7 @@ async function projectClaim(trx: Trx, event: StoredEvent): Promise<void> {
   }
   const claim = await trx
     .selectFrom('claims')
-    .select(['status', 'approved_cents', 'paid_cents'])
+    .select(['status', 'approved_cents', 'paid_cents', 'assessed_at'])
     .where('id', '=', claimId)
     .executeTakeFirst();
   if (!claim) return;
@@ -117,6 +150,7 @@ async function projectClaims(trx: Trx, streams: readonly (readonly StoredEvent[]
           status: claim.status,
           approved_cents: claim.approved_cents ?? null,
           paid_cents: claim.paid_cents ?? 0,
+          assessed_at: claim.assessed_at ?? null,
         },
         event,
       );

@@ -17,6 +17,14 @@ export async function listClaims(db: Db, policyNumber: string, claimId?: number)
       'paid_cents',
       sql<string>`to_char(loss_date, 'YYYY-MM-DD')`.as('loss_day'),
       sql<string>`to_char(reported_date, 'YYYY-MM-DD')`.as('reported_day'),
+      'source',
+      'diagnosis',
+      sql<string | null>`to_char(treatment_start, 'YYYY-MM-DD')`.as('treatment_start_day'),
+      sql<string | null>`to_char(treatment_end, 'YYYY-MM-DD')`.as('treatment_end_day'),
+      'created_at',
+      'assessed_at',
+      'reassessed_at',
+      'closed_at',
     ])
     .where('policy_number', '=', policyNumber);
   if (claimId !== undefined) query = query.where('id', '=', claimId);

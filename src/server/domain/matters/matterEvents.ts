@@ -32,17 +32,42 @@ export interface NoteAdded {
 
 export type ClaimStatus = 'SUBMITTED' | 'IN_REVIEW' | 'APPROVED' | 'DENIED' | 'PAID' | 'CLOSED';
 
+// How a claim reached the insurer (SPEC §3 "source"), a closed list (docs/pet-claims.md): the customer's
+// portal, an e-mailed claim form, the treating vet's office sending it directly, or a call taken by staff.
+export const CLAIM_SOURCES = ['PORTAL', 'EMAIL', 'VET', 'PHONE'] as const;
+export type ClaimSource = (typeof CLAIM_SOURCES)[number];
+
+// A condition treated, as the claims system names it: the ailment's id in its ailment list and its words.
+export interface ClaimCondition {
+  ailmentId: number;
+  description: string;
+}
+
 export interface ClaimSubmitted {
   claimId: number;
   claimNumber: string;
   policyNumber: string;
-  // YYYY-MM-DD
+  source: ClaimSource;
+  // Business dates, YYYY-MM-DD.
   lossDate: string;
   reportedDate: string;
-  conditions: string[];
+  treatmentStart: string;
+  treatmentEnd: string;
+  diagnosis: string;
+  conditions: ClaimCondition[];
   description: string;
   claimedCents: number;
 }
+
+// A claim.submitted as the log may hold it: events appended before migration 045 carry no source, diagnosis
+// or treatment dates, and name their conditions by description alone.
+export type StoredClaimSubmitted = Omit<
+  ClaimSubmitted,
+  'source' | 'treatmentStart' | 'treatmentEnd' | 'diagnosis' | 'conditions'
+> &
+  Partial<Pick<ClaimSubmitted, 'source' | 'treatmentStart' | 'treatmentEnd' | 'diagnosis'>> & {
+    conditions: (string | ClaimCondition)[];
+  };
 
 export interface ClaimPaymentMade {
   paymentId: string;

@@ -18,6 +18,7 @@ import {
   type Claim,
 } from '../../../api/schemas/policyMatters';
 import { listClaims } from '../../domain/matters/claimQueries';
+import { CLAIM_STATUS_INFO } from '../../domain/matters/claimStatus';
 import { requireMatter, requirePolicyNumber } from '../../domain/matters/matterScope';
 import { addNote } from '../../domain/policies/policyNotes';
 import { policyPayments } from '../../domain/billing/policyPayments';
@@ -37,25 +38,46 @@ const access = anyOf('quote_policy');
 const MatterParams = z.object({ matterId: MatterIdParams.shape.matterId });
 
 type ClaimRow = Awaited<ReturnType<typeof listClaims>>[number];
-const claimOut = (c: ClaimRow): Claim => ({
-  id: c.id,
-  claimNumber: c.claim_number,
-  status: c.status as Claim['status'],
-  lossDate: c.loss_day,
-  reportedDate: c.reported_day,
-  conditions: c.conditions,
-  description: c.description,
-  claimedAmount: dollars(c.claimed_cents),
-  approvedAmount: dollarsOrNull(c.approved_cents),
-  paidAmount: dollars(c.paid_cents),
-  payments: c.payments.map((p) => ({
-    id: p.id,
-    paidOn: p.paid_day,
-    amount: dollars(p.amount_cents),
-    method: p.method,
-    reference: p.reference,
-  })),
-});
+const iso = (value: Date | string) => new Date(value).toISOString();
+const isoOrNull = (value: Date | string | null) => (value === null ? null : iso(value));
+const claimOut = (c: ClaimRow): Claim => {
+  const status = c.status as Claim['status'];
+  return {
+    id: c.id,
+    claimNumber: c.claim_number,
+    status,
+    lossDate: c.loss_day,
+    reportedDate: c.reported_day,
+    conditions: c.conditions,
+    description: c.description,
+    claimedAmount: dollars(c.claimed_cents),
+    approvedAmount: dollarsOrNull(c.approved_cents),
+    paidAmount: dollars(c.paid_cents),
+    payments: c.payments.map((p) => ({
+      id: p.id,
+      paidOn: p.paid_day,
+      amount: dollars(p.amount_cents),
+      method: p.method,
+      reference: p.reference,
+      status: 'PAID',
+      info: { status: 'PAID', method: p.method, reference: p.reference },
+      totalPaymentAmount: dollars(p.amount_cents),
+      transactionDate: p.paid_day,
+    })),
+    source: c.source as Claim['source'],
+    amount: dollars(c.claimed_cents),
+    amountPaid: dollars(c.paid_cents),
+    diagnosis: c.diagnosis,
+    treatmentStart: c.treatment_start_day,
+    treatmentEnd: c.treatment_end_day,
+    dateOfLoss: c.loss_day,
+    assessedAt: isoOrNull(c.assessed_at),
+    reassessedAt: isoOrNull(c.reassessed_at),
+    closedAt: isoOrNull(c.closed_at),
+    createdAt: iso(c.created_at),
+    claimStatus: CLAIM_STATUS_INFO[status],
+  };
+};
 
 export function policyMatterRoutes(app: FastifyInstance, options: { db: Db }): void {
   const { db } = options;

@@ -51,7 +51,8 @@ export interface ClaimsTable {
   status: string;
   loss_date: Day;
   reported_date: Day;
-  conditions: JSONColumnType<string[]>;
+  // Each {ailmentId, description}; ailmentId null on claims submitted before migration 045.
+  conditions: JSONColumnType<{ ailmentId: number | null; description: string }[]>;
   description: string;
   claimed_cents: number;
   approved_cents: number | null;
@@ -60,6 +61,14 @@ export interface ClaimsTable {
   version: number;
   created_at: Timestamp;
   updated_at: Timestamp;
+  // Migration 045: null where the claim's events did not say (submitted before it) or it has not happened.
+  source: string | null;
+  diagnosis: string | null;
+  treatment_start: Day | null;
+  treatment_end: Day | null;
+  assessed_at: Timestamp | null;
+  reassessed_at: Timestamp | null;
+  closed_at: Timestamp | null;
 }
 
 export interface ClaimPaymentsTable {
