@@ -187,7 +187,19 @@ describe.each(testDatabases())('session data on %s', (database) => {
       const response = await s.api.get('/v1/public/entity-brands');
       expect(response.status).toBe(200);
       const body = BrandResponse.strict().parse(response.body);
-      expect(body.data).toEqual(DEMO_BRAND);
+      // The stored brand, with SPEC §3's fuller fields made from it: a version it lacks is its normal logo.
+      expect(body.data).toEqual({
+        ...DEMO_BRAND,
+        code: 'default',
+        showPoweredBy: true,
+        poweredByName: DEMO_BRAND.legalName,
+        signedVerticalLogoFile: DEMO_BRAND.verticalLogoFile,
+        logos: {
+          normal: `${DEMO_BRAND.baseURL}${DEMO_BRAND.horizontalLogoFile}`,
+          inverted: `${DEMO_BRAND.baseURL}${DEMO_BRAND.horizontalLogoInvertedFile}`,
+          signed: `${DEMO_BRAND.baseURL}${DEMO_BRAND.signedHorizontalLogoFile}`,
+        },
+      });
       // A server nothing says is production is the sandbox; production's answer: productionMode.test.ts.
       expect(body.environment).toBe('SANDBOX');
       expect(body.sandbox).toEqual({

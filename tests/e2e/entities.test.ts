@@ -130,6 +130,13 @@ describe('entity administration', () => {
     await contact.getByRole('button', { name: 'Add contact' }).click();
     await page.getByText('Morgan Ellis added.').waitFor();
     await expect(office.innerText()).resolves.toContain('(316) 555-0142');
+    // Who added the office and the person, as SPEC §3's created by reads on screen.
+    await expect(office.getByTestId('location-audit').innerText()).resolves.toMatch(
+      /^Added .+ by Alex Morgan$/,
+    );
+    await expect(office.getByTestId('contact-audit').innerText()).resolves.toMatch(
+      /^Added .+ by Alex Morgan$/,
+    );
     await expect(page.getByText('Wichita, KS 67202').first().isVisible()).resolves.toBe(true);
     await shot(page, 'entity-locations');
 

@@ -173,7 +173,7 @@ describe('screen states', () => {
     // The tab's own fields: until it has drawn, the details tab's "Entity code" and "ZIP code" match too.
     await page.getByRole('tab', { name: 'Quote sources', selected: true }).waitFor();
     await page.getByLabel('Code', { exact: true }).fill(`web${stamp.slice(-4)}`);
-    await page.getByLabel('Name', { exact: true }).fill(`Website ${stamp}`);
+    await page.getByLabel('Label', { exact: true }).fill(`Website ${stamp}`);
     await page.getByRole('button', { name: 'Add source' }).click();
     const row = page.getByRole('row').filter({ hasText: `Website ${stamp}` });
     await row.getByText('On', { exact: true }).waitFor();

@@ -4,7 +4,7 @@ import { deleteContact, deleteLocation } from '../../api/calls/entityLocations';
 import type { Contact, Location } from '../../api/schemas/entities';
 import { ConfirmDialog } from '../../ui/feedback/ConfirmDialog';
 import { ContactForm } from './ContactForm';
-import { addressLines } from './format';
+import { addressLines, auditLine } from './format';
 import { formatPhone } from '../../ui/format';
 import { LocationForm } from './LocationForm';
 import { useInvalidateEntity } from './useInvalidateEntity';
@@ -79,6 +79,9 @@ export function LocationCard({ entityId, location, typeName, canEdit, onNotice }
               </span>
             ))}
           </address>
+          <p className="mt-1 text-xs text-slate-500" data-testid="location-audit">
+            {auditLine(location)}
+          </p>
         </div>
         {canEdit && (
           <div className="flex gap-4">
@@ -132,6 +135,9 @@ export function LocationCard({ entityId, location, typeName, canEdit, onNotice }
                       )}
                     </p>
                     {contact.notes && <p className="text-xs text-slate-500">{contact.notes}</p>}
+                    <p className="text-xs text-slate-500" data-testid="contact-audit">
+                      {auditLine(contact)}
+                    </p>
                   </div>
                   {canEdit && (
                     <div className="flex gap-4">

@@ -88,7 +88,7 @@ export function QuoteSourcesTab({ entityId, canEdit }: QuoteSourcesTabProps) {
                 Code
               </th>
               <th scope="col" className="py-2 pr-4">
-                Name
+                Label
               </th>
               <th scope="col" className="py-2 pr-4">
                 Status
@@ -104,7 +104,7 @@ export function QuoteSourcesTab({ entityId, canEdit }: QuoteSourcesTabProps) {
             {sources.data?.map((source) => (
               <tr key={source.id}>
                 <td className="py-2 pr-4 font-mono text-[13px]">{source.code}</td>
-                <td className="py-2 pr-4 text-slate-800">{source.name}</td>
+                <td className="py-2 pr-4 text-slate-800">{source.label}</td>
                 <td className="py-2 pr-4">
                   {source.is_enabled ? (
                     <span className="text-emerald-700">On</span>
@@ -145,7 +145,7 @@ export function QuoteSourcesTab({ entityId, canEdit }: QuoteSourcesTabProps) {
             placeholder="WEBSITE"
           />
           <TextField
-            label="Name"
+            label="Label"
             name="name"
             value={draft.name}
             onChange={(e) => setDraft((d) => ({ ...d, name: e.target.value }))}
