@@ -43,6 +43,8 @@ export const SUMMARIES: Record<string, string> = {
   'GET /v2/jobs/overview': 'Get the business date, the job runner and mail delivery',
   'POST /v2/jobs/:id/retry': 'Run a failed piece of daily work again',
   'POST /v2/jobs/clock': 'Move the sandbox clock forward and run the skipped days',
+  'POST /v2/entities/:entityId/commission-configs/batch':
+    'Save several commission rules at once, each answered with its storage status',
 };
 
 // Last path words that name an action on what precedes them; "%" stands for what precedes.
