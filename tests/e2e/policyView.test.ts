@@ -1,8 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { changeClaim, submitClaim } from '../../src/server/domain/matters/claimCommands';
+import { claimEvent } from '../../src/server/domain/matters/matterEvents';
 import { addNote } from '../../src/server/domain/policies/policyNotes';
 import { AGENT } from '../support/personas';
 import { purchasePolicies, type PolicyPurchase } from '../support/policyFixtures';
+import { testClaim } from '../support/policyMatterFixtures';
 import { TEST_METADATA } from '../support/records';
 import { waitForPath } from './portalPage';
 import { portalSuite } from './portalSession';
@@ -24,6 +28,33 @@ describe('policy view', () => {
 
   it('shows a policy, switches between the customer’s pets and changes it, all recorded as events', async () => {
     const [biscuit, pepper] = purchase.policies;
+    // A claim on Biscuit, approved and partly paid, as the claims system records it.
+    const db = portal.server.server.database.db;
+    const { claimNumber } = await db.transaction().execute(async (trx) => {
+      const made = await submitClaim(
+        trx,
+        TEST_METADATA,
+        testClaim(biscuit!.policyNumber, {
+          claimedCents: 26540,
+          conditions: [
+            { ailmentId: 1710, description: 'Laceration' },
+            { ailmentId: 1722, description: 'Torn nail' },
+          ],
+        }),
+      );
+      await changeClaim(trx, TEST_METADATA, made.claimId, [
+        claimEvent.reviewStarted(),
+        claimEvent.approved({ approvedCents: 20000 }),
+        claimEvent.paymentMade({
+          paymentId: randomUUID(),
+          paidOn: '2026-11-22',
+          amountCents: 12000,
+          method: 'ACH',
+          reference: 'EFT-77',
+        }),
+      ]);
+      return made;
+    });
     const page = await freshPage();
     // Found by the pet's name on the policy search, opened from its row.
     await signedInAt(page, AGENT, '/policies');
@@ -40,6 +71,39 @@ describe('policy view', () => {
     await expect(card(page, 'Coverage').innerText()).resolves.toMatch(/\$\d{1,3}(,\d{3})*\.\d{2}/);
     await expect(card(page, 'Summary').innerText()).resolves.toMatch(/[A-Z][a-z]{2} \d{1,2}, \d{4}/);
     await fullShot(page, 'policy-1-view');
+
+    // SPEC §3 "Claim": the claims tab in words, then the claim's record with its moments and payments.
+    await openTab(page, 'Claims');
+    const claims = page.getByRole('table', { name: 'Claims of the policy' });
+    await claims.getByRole('cell', { name: 'Veterinary clinic' }).waitFor();
+    const row = await claims.innerText();
+    expect(row).toContain('Laceration (ailment 1710), Torn nail (ailment 1722)');
+    expect(row).toContain('$265.40');
+    await claims.getByRole('button', { name: 'About Approved' }).waitFor();
+    await page.getByRole('button', { name: `View claim ${claimNumber}` }).click();
+    const record = page.getByRole('region', { name: `Claim ${claimNumber}` });
+    await record.getByRole('table', { name: `Payments of claim ${claimNumber}` }).waitFor();
+    const told = await record.innerText();
+    for (const words of [
+      'Superficial laceration of the left fore paw',
+      'Nov 20, 2026 – Nov 21, 2026',
+      'Veterinary clinic',
+      'Bank transfer',
+      '$120.00',
+      'Paid',
+    ]) {
+      expect(told).toContain(words);
+    }
+    // The submitted and assessed moments on the business clock, with their zone; not yet closed.
+    expect(told).toMatch(/SUBMITTED\s+[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M [A-Z]{2,4}/i);
+    expect(told).toMatch(/ASSESSED\s+[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M/i);
+    expect(told).toMatch(/CLOSED\s+—/i);
+    // No raw codes: the source, status and method are told in words (read as written, not as styled).
+    const written = await record.evaluate((el) => el.textContent ?? '');
+    expect(written).not.toMatch(/\b(VET|APPROVED|ACH|PAID)\b/);
+    await record.getByRole('button', { name: 'About Approved' }).first().hover();
+    await record.getByRole('tooltip').filter({ hasText: 'approved amount is being paid' }).first().waitFor();
+    await shot(page, 'policy-1b-claim', false);
 
     // The customer's other pet is one click away, and back.
     const switcher = page.getByRole('navigation', { name: "The customer's policies" });

@@ -70,30 +70,34 @@ export function ClaimsTab({ matterId }: { matterId: number }) {
   const claims = useQuery(screenClaimsQuery(matterId));
   const [open, setOpen] = useState<number | null>(null);
   const columns = [
-    column.accessor('claimNumber', { header: 'Claim' }),
+    // The claim's number opens its record (a button, not a column of its own, so the row fits the tab).
+    column.accessor('claimNumber', {
+      header: 'Claim',
+      cell: (c) => (
+        <button
+          type="button"
+          aria-label={`View claim ${c.getValue()}`}
+          className="font-medium text-indigo-700 underline underline-offset-2 hover:text-indigo-900 focus-visible:outline-2 focus-visible:outline-offset-2"
+          onClick={() => setOpen(c.row.original.id)}
+        >
+          {c.getValue()}
+        </button>
+      ),
+    }),
     column.accessor('claimStatus', {
       header: 'Status',
       cell: (c) => <ClaimStatusName status={c.getValue()} />,
     }),
     column.accessor('source', { header: 'Source', cell: (c) => sourceWords(c.getValue()) }),
     column.accessor('dateOfLoss', { header: 'Date of loss', cell: (c) => formatDate(c.getValue()) }),
-    column.accessor('conditions', { header: 'Conditions', cell: (c) => conditionsWords(c.getValue()) }),
+    column.accessor('conditions', {
+      header: 'Conditions',
+      // The one cell that may run long: it wraps, so the row fits beside the claim's record button.
+      cell: (c) => <span className="block min-w-40 whitespace-normal">{conditionsWords(c.getValue())}</span>,
+    }),
     column.accessor('amount', { header: 'Claimed', cell: (c) => formatMoney(c.getValue()) }),
     column.accessor('approvedAmount', { header: 'Approved', cell: (c) => formatMoney(c.getValue()) }),
     column.accessor('amountPaid', { header: 'Paid', cell: (c) => formatMoney(c.getValue()) }),
-    column.display({
-      id: 'open',
-      header: () => <span className="sr-only">Claim record</span>,
-      cell: (c) => (
-        <Button
-          variant="secondary"
-          aria-label={`View claim ${c.row.original.claimNumber}`}
-          onClick={() => setOpen(c.row.original.id)}
-        >
-          View
-        </Button>
-      ),
-    }),
   ];
   if (claims.isError) return <Alert tone="error">{errorMessage(claims.error)}</Alert>;
   return (
