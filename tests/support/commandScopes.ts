@@ -210,6 +210,20 @@ export const COMMAND_SCOPES: Readonly<Record<string, CommandScope>> = {
       'The quote by uuid within the scope; the agency quoted for (header or meta.agent.entityCode) within the subtree.',
     tests: 'tenantIsolationCrossIds.test.ts, tenantIsolationPolicies.test.ts',
   },
+  'POST /v1/quotes': {
+    scope:
+      'A new quote for the acting agency (within the subtree); a customer, quote source or agent named in the body must be in scope (specQuoteRequests.ts).',
+    tests: 'crossAgencyMatrix.test.ts, specConformance/petQuotePurchase.test.ts',
+  },
+  'POST /v2/quote': {
+    scope: 'The quote by uuid within the scope (requireWritableQuote), else as POST /v1/quotes.',
+    tests: 'crossAgencyMatrix.test.ts, specConformance/petQuotePurchase.test.ts',
+  },
+  'POST /v2/policies': {
+    scope:
+      'The quote by quoteId within the scope; the customer and agent named must be the quote’s agency’s (specPurchase.ts).',
+    tests: 'crossAgencyMatrix.test.ts, specConformance/petQuotePurchase.test.ts',
+  },
   'GET /v1/one-inc-session': {
     scope: 'A payment session of the caller’s own.',
     tests: 'tenantIsolationPolicies.test.ts',

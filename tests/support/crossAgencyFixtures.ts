@@ -429,6 +429,37 @@ function naming(w: Northwind): Record<string, Omit<CrossCase, 'route'>[]> {
         },
       }),
     ],
+    // SPEC's quote and purchase requests: Northwind's customer or quote named in the body.
+    'POST /v1/quotes': [
+      inBody('/v1/quotes', {
+        customerId: v.pet.customerId,
+        startDate: FUTURE,
+        pets: [{ name: 'Rex', species: 'DOG', gender: 'MALE', breed: 'MIXED_BREED_MEDIUM', age: 3 }],
+      }),
+    ],
+    'POST /v2/quote': [
+      inBody('/v2/quote', {
+        data: {
+          uuid: v.petQuoteUuid,
+          startDate: FUTURE,
+          zip: '78701',
+          ...customer,
+          street: '1 Main St',
+          city: 'Austin',
+          pets: [{ name: 'Rex', species: 'DOG', gender: 'MALE', breed: 'MIXED_BREED_MEDIUM', age: 3 }],
+        },
+      }),
+    ],
+    'POST /v2/policies': [
+      inBody('/v2/policies', {
+        quoteId: v.petQuoteUuid,
+        requestId: randomUUID(),
+        electronicDeliveryConsent: true,
+        termsAndConditions: true,
+        paymentAccount: { token: randomUUID() },
+        paymentPeriod: 'MONTHLY',
+      }),
+    ],
     'POST /v1/quote/action': [
       action('GET', 'quoteView', { uuid: v.petQuoteUuid }),
       action('GET', 'fraudWarning', { uuid: v.petQuoteUuid }),

@@ -181,6 +181,8 @@ export const QuotePolicy = z.object({
 export type QuotePolicy = z.infer<typeof QuotePolicy>;
 
 export const QuoteView = z.object({
+  // SPEC §3 "Quote: id (uuid), uuid": the same value under both names.
+  id: z.string(),
   uuid: z.string(),
   version: z.number().int(),
   entity_code: z.string(),
@@ -219,6 +221,15 @@ export const QuoteView = z.object({
   // Null until coverage is chosen.
   totals: QuoteTotals.nullable(),
   policies: z.array(QuotePolicy),
+  // Attribution (docs/quote-actions.md "A quote request as SPEC writes it"); null where not sent or on
+  // quotes made before it was kept. quoting_platform: PORTAL (the wrapper) or API (POST /v1/quotes).
+  request_id: z.string().nullable(),
+  quoting_platform: z.string().nullable(),
+  quote_method: z.string().nullable(),
+  entity_source_id: z.number().int().nullable(),
+  program_id: z.string().nullable(),
+  logged_in_agent_id: z.number().int().nullable(),
+  sold_by_agent_id: z.number().int().nullable(),
 });
 export type QuoteView = z.infer<typeof QuoteView>;
 

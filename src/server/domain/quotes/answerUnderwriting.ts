@@ -1,6 +1,12 @@
 import type { AnswerUnderwritingData, QuoteCommandResult } from '../../../api/schemas/quoteCommands';
 import { Invalid } from '../domainErrors';
-import { appendToQuote, journeyOf, type QuoteActor, requireWritableQuote } from './quoteExecution';
+import {
+  appendToQuote,
+  journeyOf,
+  type QuoteActor,
+  requireWritableQuote,
+  inTransaction,
+} from './quoteExecution';
 import { quoteEvent } from './quoteEvents';
 import { entityQuestions, declines } from './underwritingRules';
 
@@ -12,7 +18,7 @@ export async function answerUnderwriting(
   data: AnswerUnderwritingData,
 ): Promise<QuoteCommandResult> {
   const quote = await requireWritableQuote(actor, data.uuid);
-  return actor.db.transaction().execute(async (trx) => {
+  return inTransaction(actor.db, async (trx) => {
     const { context } = await journeyOf(trx, data.uuid);
     const errors: Record<string, string[]> = {};
     const answers: Record<string, Record<string, boolean>> = {};

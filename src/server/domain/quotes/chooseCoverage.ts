@@ -4,7 +4,13 @@ import { checkOffered, petInput } from './petRatingInput';
 import { loadRateTables } from '../rating/loadRateTables';
 import { planOptions } from '../rating/planOptions';
 import { rateQuote } from '../rating/rateQuote';
-import { appendToQuote, journeyOf, type QuoteActor, requireWritableQuote } from './quoteExecution';
+import {
+  appendToQuote,
+  journeyOf,
+  type QuoteActor,
+  requireWritableQuote,
+  inTransaction,
+} from './quoteExecution';
 import { quoteEvent, type PetPremium } from './quoteEvents';
 import type { PlanChoice } from '../../../machines/petQuoteContext';
 import type { QuoteTotalsCents } from './quoteTotals';
@@ -17,7 +23,7 @@ export async function chooseCoverage(
   data: ChooseCoverageData,
 ): Promise<QuoteCommandResult> {
   const quote = await requireWritableQuote(actor, data.uuid);
-  return actor.db.transaction().execute(async (trx) => {
+  return inTransaction(actor.db, async (trx) => {
     const { context } = await journeyOf(trx, data.uuid);
     const errors: Record<string, string[]> = {};
     data.pets.forEach((given, i) => {

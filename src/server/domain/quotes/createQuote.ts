@@ -8,14 +8,30 @@ import { stateOfZip } from '../rating/zipStates';
 import { loadRateTables } from '../rating/loadRateTables';
 import { planOptions } from '../rating/planOptions';
 import { rateQuote } from '../rating/rateQuote';
-import { appendToQuote, type QuoteActor } from './quoteExecution';
-import { quoteEvent } from './quoteEvents';
+import { appendToQuote, type QuoteActor, inTransaction } from './quoteExecution';
+import { quoteEvent, type QuoteAttribution } from './quoteEvents';
 
 // Action `createQuote` (SPEC §7 "POST v1/quotes, via wrapper"): the rating-info step. The quote exists from
 // here on (decision 005): quote.started for the acting entity, then quote.petsRated with the customer and
 // the pets. The pets are rated on the state's default plan first, so what the engine cannot price (a state
 // that does not sell, a pet too old, no rates in force) is refused before anything is written.
-export async function createQuote(actor: QuoteActor, data: CreateQuoteData): Promise<QuoteCommandResult> {
+// The portal's wrapper call records only its platform; a SPEC quote request (specQuoteRequests.ts) brings the
+// rest of its attribution.
+const PORTAL: QuoteAttribution = {
+  requestId: null,
+  quotingPlatform: 'PORTAL',
+  quoteMethod: null,
+  entitySourceId: null,
+  programId: null,
+  loggedInAgentId: null,
+  discountCode: null,
+};
+
+export async function createQuote(
+  actor: QuoteActor,
+  data: CreateQuoteData,
+  attribution: QuoteAttribution = PORTAL,
+): Promise<QuoteCommandResult> {
   // Before the input: an agency that may not quote is told so, not asked to fix a zip code.
   await requireQuotingEntities(actor.db, [actor.acting.id]);
   const state = stateOfZip(data.zip);
@@ -33,7 +49,7 @@ export async function createQuote(actor: QuoteActor, data: CreateQuoteData): Pro
 
   const uuid = randomUUID();
   const events = [
-    quoteEvent.started({ entityCode: actor.acting.entityCode, entityId: actor.acting.id }),
+    quoteEvent.started({ entityCode: actor.acting.entityCode, entityId: actor.acting.id, attribution }),
     quoteEvent.petsRated({
       uuid,
       startDate: data.startDate,
@@ -48,5 +64,5 @@ export async function createQuote(actor: QuoteActor, data: CreateQuoteData): Pro
       })),
     }),
   ];
-  return actor.db.transaction().execute((trx) => appendToQuote(trx, actor, uuid, events));
+  return inTransaction(actor.db, (trx) => appendToQuote(trx, actor, uuid, events));
 }

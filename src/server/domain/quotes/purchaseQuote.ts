@@ -127,7 +127,15 @@ async function submitOnce<T>(
   }
 }
 
-export async function purchase(actor: QuoteActor, data: PurchaseData): Promise<QuoteCommandResult> {
+// What a SPEC purchase request adds to the wrapper's (specPurchase.ts): the agent credited and the payment
+// account as the client showed it, recorded with the attempt.
+export type PurchaseExtras = Pick<QuoteCheckoutSubmitted, 'agentId' | 'paymentAccount'>;
+
+export async function purchase(
+  actor: QuoteActor,
+  data: PurchaseData,
+  extras: PurchaseExtras = {},
+): Promise<QuoteCommandResult> {
   await requireQuoteInScope(actor.db, actor.principal, data.uuid);
   // A repeated request answers what it did the first time, whatever the entity may do now.
   const repeated = await replay(actor, data.uuid, data.requestId);
@@ -164,6 +172,7 @@ export async function purchase(actor: QuoteActor, data: PurchaseData): Promise<Q
         electronicDeliveryConsent: data.electronicDeliveryConsent,
         termsAccepted: data.termsAccepted,
         customer: { ...data.customer, state: rated.state, zip: rated.zip },
+        ...extras,
       };
       await appendToQuote(trx, actor, data.uuid, [quoteEvent.checkoutSubmitted(attempt)], data.version);
       return { flagged: false as const, attempt };

@@ -33,10 +33,25 @@ export interface PetPremium {
   totalPremiumCents: number;
 }
 
+// Where a quote came from (docs/quote-actions.md "A quote request as SPEC writes it"): the client's request
+// id, the platform it was made on, how the customer asked, the agency's quote source, the client's program
+// id, the agent logged in and the discount code asked for. Every field is null when not sent.
+export interface QuoteAttribution {
+  requestId: string | null;
+  quotingPlatform: 'PORTAL' | 'API';
+  quoteMethod: string | null;
+  entitySourceId: number | null;
+  programId: string | null;
+  loggedInAgentId: number | null;
+  discountCode: string | null;
+}
+
 export interface QuoteStarted {
   entityCode: string;
   // The acting entity's id, so the read side needs no lookup by code (codes may be edited).
   entityId: number;
+  // Absent on quotes started before attribution was kept.
+  attribution?: QuoteAttribution;
 }
 export interface QuotePetsRated {
   uuid: string;
@@ -83,6 +98,11 @@ export interface QuoteCheckoutSubmitted extends ChargeAttempt {
   electronicDeliveryConsent: boolean;
   termsAccepted: boolean;
   customer: CheckoutCustomer;
+  // The agent the sale is credited to when the request names one (absent before it could).
+  agentId?: number | null;
+  // The payment account as a SPEC purchase request showed it (its name, bank and card expiry), each checked
+  // against the tokenized method where the method knows it.
+  paymentAccount?: { name: string | null; bank: string | null; cardExpiry: string | null };
 }
 export interface QuotePaymentRetried extends ChargeAttempt {
   payment: PaymentDetails;

@@ -26,6 +26,12 @@ export interface QuoteActor {
   clock: Clock;
 }
 
+// A command's transaction, or the caller's when the command runs inside one: a SPEC quote request
+// (specQuoteRequests.ts) makes, answers and covers a quote in one transaction, so it is all or nothing.
+export function inTransaction<T>(db: Db, work: (trx: Trx) => Promise<T>): Promise<T> {
+  return db.isTransaction ? work(db as Trx) : db.transaction().execute(work);
+}
+
 // The metadata of the actor's events: who, for which entity, in which request, and when by a moved clock.
 export function quoteMetadata(actor: QuoteActor, idempotencyKey?: string | null): EventMetadata {
   const key = idempotencyKey ?? actor.idempotencyKey;

@@ -54,6 +54,7 @@ export async function quoteView(db: Db | Trx, uuid: string): Promise<QuoteView> 
   const rated = quote.first_name !== null;
   const totalsKnown = quote.monthly_total_cents !== null && quote.annual_total_cents !== null;
   return {
+    id: quote.uuid,
     uuid: quote.uuid,
     version: quote.version,
     entity_code: quote.entity_code,
@@ -113,6 +114,13 @@ export async function quoteView(db: Db | Trx, uuid: string): Promise<QuoteView> 
       expiration_date: p.expiration_day,
       annual_premium: p.annual_premium_cents / 100,
     })),
+    request_id: quote.request_id,
+    quoting_platform: quote.quoting_platform,
+    quote_method: quote.quote_method,
+    entity_source_id: quote.entity_source_id,
+    program_id: quote.program_id,
+    logged_in_agent_id: quote.logged_in_agent_id,
+    sold_by_agent_id: quote.sold_by_agent_id,
     pets: pets.map((p) => ({
       id: p.pet_id,
       index: p.pet_index,

@@ -78,7 +78,6 @@ function started(event: StoredEvent): QuoteRows {
       policy_number: null,
       version: event.version,
       customer_id: null,
-      discount_code: null,
       fraud_warning: null,
       fraud_acknowledged: false,
       payment_method: null,
@@ -88,6 +87,15 @@ function started(event: StoredEvent): QuoteRows {
       ...NO_TOTALS,
       charged_cents: null,
       charge_id: null,
+      request_id: data.attribution?.requestId ?? null,
+      quoting_platform: data.attribution?.quotingPlatform ?? null,
+      quote_method: data.attribution?.quoteMethod ?? null,
+      entity_source_id: data.attribution?.entitySourceId ?? null,
+      program_id: data.attribution?.programId ?? null,
+      logged_in_agent_id: data.attribution?.loggedInAgentId ?? null,
+      sold_by_agent_id: null,
+      // The code the request asked for, which coverage offers first (the coverage step rates with its own).
+      discount_code: data.attribution?.discountCode ?? null,
     },
     pets: [],
     purchased: false,
@@ -188,8 +196,9 @@ function apply(rows: QuoteRows, event: StoredEvent): void {
     }
     case 'quote.checkoutSubmitted': {
       // State and zip stay the quote's (CheckoutCustomer).
-      const { customer, payment, paymentPeriod } = event.data as unknown as QuoteCheckoutSubmitted;
+      const { customer, payment, paymentPeriod, agentId } = event.data as unknown as QuoteCheckoutSubmitted;
       patch(quote, {
+        sold_by_agent_id: agentId ?? null,
         first_name: customer.firstName,
         last_name: customer.lastName,
         email: customer.email,

@@ -9,7 +9,13 @@ import { stateOfZip } from '../rating/zipStates';
 import { ActionRefused } from '../actionRefused';
 import { checkBreeds, petInput } from './petRatingInput';
 import { quoteEvent } from './quoteEvents';
-import { appendToQuote, journeyOf, type QuoteActor, requireWritableQuote } from './quoteExecution';
+import {
+  appendToQuote,
+  journeyOf,
+  type QuoteActor,
+  requireWritableQuote,
+  inTransaction,
+} from './quoteExecution';
 
 // Action `updateQuote`: rating info saved again after going back to it. The same checks and refusals as
 // createQuote; the quote keeps its uuid and its state (the zip may change within the state), a pet sent with
@@ -34,7 +40,7 @@ export async function updateQuote(actor: QuoteActor, data: UpdateQuoteData): Pro
     ),
   });
 
-  return actor.db.transaction().execute(async (trx) => {
+  return inTransaction(actor.db, async (trx) => {
     const { context } = await journeyOf(trx, data.uuid);
     const errors: Record<string, string[]> = {};
     const seen = new Set<string>();

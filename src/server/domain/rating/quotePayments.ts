@@ -27,8 +27,8 @@ export function quotePayments(tables: RateTables, pets: readonly PetPayments[]):
       wellnessMonthly;
     annual += plan.total_premium + plan.total_state_tax + plan.total_municipal_tax + (wellness?.total ?? 0);
   }
-  const monthlyFees = fees(tables, 'MONTHLY', 12);
-  const annualFees = fees(tables, 'ANNUAL', 1);
+  const monthlyFees = periodFees(tables, 'MONTHLY');
+  const annualFees = periodFees(tables, 'ANNUAL');
   const perPayment = (list: FeeCharge[]) => list.reduce((sum, f) => sum + f.amount, 0);
   downpayment += perPayment(monthlyFees);
   installment += perPayment(monthlyFees);
@@ -38,7 +38,9 @@ export function quotePayments(tables: RateTables, pets: readonly PetPayments[]):
   };
 }
 
-function fees(tables: RateTables, period: PaymentPeriod, payments: number): FeeCharge[] {
+// The state's fees of a payment period, each per payment and for the year (twelve monthly payments, one annual).
+export function periodFees(tables: RateTables, period: PaymentPeriod): FeeCharge[] {
+  const payments = period === 'MONTHLY' ? 12 : 1;
   return tables.fees
     .filter((f) => f.paymentPeriod === period)
     .map((f) => ({

@@ -49,6 +49,15 @@ export interface QuotesTable {
   // What the purchase charged, and the processor's id of that charge.
   charged_cents: number | null;
   charge_id: string | null;
+  // Attribution of a quote request (migration 046): null on quotes made before it, or not sent.
+  request_id: string | null;
+  quoting_platform: string | null;
+  quote_method: string | null;
+  entity_source_id: number | null;
+  program_id: string | null;
+  logged_in_agent_id: number | null;
+  // The agent a purchase credits (quote.checkoutSubmitted's agentId).
+  sold_by_agent_id: number | null;
 }
 
 export interface QuotePetsTable {

@@ -1,0 +1,343 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { businessDaysFromToday } from '../../support/businessToday';
+import { ADMIN, AGENT, LAKESIDE_MANAGER, NORTHWIND_AUSTIN } from '../../support/personas';
+import { entityIdOf } from '../../support/records';
+import { useTestServer } from '../../support/suite';
+import { DEMO_PASSWORD, testDatabases } from '../../support/testServer';
+
+// SPEC §7 "POST v1/quotes (create)", "POST quote with data" and "POST /v2/policies (purchase)", with §3's
+// quote request ("request id, customer id, start date, zip, contact fields, discount code, program id,
+// entity source id, quote method, logged-in agent id, pets with coverage") and purchase request ("customer id,
+// electronic delivery consent, fees, payment account details (bank, card expiry, last four, name, token,
+// type), payment method and period, agent id, request id, terms and conditions"). The client speaks those
+// names alone and reads the answers by them, with no schema of the product's. A card is tokenized through
+// the payment session (SPEC §7 "GET /v1/one-inc-session"), as any client of the processor's form would.
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- a SPEC client reads untyped JSON
+
+let people = 0;
+const contact = () => {
+  people += 1;
+  const tag = `${Date.now().toString(36)}${people}`;
+  return {
+    firstName: `Grace${people}`,
+    lastName: 'Hopper',
+    email: `grace.${tag}@example.test`,
+    phone: `737${String((Date.now() + people * 7919) % 10_000_000).padStart(7, '0')}`,
+    street: '2 Lamar Blvd',
+    city: 'Austin',
+  };
+};
+
+describe.each(testDatabases())('SPEC §3/§7 pet quote and purchase requests, on %s', (database) => {
+  const s = useTestServer(database);
+  const db = () => s.t.server.database.db;
+
+  const login = async (email: string) => {
+    const answer = await s.api.post('/v2/auth', { email, password: DEMO_PASSWORD });
+    expect(answer.status).toBe(200);
+    return { authorization: `Bearer ${(answer.body as { accessToken: string }).accessToken}` };
+  };
+
+  // The agency's questions answered so that no pet is declined (the portal's `underwritingQuestions`).
+  const passingAnswers = async (headers: Record<string, string>, species: string) => {
+    const questions = await s.api.post(
+      '/v1/quote/action',
+      { method: 'GET', action: 'underwritingQuestions', data: { species } },
+      { headers },
+    );
+    expect(questions.status).toBe(200);
+    const answers: Record<string, boolean> = {};
+    for (const q of (questions.body as Json).data as Json[]) answers[String(q.id)] = false;
+    return answers;
+  };
+
+  const cardToken = async (headers: Record<string, string>, name = 'Grace Hopper') => {
+    const session = await s.api.get('/v1/one-inc-session', { headers });
+    const id = (session.body as Json).data.session_id as string;
+    const method = await s.api.post(
+      `/v1/one-inc-session/${id}/payment-methods`,
+      {
+        type: 'card',
+        card: { number: '4242 4242 4242 4242', expiry: '12/29', cvc: '123', name, zip: '78701' },
+      },
+      { headers },
+    );
+    expect(method.status).toBe(200);
+    return (method.body as Json).data.token as string;
+  };
+
+  const quoteSourceOf = async () => {
+    const entityId = await entityIdOf(db(), NORTHWIND_AUSTIN);
+    const admin = await login(ADMIN);
+    const made = await s.api.post(
+      `/v2/entities/${entityId}/quote-sources`,
+      { code: `RADIO_${people}${Date.now() % 1000}`, name: 'Radio advertisement' },
+      { headers: admin },
+    );
+    expect(made.status).toBe(201);
+    return (made.body as Json).data.id as number;
+  };
+
+  it('quotes with every field of the quote request, answers the same quote to the same request id, and buys it with every field of the purchase request', async () => {
+    const agent = await login(AGENT);
+    const me = await s.api.get('/v2/my/profile', { headers: agent });
+    const agentId = (me.body as Json).data.id as number;
+    const sourceId = await quoteSourceOf();
+    const requestId = randomUUID();
+    const request = {
+      requestId,
+      startDate: businessDaysFromToday(3),
+      zip: '78701',
+      ...contact(),
+      discountCode: null,
+      programId: 'SPRING-24',
+      entitySourceId: sourceId,
+      quoteMethod: 'PHONE',
+      loggedInAgentId: agentId,
+      pets: [
+        {
+          name: 'Rex',
+          species: 'DOG',
+          gender: 'MALE',
+          breed: 'MIXED_BREED_MEDIUM',
+          age: 3,
+          underwritingAnswers: await passingAnswers(agent, 'DOG'),
+          coverage: { planCode: 'AI_10K', deductible: 500, reimbursement: 80 },
+        },
+      ],
+    };
+    const quoted = await s.api.post('/v1/quotes', request, { headers: agent });
+    expect(quoted.status, JSON.stringify(quoted.body)).toBe(200);
+    const quote = (quoted.body as Json).data;
+    expect(quote.id).toBe(quote.uuid);
+    expect(quote.step).toBe('checkout');
+    expect(quote).toMatchObject({
+      request_id: requestId,
+      quoting_platform: 'API',
+      quote_method: 'PHONE',
+      entity_source_id: sourceId,
+      program_id: 'SPRING-24',
+      logged_in_agent_id: agentId,
+      customer: { email: request.email, zip: '78701', state: 'TX' },
+    });
+    expect(quote.pets[0]).toMatchObject({ name: 'Rex', plan: { plan_code: 'AI_10K', deductible: 500 } });
+
+    // The same request again makes no second quote.
+    const again = await s.api.post('/v1/quotes', request, { headers: agent });
+    expect(again.status).toBe(200);
+    expect((again.body as Json).data.uuid).toBe(quote.uuid);
+    const count = await db()
+      .selectFrom('quotes')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('request_id', '=', requestId)
+      .executeTakeFirstOrThrow();
+    expect(Number(count.n)).toBe(1);
+
+    // GET quote/{uuid} reads the attribution back.
+    const read = await s.api.get(`/v2/quote/${quote.uuid}`, { headers: agent });
+    expect((read.body as Json).data).toMatchObject({ quote_method: 'PHONE', entity_source_id: sourceId });
+
+    const fees = await s.api.post(
+      '/v1/quote/action',
+      { method: 'GET', action: 'fees', data: { state: 'TX', startDate: request.startDate } },
+      { headers: agent },
+    );
+    const monthlyFees = ((fees.body as Json).data.fees as Json[])
+      .filter((f) => f.payment_period === 'MONTHLY')
+      .reduce((sum, f) => sum + Math.round(f.amount * 100) * 12, 0);
+    const token = await cardToken(agent);
+    const purchase = {
+      quoteId: quote.uuid,
+      requestId: randomUUID(),
+      electronicDeliveryConsent: true,
+      termsAndConditions: true,
+      fees: monthlyFees / 100,
+      paymentAccount: {
+        token,
+        type: 'card',
+        lastFour: '4242',
+        cardExpiry: '12/29',
+        name: 'Grace Hopper',
+        bank: null,
+      },
+      paymentMethod: 'card',
+      paymentPeriod: 'MONTHLY',
+      agentId,
+    };
+    const bought = await s.api.post('/v2/policies', { data: purchase }, { headers: agent });
+    expect(bought.status, JSON.stringify(bought.body)).toBe(200);
+    const sold = (bought.body as Json).data;
+    expect(sold.step).toBe('thankYou');
+    expect(sold.policies).toHaveLength(1);
+    expect(sold.sold_by_agent_id).toBe(agentId);
+    expect(sold.payment).toMatchObject({ method: 'card', last4: '4242', period: 'MONTHLY' });
+
+    // The same purchase request again answers the purchase, and charges nothing more.
+    const replay = await s.api.post('/v2/policies', { data: purchase }, { headers: agent });
+    expect(replay.status).toBe(200);
+    expect((replay.body as Json).data.policies).toEqual(sold.policies);
+    const charges = await db()
+      .selectFrom('quotes')
+      .select(['charged_cents', 'customer_id'])
+      .where('uuid', '=', quote.uuid)
+      .executeTakeFirstOrThrow();
+    expect(charges.charged_cents).toBeGreaterThan(0);
+
+    // A second quote for the same policyholder by customer id: the contact fields come from the record.
+    const repeat = await s.api.post(
+      '/v1/quotes',
+      {
+        customerId: charges.customer_id,
+        startDate: request.startDate,
+        pets: [{ name: 'Tom', species: 'CAT', gender: 'FEMALE', breed: 'ABYSSINIAN', age: 2 }],
+      },
+      { headers: agent },
+    );
+    expect(repeat.status, JSON.stringify(repeat.body)).toBe(200);
+    expect((repeat.body as Json).data).toMatchObject({
+      step: 'underwritingQuestions',
+      quoting_platform: 'API',
+      customer: { email: request.email, first_name: request.firstName, zip: '78701' },
+    });
+  });
+
+  it('refuses, field by field and before anything is stored or charged, what the request gets wrong', async () => {
+    const agent = await login(AGENT);
+    const base = {
+      startDate: businessDaysFromToday(3),
+      zip: '78701',
+      ...contact(),
+      pets: [{ name: 'Rex', species: 'DOG', gender: 'MALE', breed: 'MIXED_BREED_MEDIUM', age: 3 }],
+    };
+    const before = await db()
+      .selectFrom('quotes')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+
+    const lakeside = await login(LAKESIDE_MANAGER);
+    const lakesideUser = ((await s.api.get('/v2/my/profile', { headers: lakeside })).body as Json).data.id;
+    const refusals: [Json, string][] = [
+      [{ ...base, quoteMethod: 'TELEGRAM' }, 'quoteMethod'],
+      [{ ...base, entitySourceId: 999_999 }, 'entitySourceId'],
+      [{ ...base, loggedInAgentId: lakesideUser }, 'loggedInAgentId'],
+      [{ ...base, email: undefined }, 'email'],
+      [{ ...base, customerId: 999_999 }, 'customerId'],
+      [{ ...base, pets: [{ ...base.pets[0], breed: 'ABYSSINIAN' }] }, 'pets.0.breed'],
+    ];
+    for (const [body, field] of refusals) {
+      const answer = await s.api.post('/v1/quotes', body, { headers: agent });
+      expect(answer.status, field).toBe(422);
+      expect(Object.keys((answer.body as Json).errors), field).toContain(field);
+    }
+    // The same refusal inside {data}: the field is named as sent.
+    const wrapped = await s.api.post(
+      '/v1/quotes',
+      { data: { ...base, quoteMethod: 'TELEGRAM' } },
+      { headers: agent },
+    );
+    expect(wrapped.status).toBe(422);
+    expect(Object.keys((wrapped.body as Json).errors)).toContain('data.quoteMethod');
+
+    // A plan the state does not sell, once answers and coverage are given: refused, and no quote is left.
+    const answers = await passingAnswers(agent, 'DOG');
+    const unsold = await s.api.post(
+      '/v1/quotes',
+      { ...base, pets: [{ ...base.pets[0], underwritingAnswers: answers, coverage: { planCode: 'GOLD' } }] },
+      { headers: agent },
+    );
+    expect(unsold.status).toBe(409);
+    expect((unsold.body as Json).message).toMatch(/GOLD/);
+    const after = await db()
+      .selectFrom('quotes')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
+
+    // A purchase whose details are not the tokenized card's, or whose fees are not the period's.
+    const quoted = await s.api.post(
+      '/v1/quotes',
+      {
+        ...base,
+        pets: [{ ...base.pets[0], underwritingAnswers: answers, coverage: { planCode: 'AI_10K' } }],
+      },
+      { headers: agent },
+    );
+    expect(quoted.status).toBe(200);
+    const uuid = (quoted.body as Json).data.uuid as string;
+    const token = await cardToken(agent);
+    const purchase = {
+      uuid,
+      requestId: randomUUID(),
+      electronicDeliveryConsent: true,
+      termsAndConditions: true,
+      paymentAccount: { token },
+      paymentPeriod: 'ANNUAL',
+    };
+    const wrong: [Json, string][] = [
+      [{ ...purchase, paymentAccount: { token, lastFour: '1111' } }, 'paymentAccount.lastFour'],
+      [{ ...purchase, paymentAccount: { token, type: 'bank' } }, 'paymentAccount.type'],
+      [{ ...purchase, paymentMethod: 'bank' }, 'paymentMethod'],
+      [{ ...purchase, fees: 123.45 }, 'fees'],
+      [{ ...purchase, paymentAccount: { token: 'tok_unknown' } }, 'paymentAccount.token'],
+      [{ ...purchase, agentId: lakesideUser }, 'agentId'],
+      [{ ...purchase, termsAndConditions: false }, 'termsAndConditions'],
+    ];
+    for (const [body, field] of wrong) {
+      const answer = await s.api.post('/v2/policies', body, { headers: agent });
+      expect(answer.status, field).toBe(422);
+      expect(Object.keys((answer.body as Json).errors), field).toContain(field);
+    }
+    const unpaid = await db()
+      .selectFrom('quotes')
+      .select(['charged_cents', 'journey_state'])
+      .where('uuid', '=', uuid)
+      .executeTakeFirstOrThrow();
+    expect(unpaid).toEqual({ charged_cents: null, journey_state: 'checkout' });
+
+    // Another agency's user cannot buy it: the quote is not theirs (404), whatever the body says.
+    const theirs = await s.api.post('/v2/policies', purchase, { headers: lakeside });
+    expect([403, 404]).toContain(theirs.status);
+  });
+
+  it('saves a quote again with POST quote and data: rating info anew, then answers and coverage', async () => {
+    const agent = await login(AGENT);
+    const answers = await passingAnswers(agent, 'DOG');
+    const request = {
+      startDate: businessDaysFromToday(3),
+      zip: '78701',
+      ...contact(),
+      pets: [
+        {
+          name: 'Rex',
+          species: 'DOG',
+          gender: 'MALE',
+          breed: 'MIXED_BREED_MEDIUM',
+          age: 3,
+          underwritingAnswers: answers,
+          coverage: { planCode: 'AI_10K' },
+        },
+      ],
+    };
+    const made = await s.api.post('/v2/quote', { data: request }, { headers: agent });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const quote = (made.body as Json).data;
+    expect(quote.step).toBe('checkout');
+
+    const older = { ...request.pets[0], age: 9, coverage: { planCode: 'AI_5K' } };
+    const saved = await s.api.post(
+      '/v2/quote',
+      { data: { ...request, uuid: quote.uuid, pets: [older] } },
+      {
+        headers: agent,
+      },
+    );
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const again = (saved.body as Json).data;
+    expect(again.uuid).toBe(quote.uuid);
+    expect(again.step).toBe('checkout');
+    expect(again.pets[0]).toMatchObject({ age: 9, plan: { plan_code: 'AI_5K' } });
+    expect(again.version).toBeGreaterThan(quote.version);
+  });
+});
