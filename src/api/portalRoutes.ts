@@ -14,6 +14,8 @@ export interface PortalRoute {
 }
 
 const quoteNew = anyOf('quote_new');
+// Working a quote that exists (every journey step after the start): quote_edit as well as quote_new.
+const quoteWork = anyOf('quote_new', 'quote_edit');
 const adminEntities = anyOf('admin_ent_list');
 const adminRoles = anyOf('admin', 'admin_role_list');
 const adminUsers = anyOf('admin_user_list');
@@ -38,7 +40,7 @@ export const PORTAL_ROUTES: readonly PortalRoute[] = [
     path: '/quotes/journey/rating-info/:uuid?',
     title: 'Rating information',
     area: 'Quote journey',
-    check: quoteNew,
+    check: quoteWork,
     params: { uuid: 'uuid' },
   },
   {
@@ -46,7 +48,7 @@ export const PORTAL_ROUTES: readonly PortalRoute[] = [
     path: '/quotes/journey/underwriting-questions/:uuid',
     title: 'Underwriting questions',
     area: 'Quote journey',
-    check: quoteNew,
+    check: quoteWork,
     params: { uuid: 'uuid' },
   },
   {
@@ -54,7 +56,7 @@ export const PORTAL_ROUTES: readonly PortalRoute[] = [
     path: '/quotes/journey/coverage/:uuid',
     title: 'Coverage',
     area: 'Quote journey',
-    check: quoteNew,
+    check: quoteWork,
     params: { uuid: 'uuid' },
   },
   {
@@ -62,7 +64,7 @@ export const PORTAL_ROUTES: readonly PortalRoute[] = [
     path: '/quotes/journey/checkout/:uuid',
     title: 'Checkout',
     area: 'Quote journey',
-    check: quoteNew,
+    check: quoteWork,
     params: { uuid: 'uuid' },
   },
   {
@@ -70,7 +72,7 @@ export const PORTAL_ROUTES: readonly PortalRoute[] = [
     path: '/quotes/journey/thank-you/:uuid',
     title: 'Thank you',
     area: 'Quote journey',
-    check: quoteNew,
+    check: quoteWork,
     params: { uuid: 'uuid' },
   },
   { id: 'quotes', path: '/quotes', title: 'Quotes', area: 'Quotes', check: anyOf('quote_search') },

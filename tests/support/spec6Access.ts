@@ -274,7 +274,13 @@ export const SPEC6_ACCESS: Readonly<Record<string, SpecRule>> = {
   // is read as who may hold quote_new (the house's accounting, review and reporting staff are internal users
   // without it and, per README, see no Quote & Bind), as the server reads it. The action wrapper (§7)
   // serves the journey, and the payment session its checkout.
-  'POST /v1/quote/action': quotes('new'),
+  // quote_edit works a quote's journey (every action but creating one, which the handler keeps to quote_new).
+  'POST /v1/quote/action': quotes('new', 'edit'),
+  // §7 "POST v1/quotes (create)", "POST quote with data", "POST /v2/policies (purchase)": creating is
+  // quote_new; saving a quote that exists and buying it is working its journey (quote_edit too).
+  'POST /v1/quotes': quotes('new'),
+  'POST /v2/quote': quotes('new', 'edit'),
+  'POST /v2/policies': quotes('new', 'edit'),
   'GET /v1/one-inc-session': quotes('new'),
   'POST /v1/one-inc-session/:sessionId/payment-methods': quotes('new'),
   // §7 "GET quote/{quoteUUID}": resuming a quote, from the journey or from search.

@@ -3,14 +3,14 @@ import { chargeUnderLimits, limits } from '../abuseLimits';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { anyOf, authenticated } from '../../../api/access';
+import { anyOf, authenticated, isAllowed } from '../../../api/access';
 import { AGENT_ENTITY_CODE } from '../../../api/schemas/params';
 import {
   QuoteActionRequest,
   QuoteActionResponse,
   QuoteConfigListResponse,
 } from '../../../api/schemas/quoteActions';
-import { findActingEntity, isStaff, type ActingEntity } from '../../access/principal';
+import { accessSubject, findActingEntity, isStaff, type ActingEntity } from '../../access/principal';
 import type { Db } from '../../store/db';
 import { forbidden } from '../errors';
 import { requireQuotingEntities } from '../../domain/entities/quotingRight';
@@ -64,7 +64,8 @@ export function quoteActionRoutes(app: FastifyInstance, options: QuoteActionOpti
     '/v1/quote/action',
     {
       config: {
-        access: anyOf('quote_new'),
+        // quote_edit works a quote's journey; only createQuote needs quote_new (checked in the handler).
+        access: anyOf('quote_new', 'quote_edit'),
         idempotent: true,
         conflicts: [
           'The quote is at a step of its journey that does not allow the action (a purchase before checkout, say).',
@@ -90,6 +91,9 @@ export function quoteActionRoutes(app: FastifyInstance, options: QuoteActionOpti
       const acting = await actingEntityOf(db, request, body.meta?.agent?.entityCode);
       const meta = { action: body.action, actionCode: body.actionCode ?? null };
       const principal = requirePrincipal(request);
+      if (body.action === 'createQuote' && !isAllowed(anyOf('quote_new'), accessSubject(principal))) {
+        throw forbidden();
+      }
       const actor: QuoteActor = {
         db,
         principal,

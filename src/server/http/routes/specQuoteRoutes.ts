@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { anyOf } from '../../../api/access';
+import { anyOf, isAllowed } from '../../../api/access';
+import { accessSubject } from '../../access/principal';
 import { QuoteViewResponse } from '../../../api/schemas/quoteCommands';
 import { SpecPurchaseRequest, SpecQuoteRequest, SpecQuoteSave } from '../../../api/schemas/specQuoteRequests';
 import type { Clock } from '../../../calendar';
@@ -12,7 +13,7 @@ import { purchaseFromRequest } from '../../domain/quotes/specPurchase';
 import { quoteFromRequest, saveQuoteRequest } from '../../domain/quotes/specQuoteRequests';
 import type { Db } from '../../store/db';
 import { chargeUnderLimits, limits } from '../abuseLimits';
-import { parseBody } from '../errors';
+import { forbidden, parseBody } from '../errors';
 import { idempotencyKeyOf } from '../idempotency';
 import { CONFLICT } from '../openapi/conflicts';
 import { requirePrincipal } from '../routeTable';
@@ -95,12 +96,16 @@ export function specQuoteRoutes(app: FastifyInstance, options: SpecQuoteRouteOpt
   r.post(
     '/v2/quote',
     {
-      config: writes,
+      // Saving a quote that exists is working its journey (quote_edit); a new one needs quote_new.
+      config: { ...writes, access: anyOf('quote_new', 'quote_edit') },
       preValidation: mayQuote,
       schema: { body: z.unknown(), response: { 200: QuoteViewResponse } },
     },
     async (request) => {
       const sent = parseSpecBody(SpecQuoteSave, request.body);
+      if (!sent.uuid && !isAllowed(anyOf('quote_new'), accessSubject(requirePrincipal(request)))) {
+        throw forbidden();
+      }
       const result = await prefixed(request.body, () => saveQuoteRequest(actorOf(request), sent));
       return { data: result.quote };
     },
@@ -109,7 +114,7 @@ export function specQuoteRoutes(app: FastifyInstance, options: SpecQuoteRouteOpt
   r.post(
     '/v2/policies',
     {
-      config: writes,
+      config: { ...writes, access: anyOf('quote_new', 'quote_edit') },
       preValidation: mayQuote,
       schema: { body: z.unknown(), response: { 200: QuoteViewResponse } },
     },
