@@ -43,6 +43,23 @@ export const FILED_ROWS: RateTableRows = {
     ends_on: d.ends_on ? String(d.ends_on) : null,
   })),
   configs: CONFIG_ROWS.map((c) => ({ code: c.code, value: c.value })),
+  // As migration 047 seeds them.
+  waitingPeriods: PLAN_ROWS.flatMap((p) =>
+    (
+      [
+        ['ACCIDENT', 'DAY', 2],
+        ['ILLNESS', 'DAY', 14],
+        ['KNEE_LIGAMENT', 'MONTH', 6],
+        ['WELLNESS', 'DAY', 0],
+      ] as const
+    ).map(([category, unit, value]) => ({
+      plan_code: p.plan_code,
+      category,
+      unit,
+      value,
+      effective_date: '2025-01-01',
+    })),
+  ),
 };
 
 export function filedTables(stateCode: string, date: string): RateTables {

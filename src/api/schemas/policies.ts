@@ -15,6 +15,7 @@ export const PolicyViewQuery = z.object({
 });
 
 const day = z.string();
+const WaitingPeriod = z.object({ unit: z.enum(['DAY', 'MONTH']), value: z.number().int() });
 
 export const PolicyView = z.object({
   matterId: z.number().int(),
@@ -69,6 +70,19 @@ export const PolicyView = z.object({
     deductible: z.number(),
     reimbursement: z.number(),
     wellnessLevel: z.string().nullable(),
+    // SPEC §3 "Quote pet" start dates and waiting periods, of the policy's plan from its inception date
+    // (docs/rating.md "Waiting periods"); null when the plan has none filed.
+    startDates: z
+      .object({ general: day, accident: day, illness: day, kneeLigament: day, wellness: day })
+      .nullable(),
+    waitingPeriods: z
+      .object({
+        accident: WaitingPeriod,
+        illness: WaitingPeriod,
+        kneeLigament: WaitingPeriod,
+        wellness: WaitingPeriod,
+      })
+      .nullable(),
   }),
   // What the policy lifecycle statechart allows now (the server refuses the rest anyway).
   can: z.object({ cancel: z.boolean(), edit: z.boolean() }),

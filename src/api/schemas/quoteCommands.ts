@@ -136,6 +136,23 @@ export const QuotePetPlan = z.object({
   total_premium: z.number(),
 });
 
+const WaitingPeriod = z.object({ unit: z.enum(['DAY', 'MONTH']), value: z.number().int() });
+export const WaitingPeriods = z.object({
+  accident: WaitingPeriod,
+  illness: WaitingPeriod,
+  knee_ligament: WaitingPeriod,
+  wellness: WaitingPeriod,
+});
+export type WaitingPeriods = z.infer<typeof WaitingPeriods>;
+export const CoverageStartDates = z.object({
+  general: z.string(),
+  accident: z.string(),
+  illness: z.string(),
+  knee_ligament: z.string(),
+  wellness: z.string(),
+});
+export type CoverageStartDates = z.infer<typeof CoverageStartDates>;
+
 export const QuoteViewPet = z.object({
   id: z.string(),
   index: z.number().int(),
@@ -147,6 +164,17 @@ export const QuoteViewPet = z.object({
   answers: z.record(z.string(), z.boolean()).nullable(),
   declined: z.boolean(),
   plan: QuotePetPlan.nullable(),
+  // SPEC §3 "Quote pet" (docs/quote-actions.md "Quote pets"): the offer of the quote's state on its start
+  // date ('' and empty lists where the state sells none), the issued policy's number once bought, and the
+  // cover start dates and waiting periods of the chosen plan (the default plan before coverage).
+  default_plan: z.string(),
+  policy_id: z.string().nullable(),
+  start_dates: CoverageStartDates.nullable(),
+  waiting_periods: WaitingPeriods.nullable(),
+  deductible_options: z.array(z.number()),
+  reimbursement_options: z.array(z.number().int()),
+  plans: z.array(z.string()),
+  wellness_levels: z.array(z.string()),
 });
 
 // What checkout shows as due for the chosen plans: dollars, fees included (the `plans` action's payments).

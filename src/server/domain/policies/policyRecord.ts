@@ -35,6 +35,7 @@ export async function findPolicyInScope(db: Db | Trx, principal: Principal, matt
       'p.status_code',
       'p.brand_code',
       'p.state',
+      'p.plan_code',
       'p.deductible_cents',
       'p.reimbursement',
       'p.annual_coverage_cents',

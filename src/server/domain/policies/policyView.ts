@@ -4,6 +4,8 @@ import { entityScope, type Principal } from '../../access/principal';
 import type { Db } from '../../store/db';
 import { BREEDS } from '../rating/breedCatalogue';
 import { dollars, dollarsOrNull } from '../rating/wireAmounts';
+import { loadWaitingPeriods } from '../rating/loadWaitingPeriods';
+import { coverageStartDates, type WaitingPeriods } from '../rating/waitingPeriods';
 import { readStream, type StoredEvent } from '../../store/eventStore';
 import { POLICY_STREAM, type PolicyRenewalOffered } from './policyEvents';
 import { findPolicyInScope, lifecycleOf, type PolicyLifecycle, type PolicyRecord } from './policyRecord';
@@ -56,7 +58,9 @@ export function toPolicyView(
   policies: PolicyView['customerPolicies'],
   lifecycle: PolicyLifecycle,
   events: readonly StoredEvent[] = [],
+  waitingPeriods: WaitingPeriods | null = null,
 ): PolicyView {
+  const startDates = waitingPeriods && coverageStartDates(p.inception_day, waitingPeriods);
   return {
     matterId: p.matter_id,
     customerMatterIds: policies.map((policy) => policy.matterId),
@@ -102,6 +106,19 @@ export function toPolicyView(
       deductible: dollars(p.deductible_cents),
       reimbursement: p.reimbursement,
       wellnessLevel: p.wellness_code,
+      startDates: startDates && {
+        general: startDates.general,
+        accident: startDates.accident,
+        illness: startDates.illness,
+        kneeLigament: startDates.knee_ligament,
+        wellness: startDates.wellness,
+      },
+      waitingPeriods: waitingPeriods && {
+        accident: waitingPeriods.accident,
+        illness: waitingPeriods.illness,
+        kneeLigament: waitingPeriods.knee_ligament,
+        wellness: waitingPeriods.wellness,
+      },
     },
     can: allowed(lifecycle),
     renewal: lifecycle.state === 'inForce' ? renewalOffered(events, p.expiration_day) : null,
@@ -118,5 +135,13 @@ export async function viewPolicy(
   const p = await findPolicyInScope(db, principal, matterId);
   const events = await db.transaction().execute((trx) => readStream(trx, POLICY_STREAM, p.policy_number));
   const lifecycle = lifecycleOf(events, businessDate(clock.now()));
-  return toPolicyView(p, await customerPolicies(db, principal, p.customer_id), lifecycle, events);
+  // Cover waits from the policy's first day, not from a renewal's (docs/rating.md "Waiting periods").
+  const waitingPeriods = await loadWaitingPeriods(db, p.plan_code, p.inception_day);
+  return toPolicyView(
+    p,
+    await customerPolicies(db, principal, p.customer_id),
+    lifecycle,
+    events,
+    waitingPeriods,
+  );
 }

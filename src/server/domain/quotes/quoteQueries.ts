@@ -7,6 +7,7 @@ import type { Db } from '../../store/db';
 import type { Trx } from '../../store/eventStore';
 import { notFound } from '../domainErrors';
 import { centralTimestamp } from '../centralTime';
+import { quotePetTerms } from '../rating/quotePetTerms';
 
 const dollarsOrNull = (cents: number | null): number | null => (cents === null ? null : cents / 100);
 
@@ -43,6 +44,7 @@ export async function quoteView(db: Db | Trx, uuid: string): Promise<QuoteView> 
     .where('quote_uuid', '=', uuid)
     .orderBy('pet_index')
     .execute();
+  const petTerms = await quotePetTerms(db, quote.state, quote.start_day);
   const policies = await db
     .selectFrom('policies')
     .select(['policy_number', 'pet_id', 'pet_name', 'plan_code', 'annual_premium_cents'])
@@ -144,6 +146,13 @@ export async function quoteView(db: Db | Trx, uuid: string): Promise<QuoteView> 
               downpayment: dollarsOrNull(p.downpayment_cents) ?? 0,
               total_premium: dollarsOrNull(p.total_premium_cents) ?? 0,
             },
+      default_plan: petTerms.default_plan,
+      policy_id: policies.find((policy) => policy.pet_id === p.pet_id)?.policy_number ?? null,
+      ...petTerms.ofPlan(p.plan_code),
+      deductible_options: petTerms.deductible_options,
+      reimbursement_options: petTerms.reimbursement_options,
+      plans: petTerms.plans,
+      wellness_levels: petTerms.wellness_levels,
     })),
   };
 }

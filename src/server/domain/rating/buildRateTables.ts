@@ -13,9 +13,11 @@ import type {
   RateFactorsTable,
   RateFeesTable,
   RateTerritoriesTable,
+  RateWaitingPeriodsTable,
   WellnessPlansTable,
 } from '../../store/tables/ratingTables';
 import { inForce } from './versions';
+import { WAITING_CATEGORIES, WAITING_PERIOD_KEYS, type WaitingPeriods } from './waitingPeriods';
 
 // Rows as read from the tables, with dates as 'YYYY-MM-DD' text.
 type Dated<T, K extends keyof Selectable<T>> = Omit<Selectable<T>, K> & { [P in K]: string };
@@ -33,6 +35,7 @@ export interface RateTableRows {
   wellness: Pick<Selectable<WellnessPlansTable>, 'code' | 'name' | 'monthly_price_cents' | 'sort_order'>[];
   discountCodes: DatedNullable<Dated<DiscountCodesTable, 'starts_on'>, 'ends_on'>[];
   configs: Pick<Selectable<QuoteConfigsTable>, 'code' | 'value'>[];
+  waitingPeriods: Dated<RateWaitingPeriodsTable, 'effective_date'>[];
 }
 
 const FACTOR_TYPES: readonly FactorType[] = [
@@ -57,6 +60,9 @@ export function buildRateTables(rows: RateTableRows, stateCode: string, date: st
     const table = factors[f.factor_type as FactorType];
     if (table) table[f.factor_key] = f.factor_bp;
   }
+  const plans = sortedBy(rows.plans, (p) => [p.sort_order]).filter(
+    (p) => factors.PLAN[p.plan_code] !== undefined,
+  );
   const config = new Map(rows.configs.map((c) => [c.code, Number(c.value)]));
   const configValue = (code: string): number => {
     const value = config.get(code);
@@ -89,18 +95,16 @@ export function buildRateTables(rows: RateTableRows, stateCode: string, date: st
       municipalTaxBp: r.municipal_tax_bp,
     })),
     // A plan is sold while a PLAN factor is filed for it.
-    plans: sortedBy(rows.plans, (p) => [p.sort_order])
-      .filter((p) => factors.PLAN[p.plan_code] !== undefined)
-      .map((p) => ({
-        id: p.id,
-        planCode: p.plan_code,
-        planDesc: p.plan_desc,
-        accidentOnly: p.accident_only,
-        planLimitCents: p.plan_limit_cents,
-        aqProductId: p.aq_product_id,
-        defaultDeductibleCents: p.default_deductible_cents,
-        defaultReimbursement: p.default_reimbursement,
-      })),
+    plans: plans.map((p) => ({
+      id: p.id,
+      planCode: p.plan_code,
+      planDesc: p.plan_desc,
+      accidentOnly: p.accident_only,
+      planLimitCents: p.plan_limit_cents,
+      aqProductId: p.aq_product_id,
+      defaultDeductibleCents: p.default_deductible_cents,
+      defaultReimbursement: p.default_reimbursement,
+    })),
     breeds: Object.fromEntries(
       rows.breeds
         .filter((b) => b.is_enabled)
@@ -125,10 +129,37 @@ export function buildRateTables(rows: RateTableRows, stateCode: string, date: st
         discountBp: d.discount_bp,
         maxAllowedDiscountBp: d.max_allowed_discount_bp,
       })),
+    waitingPeriods: waitingPeriodsOf(
+      plans.map((p) => p.plan_code),
+      inForce(rows.waitingPeriods, date, (r) => r.plan_code),
+    ),
     multiPetDiscountBp: configValue('MULTI_PET_DISCOUNT_BP'),
     maxAllowedDiscountBp: configValue('MAX_ALLOWED_DISCOUNT_BP'),
     maxPetsPerQuote: configValue('MAX_PETS_PER_QUOTE'),
   };
+}
+
+// Each plan sold, its waiting period per category as filed in the version in force; a plan sold without one
+// is a filing error, like a missing config.
+function waitingPeriodsOf(
+  planCodes: readonly string[],
+  rows: readonly Pick<Selectable<RateWaitingPeriodsTable>, 'plan_code' | 'category' | 'unit' | 'value'>[],
+): Record<string, WaitingPeriods> {
+  return Object.fromEntries(
+    planCodes.map((planCode) => {
+      const periods = Object.fromEntries(
+        WAITING_CATEGORIES.map((category) => {
+          const row = rows.find((r) => r.plan_code === planCode && r.category === category);
+          if (!row) throw new Error(`Waiting period ${category} of plan ${planCode} is missing`);
+          return [
+            WAITING_PERIOD_KEYS[category],
+            { unit: row.unit === 'MONTH' ? 'MONTH' : 'DAY', value: row.value },
+          ];
+        }),
+      ) as unknown as WaitingPeriods;
+      return [planCode, periods];
+    }),
+  );
 }
 
 // A sorted copy, by the given keys in turn.

@@ -24,6 +24,7 @@ export async function loadRateTables(db: Db, stateCode: string, effectiveDate: s
     wellness,
     discountCodes,
     configs,
+    waitingPeriods,
   ] = await Promise.all([
     db
       .selectFrom('pet_states')
@@ -81,6 +82,12 @@ export async function loadRateTables(db: Db, stateCode: string, effectiveDate: s
       .where('is_enabled', '=', true)
       .execute(),
     db.selectFrom('quote_configs').select(['code', 'value']).execute(),
+    db
+      .selectFrom('rate_waiting_periods')
+      .select(['plan_code', 'category', 'unit', 'value'])
+      .select(day('effective_date').as('effective_date'))
+      .where('effective_date', '<=', effectiveDate)
+      .execute(),
   ]);
   return buildRateTables(
     {
@@ -95,6 +102,7 @@ export async function loadRateTables(db: Db, stateCode: string, effectiveDate: s
       wellness,
       discountCodes,
       configs,
+      waitingPeriods,
     },
     stateCode,
     effectiveDate,

@@ -1,4 +1,5 @@
 import type { Species } from './breedCatalogue';
+import type { WaitingPeriods } from './waitingPeriods';
 
 // The values rating works on: a state's rate tables in force on one date, what is rated, and the result.
 // Money is integer cents; factors and percentages are basis points (10000 = ×1, 1000 = 10%); the
@@ -69,6 +70,8 @@ export interface RateTables {
   fees: FeeDefinition[];
   // Only the codes valid on the effective date.
   discountCodes: DiscountCode[];
+  // Per plan code sold (docs/rating.md "Waiting periods").
+  waitingPeriods: Record<string, WaitingPeriods>;
   multiPetDiscountBp: number;
   maxAllowedDiscountBp: number;
   maxPetsPerQuote: number;

@@ -128,6 +128,16 @@ export interface DiscountCodesTable {
   is_enabled: boolean;
 }
 
+// Migration 047: a plan's waiting period per category (ACCIDENT, ILLNESS, KNEE_LIGAMENT, WELLNESS), unit DAY
+// or MONTH, versioned per plan (docs/rating.md "Waiting periods").
+export interface RateWaitingPeriodsTable {
+  plan_code: string;
+  category: string;
+  effective_date: DateColumn;
+  unit: string;
+  value: number;
+}
+
 export interface RatingTables {
   pet_types: PetTypesTable;
   breeds: BreedsTable;
@@ -143,4 +153,5 @@ export interface RatingTables {
   rate_territories: RateTerritoriesTable;
   rate_fees: RateFeesTable;
   discount_codes: DiscountCodesTable;
+  rate_waiting_periods: RateWaitingPeriodsTable;
 }
