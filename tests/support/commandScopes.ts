@@ -119,6 +119,7 @@ export const COMMAND_SCOPES: Readonly<Record<string, CommandScope>> = {
   },
 
   'GET /v2/lists/states': REFERENCE,
+  'GET /v2/lists/pet-types': REFERENCE,
   'GET /v2/lists/commission/business-types': REFERENCE,
   'GET /v2/lists/commission/calculation-types': REFERENCE,
   'GET /v2/lists/commission/override-types': REFERENCE,

@@ -112,6 +112,8 @@ export const SPEC6_ACCESS: Readonly<Record<string, SpecRule>> = {
 
   // §7 "Lists": reference data §6 puts under no privilege. Entity pickers answer only the caller's scope.
   'GET /v2/lists/states': signedIn,
+  // §3 "Pet type: code, description": the species of the quote journey, reference data as the states.
+  'GET /v2/lists/pet-types': signedIn,
   'GET /v2/lists/commission/business-types': signedIn,
   'GET /v2/lists/commission/calculation-types': signedIn,
   'GET /v2/lists/entity/statuses': signedIn,

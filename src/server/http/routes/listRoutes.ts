@@ -8,6 +8,7 @@ import {
 } from '../../../api/schemas/commissionRules';
 import { RoleListResponse } from '../../../api/schemas/roles';
 import { PrivilegeListResponse } from '../../../api/schemas/session';
+import { PetTypeListResponse } from '../../../api/schemas/petTypes';
 import { StateListResponse } from '../../../api/schemas/states';
 import { roleReach } from '../../domain/roles/roleOwnership';
 import { roleOptions } from '../../domain/roles/roleQueries';
@@ -47,6 +48,19 @@ export function listRoutes(app: FastifyInstance, options: { db: Db }): void {
     '/v2/lists/states',
     { config: { access: authenticated }, schema: { response: { 200: StateListResponse } } },
     async () => ({ data: await options.db.selectFrom('states').selectAll().orderBy('name').execute() }),
+  );
+  // The species a quote may rate (SPEC §3 "Pet type"), for every signed-in user as the states are.
+  r.get(
+    '/v2/lists/pet-types',
+    { config: { access: authenticated }, schema: { response: { 200: PetTypeListResponse } } },
+    async () => ({
+      data: await options.db
+        .selectFrom('pet_types')
+        .select(['code', 'description'])
+        .orderBy('sort_order')
+        .orderBy('code')
+        .execute(),
+    }),
   );
   // Commission rule forms and filters (SPEC §7 "commission business types, calculation types").
   for (const [path, items] of [
