@@ -1,8 +1,8 @@
 // The business calendar, one module for the browser and the server (DESIGN.md "Time and money"): the business
 // time zone (America/Chicago unless configured), the business day an instant falls on, and the arithmetic of
 // calendar days. A business date is YYYY-MM-DD with no zone of its own: it names a day of the business's
-// calendar. SPEC §9's wire rules stand apart from it: renters dates travel as YYYY-MM-DD read in UTC, quote
-// timestamps in Central time with their offset (zonedTimestamp).
+// calendar. SPEC §9's wire rules stand apart from it: renters dates travel as YYYY-MM-DD (business days,
+// docs/decisions/019), server timestamps with six fractional digits (serverTimestamp).
 
 export const DEFAULT_BUSINESS_TIME_ZONE = 'America/Chicago';
 
@@ -96,13 +96,31 @@ export function businessDate(value: Date | string, timeZone = zone): BusinessDat
   return `${wall.year}-${wall.month}-${wall.day}`;
 }
 
-// ISO 8601 with the zone's offset of that instant: 2026-11-21T19:24:38.512-06:00 for 2026-11-22T01:24:38.512Z.
-export function zonedTimestamp(value: Date | string, timeZone = zone): string {
+// The one way a server timestamp reaches the wire (SPEC §9: "zone-local or UTC with six fractional
+// digits"). PostgreSQL keeps microseconds but a JS Date keeps milliseconds, so a Date's fraction is padded
+// with zeros; a timestamp text that already carries microseconds keeps them. Without a zone the instant is
+// written in UTC with Z; with one, on that zone's wall clock with its offset of that instant.
+// 2026-11-22T01:24:38.512000Z, or 2026-11-21T19:24:38.512000-06:00 in America/Chicago.
+export function serverTimestamp(value: Date | string, timeZone?: string): string {
   const instant = toInstant(value);
+  const fraction = `${String(instant.getUTCMilliseconds()).padStart(3, '0')}${microsBeyondMillis(value)}`;
+  if (timeZone === undefined) return `${instant.toISOString().slice(0, 19)}.${fraction}Z`;
   const wall = wallClock(instant, timeZone);
-  const millis = String(instant.getUTCMilliseconds()).padStart(3, '0');
   const offset = offsetText(offsetMinutes(instant, timeZone));
-  return `${wall.year}-${wall.month}-${wall.day}T${wall.hour}:${wall.minute}:${wall.second}.${millis}${offset}`;
+  return `${wall.year}-${wall.month}-${wall.day}T${wall.hour}:${wall.minute}:${wall.second}.${fraction}${offset}`;
+}
+
+// The three digits after the milliseconds of a timestamp text (PostgreSQL's microseconds), else 000.
+function microsBeyondMillis(value: Date | string): string {
+  if (typeof value !== 'string') return '000';
+  const micros = /T\d{2}:\d{2}:\d{2}\.\d{3}(\d{1,3})/.exec(value)?.[1];
+  return (micros ?? '').padEnd(3, '0');
+}
+
+// A timestamp on a zone's wall clock with its offset: 2026-11-21T19:24:38.512000-06:00 for
+// 2026-11-22T01:24:38.512Z (serverTimestamp with the business zone by default).
+export function zonedTimestamp(value: Date | string, timeZone = zone): string {
+  return serverTimestamp(value, timeZone);
 }
 
 const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;

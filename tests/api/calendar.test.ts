@@ -32,7 +32,7 @@ describe.each(testDatabases())('business calendar API on %s', (database) => {
     expect(await calendarOf(token)).toEqual({
       time_zone: 'America/Chicago',
       business_date: '2026-11-26',
-      now: '2026-11-27T01:45:00.000Z',
+      now: '2026-11-27T01:45:00.000000Z',
     });
   });
 
@@ -41,7 +41,7 @@ describe.each(testDatabases())('business calendar API on %s', (database) => {
     clock.advance({ hours: 4 });
     expect(await calendarOf(token)).toMatchObject({
       business_date: '2026-11-26',
-      now: '2026-11-27T05:45:00.000Z',
+      now: '2026-11-27T05:45:00.000000Z',
     });
     clock.advance({ minutes: 15 });
     expect(await calendarOf(token)).toMatchObject({ business_date: '2026-11-27' });

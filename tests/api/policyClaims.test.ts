@@ -204,10 +204,10 @@ describe.each(testDatabases())('policy claims on %s', (database) => {
       treatmentStart: null,
       treatmentEnd: null,
       conditions: [{ ailmentId: null, description: 'Otitis externa' }],
-      createdAt: '2026-10-01T15:00:00.000Z',
-      assessedAt: '2026-10-03T15:00:00.000Z',
+      createdAt: '2026-10-01T15:00:00.000000Z',
+      assessedAt: '2026-10-03T15:00:00.000000Z',
       reassessedAt: null,
-      closedAt: '2026-10-04T15:00:00.000Z',
+      closedAt: '2026-10-04T15:00:00.000000Z',
       claimStatus: expect.objectContaining({ name: 'Closed' }),
     };
     expect(await read()).toMatchObject(expected);

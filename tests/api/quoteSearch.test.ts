@@ -120,11 +120,11 @@ describe.each(testDatabases())('quote search on %s', (database) => {
     // The rows and the CSV say when in Central time, with the offset of that instant.
     const rows = (await search(`filter[customerName]=${name}&order=asc`)).data;
     expect(rows.map((r) => r.createdAt)).toEqual([
-      '2026-01-09T23:30:00.000-06:00',
-      '2026-01-10T00:30:00.000-06:00',
+      '2026-01-09T23:30:00.000000-06:00',
+      '2026-01-10T00:30:00.000000-06:00',
     ]);
     const csv = await e.get(`/v2/quotes/export?filter[customerName]=${name}&order=asc`, AGENT);
-    expect(csv.text).toContain(',2026-01-09T23:30:00.000-06:00,,');
+    expect(csv.text).toContain(',2026-01-09T23:30:00.000000-06:00,,');
   });
 
   it('answers summer timestamps with the daylight-saving offset', async () => {
@@ -137,12 +137,12 @@ describe.each(testDatabases())('quote search on %s', (database) => {
       .execute();
     const [row] = (await search(`filter[customerName]=${name}`)).data;
     expect(row).toMatchObject({
-      createdAt: '2026-07-04T12:00:00.000-05:00',
-      purchasedAt: '2026-07-04T23:59:59.250-05:00',
+      createdAt: '2026-07-04T12:00:00.000000-05:00',
+      purchasedAt: '2026-07-04T23:59:59.250000-05:00',
     });
     const match = await e.get(`/v2/quotes/match?email=${newQuote.customer.email}`, AGENT);
     const matched = QuoteMatchResponse.parse(match.body).data.find((r) => r.id === made.uuid);
-    expect(matched?.createdAt).toBe('2026-07-04T12:00:00.000-05:00');
+    expect(matched?.createdAt).toBe('2026-07-04T12:00:00.000000-05:00');
   });
 
   it('limits rows to the caller’s scope', async () => {

@@ -95,8 +95,8 @@ describe('how dates and times are shown', () => {
   });
 
   it('writes timestamps with the offset of their instant', () => {
-    expect(zonedTimestamp('2026-11-22T01:24:38.512Z')).toBe('2026-11-21T19:24:38.512-06:00');
-    expect(zonedTimestamp('2026-07-04T17:00:00.000Z')).toBe('2026-07-04T12:00:00.000-05:00');
+    expect(zonedTimestamp('2026-11-22T01:24:38.512Z')).toBe('2026-11-21T19:24:38.512000-06:00');
+    expect(zonedTimestamp('2026-07-04T17:00:00.000Z')).toBe('2026-07-04T12:00:00.000000-05:00');
   });
 });
 

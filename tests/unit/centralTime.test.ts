@@ -3,11 +3,11 @@ import { centralDate, centralTimestamp } from '../../src/server/domain/centralTi
 
 describe('Central-time timestamps', () => {
   it('writes winter instants at -06:00', () => {
-    expect(centralTimestamp('2026-11-22T01:24:38.512Z')).toBe('2026-11-21T19:24:38.512-06:00');
+    expect(centralTimestamp('2026-11-22T01:24:38.512Z')).toBe('2026-11-21T19:24:38.512000-06:00');
   });
 
   it('writes summer instants at -05:00', () => {
-    expect(centralTimestamp(new Date('2026-07-04T17:00:00.000Z'))).toBe('2026-07-04T12:00:00.000-05:00');
+    expect(centralTimestamp(new Date('2026-07-04T17:00:00.000Z'))).toBe('2026-07-04T12:00:00.000000-05:00');
   });
 
   it('names the same instant, whatever the offset', () => {

@@ -5,7 +5,7 @@ import { businessDate, zonedTimestamp } from '../../calendar';
 // still compare instants exactly. The wire rule names Central time whatever the business zone is configured.
 export const CENTRAL_ZONE = 'America/Chicago';
 
-// 2026-11-21T19:24:38.512-06:00 for the instant 2026-11-22T01:24:38.512Z.
+// 2026-11-21T19:24:38.512000-06:00 for the instant 2026-11-22T01:24:38.512Z (six fractional digits, serverTimestamp).
 export function centralTimestamp(value: Date | string): string {
   return zonedTimestamp(value, CENTRAL_ZONE);
 }

@@ -2,6 +2,7 @@ import type { HistoryEntry } from '../../api/schemas/history';
 import type { Db } from '../store/db';
 import { streamEventRows } from '../store/eventHistory';
 import { actorOf, actorsFor, type ActorViewer } from './actorNames';
+import { serverTimestamp } from '../../calendar';
 
 const SECRET_KEY = /password|hash|token|secret/i;
 
@@ -30,7 +31,7 @@ export async function streamHistory(
   return rows.map((row) => ({
     version: row.version,
     type: row.type,
-    recordedAt: row.recorded_at.toISOString(),
+    recordedAt: serverTimestamp(row.recorded_at),
     actor: actorOf(actors, row.actor_id),
     changes: redact(row.data),
   }));

@@ -139,10 +139,10 @@ describe.each(testDatabases())(
         treatmentEnd: '2026-10-04',
         dateOfLoss: '2026-10-02',
         // The decision assesses the claim; a decided claim takes no second decision, so none reassesses it.
-        assessedAt: '2026-10-08T16:30:00.000Z',
+        assessedAt: '2026-10-08T16:30:00.000000Z',
         reassessedAt: null,
-        closedAt: '2026-11-12T18:00:00.000Z',
-        createdAt: '2026-10-05T15:00:00.000Z',
+        closedAt: '2026-11-12T18:00:00.000000Z',
+        createdAt: '2026-10-05T15:00:00.000000Z',
         conditions: [
           { ailmentId: 6120, description: 'Mast cell tumor' },
           { ailmentId: 1640, description: 'Skin mass' },
@@ -171,7 +171,7 @@ describe.each(testDatabases())(
         assessedAt: null,
         reassessedAt: null,
         closedAt: null,
-        createdAt: '2026-11-25T15:00:00.000Z',
+        createdAt: '2026-11-25T15:00:00.000000Z',
         claimStatus: expect.objectContaining({ name: 'Submitted', codes: ['SUBMITTED'] }),
         payments: [],
       });

@@ -1,5 +1,6 @@
 import type { BankAccount } from '../../../api/schemas/bankAccounts';
 import type { StoredBankAccount } from './bankAccountQueries';
+import { serverTimestamp } from '../../../calendar';
 
 // The wire record of an attempt. The fingerprint stays on the server: it identifies the account to anyone
 // holding the secret, and the screens have no use for it.
@@ -12,7 +13,7 @@ export function bankAccountOut(row: StoredBankAccount): BankAccount {
     holder_name: row.holder_name,
     account_type: row.account_type,
     verified: row.verified,
-    verified_at: new Date(row.verified_at).toISOString(),
+    verified_at: serverTimestamp(row.verified_at),
     is_rtp_eligible: row.is_rtp_eligible,
     response_code: row.response_code,
     message: row.message,

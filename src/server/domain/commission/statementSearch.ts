@@ -13,6 +13,7 @@ import { scopeFilter } from '../entities/entityQueries';
 import { HEADQUARTERS } from '../entities/entityReference';
 import { prefixPattern } from '../search/policyholderSearch';
 import { previousMonth } from './commissionableEvents';
+import { serverTimestamp } from '../../../calendar';
 
 // The statement search of both screens, the bulk commands by filter and the payment report (SPEC §3
 // "Commission statement search"): one query, so "all matching rows" means the same rows everywhere.
@@ -159,7 +160,7 @@ export function toStatementRow(row: Row): StatementRow {
     entityName: row.entity_name,
     stateCode: row.state_code ?? null,
     month: row.month,
-    timestamp: row.created_at.toISOString(),
+    timestamp: serverTimestamp(row.created_at),
     payoutFrequency: row.payout_frequency,
     payoutMethod: row.payout_method,
     amount: dollars(row.amount_cents)!,
@@ -169,9 +170,9 @@ export function toStatementRow(row: Row): StatementRow {
     accountManager: row.account_manager,
     accountManagerName: row.account_manager_name ?? null,
     paidOn: row.paid_on,
-    reviewedAt: row.reviewed_at?.toISOString() ?? null,
+    reviewedAt: row.reviewed_at ? serverTimestamp(row.reviewed_at) : null,
     reviewedBy: row.reviewer ?? null,
-    downloadedAt: row.downloaded_at?.toISOString() ?? null,
+    downloadedAt: row.downloaded_at ? serverTimestamp(row.downloaded_at) : null,
     reviewStatus: statuses.review,
     paymentStatus: statuses.payment,
     state: state as StatementRow['state'],

@@ -13,6 +13,7 @@ import { COMMISSION_STATEMENT_STREAM, STATEMENT_EVENT_LABELS } from './statement
 import { outOfDate } from './statementFreshness';
 import type { StatementLine as ComputedLine } from './statementLines';
 import { actorOf, actorsFor, type ActorViewer } from '../actorNames';
+import { serverTimestamp } from '../../../calendar';
 
 // One statement as SPEC §3 "Commission statement" shows it, with its lines, overrides, the month before and
 // its history. `can` says what the caller may do now: their privileges and the machine's state together.
@@ -71,9 +72,9 @@ export async function statementOverrides(
     amount: dollars(o.amount_cents),
     override_note: o.note,
     deleted: o.deleted,
-    created_at: o.created_at.toISOString(),
+    created_at: serverTimestamp(o.created_at),
     created_by: actorOf(actors, o.created_by),
-    updated_at: o.updated_at.toISOString(),
+    updated_at: serverTimestamp(o.updated_at),
     updated_by: actorOf(actors, o.updated_by),
   }));
 }
@@ -182,19 +183,19 @@ export async function statementView(
     override_total: dollars(statement.override_total_cents),
     payment_total: dollars(statement.payment_total_cents),
     statement_on: statement.statement_day,
-    reviewed_at: statement.reviewed_at?.toISOString() ?? null,
+    reviewed_at: statement.reviewed_at ? serverTimestamp(statement.reviewed_at) : null,
     reviewed_by: statement.reviewed_by,
     reviewer: statement.reviewer ?? null,
     // No notification is sent to agencies yet (docs/commission.md).
     notification_on: null,
-    downloaded_on: statement.downloaded_at?.toISOString() ?? null,
+    downloaded_on: statement.downloaded_at ? serverTimestamp(statement.downloaded_at) : null,
     review_status: statuses.review,
     payment_status: statuses.payment,
     state: state as Statement['state'],
     version: statement.version,
-    created_at: first?.recordedAt ?? statement.created_at.toISOString(),
+    created_at: first?.recordedAt ?? serverTimestamp(statement.created_at),
     created_by: first?.actor ?? null,
-    updated_at: last?.recordedAt ?? statement.updated_at.toISOString(),
+    updated_at: last?.recordedAt ?? serverTimestamp(statement.updated_at),
     updated_by: last?.actor ?? null,
     lines,
     previous: previous

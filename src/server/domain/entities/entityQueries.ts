@@ -17,6 +17,7 @@ import type { Db } from '../../store/db';
 import { actorOf, actorsFor, type ActorViewer } from '../actorNames';
 import { ENTITY_STREAM } from './entityEvents';
 import { HEADQUARTERS } from './entityReference';
+import { serverTimestamp } from '../../../calendar';
 
 // Read side of entity administration: the search of SPEC §3 and one entity with its details, each limited
 // to the caller's entity scope.
@@ -109,7 +110,7 @@ export async function searchEntities(
       state_code: r.state_code ?? null,
       parent_entity_code: r.parent_entity_code ?? null,
       parent_entity_name: r.parent_entity_name ?? null,
-      updated_at: r.updated_at.toISOString(),
+      updated_at: serverTimestamp(r.updated_at),
     })),
     meta,
   };
@@ -149,7 +150,7 @@ interface Authors {
   updatedBy: number | null;
 }
 
-const iso = (at: Date | string) => new Date(at).toISOString();
+const iso = (at: Date | string) => serverTimestamp(at);
 
 export async function loadLocations(db: Db, entityId: number, viewer: ActorViewer): Promise<Location[]> {
   const [locations, contacts, authors] = await Promise.all([
@@ -304,8 +305,8 @@ export async function loadEntityView(
     headquarters_location: locations.find((l) => l.loc_type === HEADQUARTERS && l.is_enabled) ?? null,
     locations,
     version: entity.version,
-    created_at: new Date(entity.created_at).toISOString(),
-    updated_at: new Date(entity.updated_at).toISOString(),
+    created_at: serverTimestamp(entity.created_at),
+    updated_at: serverTimestamp(entity.updated_at),
     created_by: entity.created_by,
     updated_by: entity.updated_by,
   };

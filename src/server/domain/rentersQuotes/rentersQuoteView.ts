@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { serverTimestamp } from '../../../calendar';
 import type { RentersQuoteView } from '../../../api/schemas/rentersQuotes';
 import { rentersJourneyStepPath } from '../../../machines/rentersQuoteSteps';
 import type { RentersRating } from '../rentersRating/rentersTypes';
@@ -11,7 +12,10 @@ export async function rentersQuoteView(db: Db | Trx, id: string): Promise<Renter
   const row = await db
     .selectFrom('renters_quotes')
     .select(['id', 'version', 'step', 'journey', 'rating'])
-    .select(sql<string>`to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`.as('created'))
+    // Read as text with PostgreSQL's microseconds, which a Date would cut to milliseconds.
+    .select(
+      sql<string>`to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as('created'),
+    )
     .where('id', '=', id)
     .executeTakeFirstOrThrow();
   const j = row.journey;
@@ -23,7 +27,7 @@ export async function rentersQuoteView(db: Db | Trx, id: string): Promise<Renter
     step: row.step,
     route: rentersJourneyStepPath(row.step, { id: row.id, rewriteOf: j.rewriteOf }),
     rewrite_of: j.rewriteOf,
-    created_at: row.created,
+    created_at: serverTimestamp(row.created),
     property: j.property && addressWire(j.property),
     effective_date: j.effectiveDate,
     interested_party: j.interestedParty && {

@@ -4,6 +4,7 @@ import type { Db } from '../../store/db';
 import type { Trx } from '../../store/eventStore';
 import { actorOf, actorsFor } from '../actorNames';
 import { visibleRoles, type RoleReach } from './roleOwnership';
+import { serverTimestamp } from '../../../calendar';
 
 // Read side of roles: search rows, one role with its privilege assignments, the options of user forms.
 type Reader = Db | Trx;
@@ -67,7 +68,7 @@ export function toRoleRow(
     role_name: row.role_name,
     role_desc: row.role_desc,
     owner: ownerOf(row),
-    updated_at: row.updated_at.toISOString(),
+    updated_at: serverTimestamp(row.updated_at),
     privilege_count: Number(row.privilege_count ?? 0),
     user_count: Number(row.user_count ?? 0),
   };
@@ -132,9 +133,9 @@ export async function findRole(
     ownerPath: role.owner_id === null ? null : role.owner_path,
     version: role.version,
     user_count: Number(role.user_count ?? 0),
-    created_at: role.created_at.toISOString(),
+    created_at: serverTimestamp(role.created_at),
     created_by: actorOf(actors, role.created_by),
-    updated_at: role.updated_at.toISOString(),
+    updated_at: serverTimestamp(role.updated_at),
     updated_by: actorOf(actors, role.updated_by),
     privileges: privileges.map((p) => ({
       id: Number(p.id),
@@ -143,7 +144,7 @@ export async function findRole(
       parent_priv_id: p.parent_priv_id,
       priv_code: p.priv_code,
       priv_desc: p.priv_desc,
-      assigned_at: p.assigned_at.toISOString(),
+      assigned_at: serverTimestamp(p.assigned_at),
       assigned_by: actorOf(actors, p.assigned_by),
     })),
   };

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { RoleRef, TableKey, TableView, TableViewState } from '../../../api/schemas/tableViews';
 import type { Db } from '../../store/db';
 import type { Trx } from '../../store/eventStore';
+import { serverTimestamp } from '../../../calendar';
 
 // Reads and writes of saved table views (docs/decisions/011). Visibility lives in the SQL: a caller sees
 // their own views, and the views of a live owner shared with a live role the caller holds, provided the
@@ -29,7 +30,7 @@ interface ViewRow {
   updated_at: Date | string;
 }
 
-const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
+const iso = (value: Date | string) => serverTimestamp(value);
 
 function toView(row: ViewRow, callerId: number): TableView {
   const mine = row.owner_user_id === callerId;

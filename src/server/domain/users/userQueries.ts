@@ -6,6 +6,7 @@ import type { Db } from '../../store/db';
 import type { Trx } from '../../store/eventStore';
 import { roleReachesEntityAt } from '../roles/roleOwnership';
 import { actorOf, actorsFor } from '../actorNames';
+import { serverTimestamp } from '../../../calendar';
 
 // Read side of users: search rows, one user in full, and the lookups the commands validate against.
 // Deleted users show nowhere; external user admins see the users of their own entity subtree only.
@@ -82,7 +83,7 @@ export function toUserRow(row: SearchRow): UserRow {
     roles: row.roles ?? [],
     user_type: row.user_type,
     is_enabled: row.is_enabled,
-    updated_at: row.updated_at.toISOString(),
+    updated_at: serverTimestamp(row.updated_at),
   };
 }
 
@@ -132,9 +133,9 @@ export async function findUser(db: Reader, id: number, scope: EntityScope): Prom
     roles: row.roles,
     priv_codes: effectivePrivileges(row.privs ?? []),
     is_admin: row.user_type === 'admin',
-    email_verified_at: row.email_verified_at?.toISOString() ?? null,
+    email_verified_at: row.email_verified_at ? serverTimestamp(row.email_verified_at) : null,
     version: row.version,
-    created_at: row.created_at.toISOString(),
+    created_at: serverTimestamp(row.created_at),
     created_by: actorOf(actors, row.created_by),
     updated_by: actorOf(actors, row.updated_by),
   };

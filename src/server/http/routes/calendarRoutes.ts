@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authenticated } from '../../../api/access';
 import { BusinessCalendarResponse } from '../../../api/schemas/calendar';
-import { businessDate, businessTimeZone, type Clock } from '../../../calendar';
+import { businessDate, businessTimeZone, serverTimestamp, type Clock } from '../../../calendar';
 
 // The business zone and day for the portal (DESIGN.md "Time and money"). Read from the injected clock, so a
 // test or a sandbox that moves the server's clock moves the portal's "today" with it. It holds no agency's
@@ -17,7 +17,11 @@ export function calendarRoutes(app: FastifyInstance, options: { clock: Clock }):
       async () => {
         const now = clock.now();
         return {
-          data: { time_zone: businessTimeZone(), business_date: businessDate(now), now: now.toISOString() },
+          data: {
+            time_zone: businessTimeZone(),
+            business_date: businessDate(now),
+            now: serverTimestamp(now),
+          },
         };
       },
     );

@@ -23,6 +23,7 @@ import {
 import type { Db } from '../../store/db';
 import { notFound } from '../errors';
 import { ENTITY_CHANGE_CONFLICTS, entityFor, metadataOf } from './entityRouteSupport';
+import { serverTimestamp } from '../../../calendar';
 
 // An entity's underwriting questions, quote sources and discount states, and the underwriting question
 // reference list (SPEC §7 "Entities" sub-resources, v2/underwriting-questions).
@@ -54,8 +55,8 @@ export function entityLinkRoutes(app: FastifyInstance, options: { db: Db }): voi
   const quoteSourceWire = (s: Awaited<ReturnType<typeof quoteSources>>[number]) => ({
     ...s,
     label: s.name,
-    created_at: new Date(s.created_at).toISOString(),
-    updated_at: new Date(s.updated_at).toISOString(),
+    created_at: serverTimestamp(s.created_at),
+    updated_at: serverTimestamp(s.updated_at),
   });
 
   const discountStates = async (entityId: number) => ({

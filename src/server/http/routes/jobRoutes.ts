@@ -17,6 +17,7 @@ import type { Db } from '../../store/db';
 import type { DailyWorkRunsTable } from '../../store/schema';
 import { HttpError, notFound } from '../errors';
 import { fetchPage } from '../../store/paging';
+import { serverTimestamp } from '../../../calendar';
 
 // The jobs screen's API (docs/jobs.md): the daily work of every business day, a Retry of a failed piece, the
 // business clock and mail delivery, and a sandbox's clock moved forward. Background work is the whole
@@ -54,8 +55,8 @@ function runOut(row: RunRow): JobRun {
     summary: (row.summary as Record<string, number> | null) ?? null,
     error: row.error,
     attempts: row.attempts,
-    started_at: row.started_at ? new Date(row.started_at).toISOString() : null,
-    finished_at: row.finished_at ? new Date(row.finished_at).toISOString() : null,
+    started_at: row.started_at ? serverTimestamp(row.started_at) : null,
+    finished_at: row.finished_at ? serverTimestamp(row.finished_at) : null,
   };
 }
 

@@ -15,6 +15,7 @@ import { CONFLICT } from '../openapi/conflicts';
 import { requirePrincipal } from '../routeTable';
 import { sendStored } from './matterDownloads';
 import { metadataOf } from './userMetadata';
+import { serverTimestamp } from '../../../calendar';
 
 // SPEC §7 matters/{matterId}/files: files the agent attaches to a pet policy (PDF, PNG, JPEG, plain text, at
 // most 10 MB, the content checked against its declared type), listed and downloaded as attachments.
@@ -28,7 +29,7 @@ const fileOut = (f: FileRow): MatterFile => ({
   name: f.name,
   contentType: f.content_type,
   size: f.size,
-  uploadedAt: new Date(f.uploaded_at).toISOString(),
+  uploadedAt: serverTimestamp(f.uploaded_at),
   uploadedBy: f.user_id === null ? null : { id: f.user_id, name: f.user_name ?? '' },
 });
 

@@ -17,6 +17,7 @@ import { refuseCommonPassword } from '../newPassword';
 import { logSecurityEvent } from '../securityLog';
 import { requirePrincipal } from '../routeTable';
 import { metadataOf } from './userMetadata';
+import { serverTimestamp } from '../../../calendar';
 
 // Own settings (SPEC §2 /my/settings): every signed-in user reads and edits their own profile and changes
 // their own password. No admin privilege is involved, and nobody else's account is reachable from here.
@@ -27,7 +28,7 @@ function profileOf(principal: Principal): Profile {
     firstName: principal.firstName,
     lastName: principal.lastName,
     email: principal.email,
-    emailVerifiedAt: principal.emailVerifiedAt?.toISOString() ?? null,
+    emailVerifiedAt: principal.emailVerifiedAt ? serverTimestamp(principal.emailVerifiedAt) : null,
     phone: principal.phone,
     ext: principal.ext,
     isAdmin: principal.userType === 'admin' || principal.isRoot,

@@ -5,11 +5,12 @@ import { findNote, listNotes } from '../../domain/policies/policyNotes';
 import type { Db } from '../../store/db';
 import { notFound } from '../errors';
 import { sendStored } from './matterDownloads';
+import { serverTimestamp } from '../../../calendar';
 
 // The answers about a policy's notes and documents, the same for a pet and a renters policy (both lines keep
 // them in policy_notes and policy_documents by policy number). The caller has checked privilege and scope.
 
-const iso = (value: Date | string) => new Date(value).toISOString();
+const iso = (value: Date | string) => serverTimestamp(value);
 
 type NoteRow = Awaited<ReturnType<typeof findNote>>;
 const noteOut = (n: NoteRow): PolicyNote => ({

@@ -30,6 +30,7 @@ import { CONFLICT } from '../openapi/conflicts';
 import { requirePrincipal } from '../routeTable';
 import { documentsAnswer, noteAnswer, notesPage, sendDocument } from './policyAnnotationAnswers';
 import { metadataOf } from './userMetadata';
+import { serverTimestamp } from '../../../calendar';
 
 // SPEC §7 "Policies and matters": a pet policy's notes, documents, claims, payments and rates (files are in
 // matterFileRoutes.ts). Everything needs quote_policy; a policy outside the caller's scope answers 404.
@@ -38,7 +39,7 @@ const access = anyOf('quote_policy');
 const MatterParams = z.object({ matterId: MatterIdParams.shape.matterId });
 
 type ClaimRow = Awaited<ReturnType<typeof listClaims>>[number];
-const iso = (value: Date | string) => new Date(value).toISOString();
+const iso = (value: Date | string) => serverTimestamp(value);
 const isoOrNull = (value: Date | string | null) => (value === null ? null : iso(value));
 const claimOut = (c: ClaimRow): Claim => {
   const status = c.status as Claim['status'];

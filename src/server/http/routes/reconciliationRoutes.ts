@@ -8,6 +8,7 @@ import {
 import { lastReconciliation } from '../../domain/reconciliation/reconciliationRecord';
 import type { Db } from '../../store/db';
 import { rootOnly } from './jobRoutes';
+import { serverTimestamp } from '../../../calendar';
 
 // The last daily reconciliation of the money (docs/reconciliation.md), shown on the jobs screen: whoever may
 // see the jobs screen may see it, and no one else, since it names every agency's policies.
@@ -27,7 +28,7 @@ export function reconciliationRoutes(app: FastifyInstance, options: { db: Db }):
       if (!run) return { data: null };
       const data: ReconciliationRun = {
         business_date: run.businessDate,
-        finished_at: new Date(run.finishedAt).toISOString(),
+        finished_at: serverTimestamp(run.finishedAt),
         policies: run.policies,
         count: run.count,
         discrepancies: run.discrepancies.map((d) => ({

@@ -4,6 +4,7 @@ import type {
   RefundState,
 } from '../../domain/billing/refunds/refundHistory';
 import { dollars } from '../../domain/rating/wireAmounts';
+import { serverTimestamp } from '../../../calendar';
 
 // A refund on the wire: dollars for cents, the instant of its last outcome, and the attempt a retry makes,
 // which only a failed refund has (a done one is not asked again, a pending one is being asked).
@@ -19,7 +20,7 @@ export function refundAnswer(state: RefundState): Refund {
     refundId: state.refundId,
     attempts: state.attempt,
     nextAttempt: nextAttemptOf(state),
-    at: state.at.toISOString(),
+    at: serverTimestamp(state.at),
   };
 }
 
@@ -36,6 +37,6 @@ export function failedRefundRow(state: FailedRefundState): FailedRefund | null {
     reason: state.reason ?? 'The payment service refused the refund',
     attempts: state.attempt,
     nextAttempt: state.attempt + 1,
-    failedAt: state.at.toISOString(),
+    failedAt: serverTimestamp(state.at),
   };
 }

@@ -40,6 +40,7 @@ import { enforceLimits, limits } from '../abuseLimits';
 import { CONFLICT } from '../openapi/conflicts';
 import { requirePrincipal } from '../routeTable';
 import { metadataOf } from './userMetadata';
+import { serverTimestamp } from '../../../calendar';
 
 // SPEC §7 "Customer payment" for renters (docs/payments.md "Renters payment methods"): the customer's
 // methods (renters_policy_ax), and the update through a setup intent, tokenize and add
@@ -111,7 +112,7 @@ export function rentersPaymentMethodRoutes(
       return {
         data: {
           setup_intent_id: intent.id,
-          expires_at: intent.expires_at.toISOString(),
+          expires_at: serverTimestamp(intent.expires_at),
           payment_account_id: paymentAccountId,
         },
       };
@@ -178,7 +179,7 @@ export function rentersPaymentMethodRoutes(
           last_4: intent.last4,
           billing_zip_code: intent.billing_zip_code,
           payment_method_id: intent.method_id,
-          expires_at: intent.expires_at.toISOString(),
+          expires_at: serverTimestamp(intent.expires_at),
         },
       };
     },
