@@ -1,6 +1,6 @@
 import type { ColumnType } from 'kysely';
 
-// YYYY-MM-DD in and out: read through to_char, written as text (renters dates are UTC days, SPEC §9).
+// YYYY-MM-DD in and out: read through to_char, written as text (business days, docs/decisions/019).
 type Day = ColumnType<Date, string, string>;
 
 // Read table `renters_policies` (SPEC §3 "Renters" Policy), kept in step with the renters_policy stream by
