@@ -69,6 +69,13 @@ describe('policy view', () => {
     await expect(card(page, 'Pet').innerText()).resolves.toContain('Biscuit');
     await expect(card(page, 'Summary').innerText()).resolves.toContain(biscuit!.policyNumber);
     await expect(card(page, 'Coverage').innerText()).resolves.toMatch(/\$\d{1,3}(,\d{3})*\.\d{2}/);
+    // When each category's cover starts, from the policy's first day and its plan's waiting periods.
+    await expect(card(page, 'Coverage').innerText()).resolves.toMatch(
+      /Illness cover from [A-Z][a-z]{2} \d{1,2}, \d{4} \(14-day waiting period\)/,
+    );
+    await expect(card(page, 'Coverage').innerText()).resolves.toMatch(
+      /Knee ligament cover from [A-Z][a-z]{2} \d{1,2}, \d{4} \(6-month waiting period\)/,
+    );
     await expect(card(page, 'Summary').innerText()).resolves.toMatch(/[A-Z][a-z]{2} \d{1,2}, \d{4}/);
     await fullShot(page, 'policy-1-view');
 

@@ -32,6 +32,9 @@ const { freshPage, shot } = portal;
 async function annualTotal(page: Page): Promise<string> {
   return (await page.getByTestId('total-annual').innerText()).split(/\s/)[0]!;
 }
+// "Illness cover from Dec 21, 2026 (14-day waiting period)".
+const COVER_FROM = (category: string, period: string) =>
+  new RegExp(`^${category} cover from [A-Z][a-z]{2} \\d{1,2}, \\d{4} \\(${period}\\)$`);
 const dollars = (text: string): number => Number(text.replace(/[$,]/g, ''));
 
 describe('pet quote journey', () => {
@@ -78,6 +81,15 @@ describe('pet quote journey', () => {
     await waitForTotals(page);
     const before = await page.getByTestId('total-monthly').innerText();
     const rex = page.getByRole('group', { name: 'Rex' });
+    // Under each pet, the day each category's cover starts after its waiting period (docs/rating.md).
+    await expect(
+      rex.getByRole('list', { name: "When Rex's cover starts" }).getByRole('listitem').allInnerTexts(),
+    ).resolves.toEqual([
+      expect.stringMatching(COVER_FROM('Illness', '14-day waiting period')),
+      expect.stringMatching(COVER_FROM('Accident', '2-day waiting period')),
+      expect.stringMatching(COVER_FROM('Knee ligament', '6-month waiting period')),
+      expect.stringMatching(COVER_FROM('Wellness', 'no waiting period')),
+    ]);
     await rex.getByLabel('Deductible').selectOption({ label: '$100.00' });
     await page.waitForFunction(
       (old) => document.querySelector('[data-testid="total-monthly"]')?.textContent !== old,
@@ -110,6 +122,16 @@ describe('pet quote journey', () => {
 
     await page.getByRole('form', { name: 'Checkout' }).waitFor();
     await expect(page.getByLabel('Zip code').inputValue()).resolves.toBe('78701');
+    // Checkout repeats, per pet, when each category's cover starts.
+    for (const name of ['Rex', 'Tom']) {
+      await expect(
+        page
+          .getByRole('list', { name: `When ${name}'s cover starts` })
+          .getByRole('listitem')
+          .first()
+          .innerText(),
+      ).resolves.toMatch(COVER_FROM('Illness', '14-day waiting period'));
+    }
     await expect(page.getByLabel('State').inputValue()).resolves.toBe('TX');
     const annual = page.getByRole('radio', { name: /^Annual/ });
     await expect(annual.locator('xpath=ancestor::label').innerText()).resolves.toContain(

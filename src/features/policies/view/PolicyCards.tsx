@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { PolicyView } from '../../../api/schemas/policies';
 import { formatCode, formatDate, formatMoney, formatPhone } from '../../../ui/format';
 import { Facts, Panel } from '../../../ui/Panel';
+import { CoverStarts } from '../../../ui/policy/CoverStarts';
 
 // The four cards of SPEC §3 "Policy detail": summary, policyholder, pet and coverage, exactly those fields.
 export function PolicyCards({
@@ -79,6 +80,11 @@ export function PolicyCards({
             ['Wellness', coverage.wellnessLevel ? formatCode(coverage.wellnessLevel) : 'None'],
           ]}
         />
+        {coverage.startDates && coverage.waitingPeriods && (
+          <div className="mt-4 border-t border-slate-100 pt-3">
+            <CoverStarts starts={coverage.startDates} periods={coverage.waitingPeriods} />
+          </div>
+        )}
       </Panel>
     </div>
   );

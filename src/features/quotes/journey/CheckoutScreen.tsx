@@ -27,6 +27,7 @@ import { PaymentMethodFields } from '../../../ui/payment/PaymentMethodFields';
 import { useJourneyQuote } from './useJourneyQuote';
 import { useJourneyWrite } from './useJourneyWrite';
 import { PrintButton } from '../../../ui/forms/PrintButton';
+import { CoverStarts, quotePetCoverStarts } from '../../../ui/policy/CoverStarts';
 
 // /quotes/journey/checkout/{uuid}: the policyholder's details, how and how often they pay, consent, and
 // the purchase. The fraud warning, a running purchase and a failed payment are shown here too.
@@ -187,6 +188,7 @@ function Checkout({ quote, snapshot }: { quote: QuoteView; snapshot: JourneySnap
           </div>
         </div>
       </section>
+      <CoverStartsSection pets={quote.pets} />
       <section
         aria-labelledby="period-title"
         className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm"
@@ -330,5 +332,32 @@ function PeriodOption({ value, current, title, detail, disabled, onChange }: Per
         <span className="text-slate-600">{detail}</span>
       </span>
     </label>
+  );
+}
+
+// Per pet bought, the day each category's cover starts (docs/rating.md "Waiting periods").
+function CoverStartsSection({ pets }: { pets: QuoteView['pets'] }) {
+  const shown = pets
+    .filter((pet) => !pet.declined)
+    .map((pet) => ({ pet, starts: quotePetCoverStarts(pet) }))
+    .filter((row) => row.starts !== null);
+  if (shown.length === 0) return null;
+  return (
+    <section
+      aria-labelledby="cover-starts-title"
+      className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm"
+    >
+      <h2 id="cover-starts-title" className="mb-4 text-base font-semibold text-slate-900">
+        When cover starts
+      </h2>
+      <div className="grid gap-4 md:grid-cols-2">
+        {shown.map(({ pet, starts }) => (
+          <div key={pet.id}>
+            <h3 className="mb-1 text-sm font-semibold text-slate-700">{pet.name}</h3>
+            {starts && <CoverStarts {...starts} label={`When ${pet.name}'s cover starts`} />}
+          </div>
+        ))}
+      </div>
+    </section>
   );
 }

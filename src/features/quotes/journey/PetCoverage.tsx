@@ -5,6 +5,7 @@ import { SelectField } from '../../../ui/forms/SelectField';
 import type { CoverageChoice } from './coverageChoices';
 import { CoverItems } from './CoverItems';
 import { formatMoney } from '../../../ui/format';
+import { CoverStarts, quotePetCoverStarts } from '../../../ui/policy/CoverStarts';
 
 export interface PetCoverageProps {
   pet: QuoteView['pets'][number];
@@ -35,6 +36,7 @@ export function PetCoverage({
   const planLabel = (code: string) => rated?.plans.find((p) => p.plan_code === code)?.plan_desc ?? code;
   const monthly = (plan?.monthly_payment ?? 0) + (rated?.wellness?.monthly ?? 0);
   const annual = (plan?.total_premium ?? 0) + (rated?.wellness?.total ?? 0);
+  const starts = quotePetCoverStarts(pet);
   return (
     <fieldset className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
       <legend className="px-1 text-base font-semibold text-slate-900">{pet.name}</legend>
@@ -110,6 +112,11 @@ export function PetCoverage({
           />
         )}
       </div>
+      {starts && (
+        <div className="mt-5 border-t border-slate-100 pt-4">
+          <CoverStarts {...starts} label={`When ${pet.name}'s cover starts`} />
+        </div>
+      )}
       {planCode && (
         <div className="mt-5 border-t border-slate-100 pt-4">
           <h2 className="mb-2 text-sm font-semibold text-slate-700">What {planLabel(planCode)} covers</h2>
