@@ -7,6 +7,9 @@ import { anyOf, authenticated } from './access';
 export const ENTITY_ACCESS = {
   search: anyOf('admin_ent_list', 'entity_search'),
   view: anyOf('admin_ent_list', 'entity_search'),
+  // One entity's record: as view, or the acting entity alone for whoever may read its settings (the menu's
+  // Entity Settings opens the acting agency, SPEC §2, with entity_settings_view).
+  viewActing: anyOf('admin_ent_list', 'entity_search', 'entity_settings_view'),
   add: anyOf('admin_ent_add'),
   edit: anyOf('admin_ent_edit'),
   deactivate: anyOf('admin_ent_delete'),

@@ -211,7 +211,9 @@ export const PORTAL_ROUTES: readonly PortalRoute[] = [
     path: '/my/entities/:id',
     title: 'Entity settings',
     area: 'Entity Management',
-    check: entitySearch,
+    // The menu's Entity Settings opens the acting agency here with entity_settings_view alone; the server
+    // then shows that one entity (docs/security.md "Entity settings").
+    check: agentOnly(anyOf('entity_search', 'entity_settings_view')),
     params: { id: 'integer' },
   },
   {
@@ -285,7 +287,8 @@ export const MENU: readonly MenuGroup[] = [
   {
     label: 'Entity Management',
     items: [
-      { label: 'Entity Settings', routeId: 'my-settings', check: entitySettings },
+      // SPEC §2: the settings of the agency acted for (its id fills the route's :id).
+      { label: 'Entity Settings', routeId: 'my-entity', check: entitySettings },
       { label: 'Entities', routeId: 'my-entities' },
     ],
   },

@@ -4,6 +4,8 @@ import { MENU, portalRoute, type PortalRoute } from './portalRoutes';
 export interface VisibleMenuItem {
   label: string;
   route: PortalRoute;
+  // Where the item leads: the route's path, its :id the acting entity's (Entity Settings, SPEC §2).
+  to: string;
 }
 
 export interface VisibleMenuGroup {
@@ -12,15 +14,26 @@ export interface VisibleMenuGroup {
 }
 
 // SPEC §2: an item shows when its route's check (and the item's own, if any) passes; a group shows when any
-// item does.
-export function visibleMenu(subject: AccessSubject | null): VisibleMenuGroup[] {
+// item does. An item whose route names an entity leads to the entity acted for, and waits until it is known.
+export function visibleMenu(
+  subject: AccessSubject | null,
+  acting?: { id: number } | null,
+): VisibleMenuGroup[] {
   return MENU.map((group) => ({
     label: group.label,
-    items: group.items
-      .filter((item) => !item.check || isAllowed(item.check, subject))
-      .map((item) => ({ label: item.label, route: portalRoute(item.routeId) }))
-      .filter((item) => isAllowed(item.route.check, subject)),
+    items: group.items.flatMap((item): VisibleMenuItem[] => {
+      const route = portalRoute(item.routeId);
+      if (item.check && !isAllowed(item.check, subject)) return [];
+      if (!isAllowed(route.check, subject)) return [];
+      const to = menuPath(route, acting);
+      return to === null ? [] : [{ label: item.label, route, to }];
+    }),
   })).filter((group) => group.items.length > 0);
+}
+
+function menuPath(route: PortalRoute, acting: { id: number } | null | undefined): string | null {
+  if (!route.path.includes(':id')) return route.path;
+  return acting ? route.path.replace(':id', String(acting.id)) : null;
 }
 
 // SPEC §2: the logo goes to the dashboard when the user may view it, otherwise to quote search.

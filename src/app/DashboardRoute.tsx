@@ -70,7 +70,7 @@ export function DashboardRoute() {
       brandName={brand?.data.name ?? FALLBACK_BRAND_NAME}
       logoHref={logoTarget(subject)}
       userName={profile?.name ?? ''}
-      menu={visibleMenu(subject)}
+      menu={visibleMenu(subject, entities?.acting)}
       actingEntity={actingEntity}
       footer={{
         environment: brand?.environment ?? null,

@@ -187,7 +187,8 @@ export const SPEC6_ACCESS: Readonly<Record<string, SpecRule>> = {
   // and "Agent entities | entity_search, entity_settings_view, entity_settings_edit". §3: locations (with
   // their contacts) are part of the entity record.
   'GET /v2/entities': entityView,
-  'GET /v2/entities/:entityId': entityView,
+  // §2's menu opens the acting agency's settings with entity_settings_view: its record is read with them.
+  'GET /v2/entities/:entityId': any('admin_ent', 'admin_ent_list', 'entity_search', 'entity_settings_view'),
   'GET /v2/entities/:entityId/locations': entityView,
   'POST /v2/entities': entitiesAdmin('add'),
   'PATCH /v2/entities/:entityId': entitiesAdmin('edit'),

@@ -173,13 +173,25 @@ describe('own settings in the portal', () => {
 
   it('keep the Entity Settings menu item to agency users with entity_settings_view (SPEC §2)', () => {
     const labels = (s: ReturnType<typeof subject>) =>
-      visibleMenu(s).flatMap((g) => g.items.map((i) => `${g.label}: ${i.label}`));
+      visibleMenu(s, { id: 42 }).flatMap((g) => g.items.map((i) => `${g.label}: ${i.label}`));
     expect(labels(subject(['entity_settings_view']))).toEqual(['Entity Management: Entity Settings']);
     expect(labels(subject([]))).toEqual([]);
     expect(labels(subject(['entity_settings_view'], { isAdmin: true }))).toEqual([]);
     expect(labels(subject(['root_admin'], { isAdmin: true }))).not.toContain(
       'Entity Management: Entity Settings',
     );
+  });
+
+  it("open the acting agency's settings from Entity Settings, once the agency is known (SPEC §2)", () => {
+    const settings = (acting: { id: number } | null) =>
+      visibleMenu(subject(['entity_settings_view']), acting)
+        .flatMap((g) => g.items)
+        .find((i) => i.label === 'Entity Settings');
+    expect(settings({ id: 42 })?.to).toBe('/my/entities/42');
+    expect(settings({ id: 7 })?.to).toBe('/my/entities/7');
+    expect(settings(null)).toBeUndefined();
+    // The route the item opens lets in whom the item shows to.
+    expect(isAllowed(settings({ id: 42 })!.route.check, subject(['entity_settings_view']))).toBe(true);
   });
 
   it('format stored phone digits for reading', () => {

@@ -12,7 +12,7 @@ export function HomeScreen() {
   const entities = useQuery(myEntitiesQuery).data;
   if (!profile) return <Spinner label="Loading your profile…" />;
   const acting = entities?.acting ?? null;
-  const groups = visibleMenu(toAccessSubject(profile, acting));
+  const groups = visibleMenu(toAccessSubject(profile, acting), acting);
 
   return (
     <div className="mx-auto max-w-6xl">
@@ -74,7 +74,7 @@ export function HomeScreen() {
                   {group.items.map((item) => (
                     <li key={item.route.id}>
                       <Link
-                        to={item.route.path}
+                        to={item.to}
                         className="group block rounded-lg border border-slate-200 bg-white px-4 py-3 shadow-sm transition hover:border-indigo-300 hover:shadow"
                       >
                         <span className="font-medium text-slate-800 group-hover:text-indigo-700">

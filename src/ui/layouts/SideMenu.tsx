@@ -30,7 +30,7 @@ export function SideMenu({ id, groups, logoutHref, onNavigate }: SideMenuProps) 
             <ul className="space-y-0.5">
               {group.items.map((item) => (
                 <li key={item.route.id}>
-                  <NavLink to={item.route.path} end className={linkClass} onClick={onNavigate}>
+                  <NavLink to={item.to} end className={linkClass} onClick={onNavigate}>
                     {item.label}
                   </NavLink>
                 </li>

@@ -81,6 +81,8 @@ export function entityRoutes(app: FastifyInstance, options: { db: Db }): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   const view = async (principal: Principal, entityId: number) => {
+    // Settings readers without entity_search reach the entity they act for, not the rest of their subtree.
+    if (!can(principal, ENTITY_ACCESS.view) && entityId !== principal.acting.id) throw notFound('entity');
     const scope = entityScope(principal);
     const entity = await findEntityInScope(db, entityId, scope);
     if (!entity) throw notFound('entity');
@@ -108,7 +110,7 @@ export function entityRoutes(app: FastifyInstance, options: { db: Db }): void {
   r.get(
     '/v2/entities/:entityId',
     {
-      config: { access: ENTITY_ACCESS.view },
+      config: { access: ENTITY_ACCESS.viewActing },
       schema: { params: EntityParams, response: { 200: EntityResponse } },
     },
     async (request) => view(requirePrincipal(request), request.params.entityId),
