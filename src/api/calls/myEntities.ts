@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import { actingEntityStore } from '../actingEntity';
 import { STALE_TIME } from '../cacheTimes';
 import { apiRequest } from '../client';
 import type { MyEntitiesResponse } from '../schemas/session';
@@ -11,7 +12,9 @@ export async function fetchMyEntities(signal?: AbortSignal): Promise<MyEntitiesR
     apiRequest('/v2/my/entities', { signal }),
     import('../schemas/session'),
   ]);
-  return schemas.MyEntitiesResponse.parse(answer);
+  const entities = schemas.MyEntitiesResponse.parse(answer);
+  actingEntityStore.remember(entities.acting.entityCode);
+  return entities;
 }
 
 export const myEntitiesQuery = queryOptions({
