@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { statementApi } from '../../support/commissionStatementApi';
 import { entityApi } from '../../support/entityApi';
-import { ADMIN, AGENT } from '../../support/personas';
+import { ADMIN, AGENT, INTERNAL, NORTHWIND_AUSTIN } from '../../support/personas';
+import {
+  businessToday,
+  issueTestRentersPolicy,
+  rentersPolicyIssue,
+} from '../../support/rentersPolicyFixtures';
+import { entityIdOf } from '../../support/records';
 import { purchasePolicies } from '../../support/policyFixtures';
 import { rentersStart } from '../../support/rentersQuoteApi';
 import { useTestServer } from '../../support/suite';
@@ -73,6 +79,26 @@ describe.each(testDatabases())('SPEC §9 server timestamps with six fractional d
     expect((read1 as { data: { effective_date: string } }).data.effective_date).toMatch(
       /^\d{4}-\d{2}-\d{2}$/,
     );
+  });
+
+  it('a renters policy', async () => {
+    const today = businessToday();
+    const issue = rentersPolicyIssue({
+      entityId: await entityIdOf(s.t.server.database.db, NORTHWIND_AUSTIN),
+      termInterval: 'monthly',
+      effectiveDate: today,
+    });
+    const sold = await issueTestRentersPolicy(s.t.server.database.db, issue);
+    const base = `/v2/renters/policies/${sold.matterId}`;
+    const policy = await read(base, INTERNAL);
+    expectSixDigits(policy, []);
+    expect((policy as { data: { effective_date?: string } }).data.effective_date ?? today).toMatch(
+      /^\d{4}-\d{2}-\d{2}$/,
+    );
+    const noted = await e.post(`${base}/notes`, INTERNAL, { data: { note: 'Called the tenant.' } });
+    expect(noted.status, noted.text).toBe(201);
+    expectSixDigits(await read(`${base}/notes`, INTERNAL), ['createdAt$']);
+    expectSixDigits(await read(`${base}/payments`, INTERNAL), []);
   });
 
   it('a commission statement', async () => {
