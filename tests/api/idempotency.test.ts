@@ -36,6 +36,8 @@ const MONEY_ROUTES = [
   'POST /v1/quote/action',
   'POST /v2/renters/quotes/:id/purchase',
   'POST /v2/policies/:matterId/cancel',
+  // SPEC's purchase request (specQuoteRoutes.ts).
+  'POST /v2/policies',
   // A late payment taken by staff ("Pay now").
   'POST /v2/policies/:matterId/billing/pay-now',
   // A pet policy's new card, changed by staff.

@@ -44,7 +44,7 @@ describe.each(testDatabases())('payment session on %s', (database) => {
     const { data } = PaymentSessionResponse.parse(response.body);
     expect(data.mode).toBe('sandbox');
     expect(data.session_id).toMatch(/^[0-9a-f-]{36}$/);
-    expect(data.expires_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}-0[56]:00$/);
+    expect(data.expires_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}-0[56]:00$/);
     const minutes = (new Date(data.expires_at).getTime() - Date.now()) / 60_000;
     expect(minutes).toBeGreaterThan(29);
     expect(minutes).toBeLessThanOrEqual(30);

@@ -72,7 +72,6 @@ export function specQuoteRoutes(app: FastifyInstance, options: SpecQuoteRouteOpt
   };
   const writes = {
     access: anyOf('quote_new'),
-    idempotent: true,
     conflicts: [
       'The quote is at a step of its journey that does not allow the action, or the business refuses it (a state that does not sell, a pet too old).',
       CONFLICT.concurrentWrite,
@@ -114,7 +113,8 @@ export function specQuoteRoutes(app: FastifyInstance, options: SpecQuoteRouteOpt
   r.post(
     '/v2/policies',
     {
-      config: { ...writes, access: anyOf('quote_new', 'quote_edit') },
+      // A money command: it charges, so it takes an Idempotency-Key as the wrapper's purchase does.
+      config: { ...writes, access: anyOf('quote_new', 'quote_edit'), idempotent: true },
       preValidation: mayQuote,
       schema: { body: z.unknown(), response: { 200: QuoteViewResponse } },
     },
