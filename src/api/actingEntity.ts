@@ -1,6 +1,6 @@
 import { localStore } from './storage';
 
-// The agent entity the user acts for (SPEC §1/§6/§7), sent as the agentEntityCode header.
+// The agent entity a staff user acts for (SPEC §1/§6), sent as the agentEntityCode header.
 export const AGENT_ENTITY_KEY = 'portal.agentEntityCode';
 
 // SPEC §3/§5: four digits, dash, four digits, dash, two letters; anything else is dropped.
@@ -19,13 +19,6 @@ export const actingEntityStore = {
   set(code: string): void {
     if (isAgentEntityCode(code)) localStore()?.setItem(AGENT_ENTITY_KEY, code);
     else localStore()?.removeItem(AGENT_ENTITY_KEY);
-  },
-  // SPEC §7 sends the acting agency on the calls that act for one (the quote wrapper, quote create and
-  // purchase, bank-account verification, the dashboard, the renters calls): once the session names the
-  // entity it acts for, every authenticated call carries it, an agency user's own entity included. A code
-  // already chosen (a switch in the header) is kept.
-  remember(code: string): void {
-    if (this.get() === null) this.set(code);
   },
   clear(): void {
     localStore()?.removeItem(AGENT_ENTITY_KEY);

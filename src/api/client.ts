@@ -51,7 +51,7 @@ function headersFor(path: string, request: ApiRequest): Record<string, string> {
   const token = tokenStore.access();
   if (token) headers.Authorization = `Bearer ${token}`;
   const agentEntityCode = actingEntityStore.get();
-  if (token && agentEntityCode && !isAuthCall(path)) headers[AGENT_ENTITY_HEADER] = agentEntityCode;
+  if (agentEntityCode && !isAuthCall(path)) headers[AGENT_ENTITY_HEADER] = agentEntityCode;
   return headers;
 }
 

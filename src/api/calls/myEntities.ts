@@ -1,5 +1,4 @@
 import { queryOptions } from '@tanstack/react-query';
-import { actingEntityStore } from '../actingEntity';
 import { STALE_TIME } from '../cacheTimes';
 import { apiRequest } from '../client';
 import type { MyEntitiesResponse } from '../schemas/session';
@@ -12,9 +11,7 @@ export async function fetchMyEntities(signal?: AbortSignal): Promise<MyEntitiesR
     apiRequest('/v2/my/entities', { signal }),
     import('../schemas/session'),
   ]);
-  const entities = schemas.MyEntitiesResponse.parse(answer);
-  actingEntityStore.remember(entities.acting.entityCode);
-  return entities;
+  return schemas.MyEntitiesResponse.parse(answer);
 }
 
 export const myEntitiesQuery = queryOptions({
