@@ -1,15 +1,18 @@
 import type { QuoteCommandResult } from '../../../api/schemas/quoteCommands';
 import type { PurchaseCustomerInput } from '../../../api/schemas/quotePurchase';
 import type { SpecPurchaseRequest } from '../../../api/schemas/specQuoteRequests';
-import { refusalMessage } from '../actionRefused';
-import { requireCustomerInScope } from '../customers/customerQueries';
 import { Invalid } from '../domainErrors';
 import { loadRateTables } from '../rating/loadRateTables';
 import { periodFees } from '../rating/quotePayments';
 import { purchase } from './purchaseQuote';
 import type { QuoteActor } from './quoteExecution';
 import { requireQuoteInScope } from './quoteQueries';
-import { requireAgentOf, withSpecFieldNames } from './specRequestChecks';
+import {
+  collectInvalid,
+  requireAgentOf,
+  requireCustomerOfRequest,
+  withSpecFieldNames,
+} from './specRequestChecks';
 
 // SPEC §3's purchase request (`POST /v2/policies`; docs/quote-actions.md "A quote request as SPEC writes it"),
 // bought by the wrapper's `purchase`: the same attempt, charge and policies, the same requestId replay. What
@@ -28,11 +31,9 @@ export async function purchaseFromRequest(
   const quote = await requireQuoteInScope(actor.db, actor.principal, uuid);
   const errors: Record<string, string[]> = {};
   const customer = await policyholder(actor, uuid, quote.entity_id, request.customerId, errors);
-  if (request.agentId !== undefined) {
-    await requireAgentOf(actor, request.agentId, quote.entity_id, 'agentId').catch((error: unknown) => {
-      if (!(error instanceof Invalid)) throw error;
-      Object.assign(errors, error.fields);
-    });
+  const agentId = request.agentId;
+  if (agentId !== undefined) {
+    await collectInvalid(errors, () => requireAgentOf(actor, agentId, quote.entity_id, 'agentId'));
   }
   await checkPaymentAccount(actor, request, errors);
   if (request.fees !== undefined && quote.state && quote.start_date) {
@@ -81,15 +82,8 @@ async function policyholder(
   errors: Record<string, string[]>,
 ): Promise<PurchaseCustomerInput | null> {
   if (customerId !== undefined) {
-    let holder;
-    try {
-      holder = await requireCustomerInScope(actor.db, actor.principal, customerId);
-    } catch (error) {
-      const message = refusalMessage(error);
-      if (message === null) throw error;
-      errors.customerId = [message];
-      return null;
-    }
+    const holder = await collectInvalid(errors, () => requireCustomerOfRequest(actor, customerId));
+    if (!holder) return null;
     // A purchase keeps the policyholder record of the quote's agency (customerForPurchase).
     if (holder.entity_id !== entityId) {
       errors.customerId = ['This customer is another agency’s; the quote’s agency keeps its own.'];

@@ -3,7 +3,6 @@ import type { SpecQuoteRequest, SpecQuoteSave } from '../../../api/schemas/specQ
 import { takesEvent } from '../../../machines/machineAnswers';
 import { petQuoteJourneyMachine } from '../../../machines/petQuoteJourney';
 import { refusalMessage } from '../actionRefused';
-import { requireCustomerInScope } from '../customers/customerQueries';
 import { Invalid, Refused } from '../domainErrors';
 import type { Trx } from '../../store/eventStore';
 import { sqlStateOf } from '../../store/sqlState';
@@ -14,7 +13,7 @@ import { type QuoteAttribution, quoteEvent } from './quoteEvents';
 import { appendToQuote, journeyOf, type QuoteActor } from './quoteExecution';
 import { quoteView } from './quoteQueries';
 import { updateQuote } from './updateQuote';
-import { requireAgentOf, withSpecFieldNames } from './specRequestChecks';
+import { requireAgentOf, requireCustomerOfRequest, withSpecFieldNames } from './specRequestChecks';
 
 // SPEC §3's quote request (`POST /v1/quotes`, and `POST /v2/quote` with data; docs/quote-actions.md "A quote
 // request as SPEC writes it"): one request makes the quote, records each pet's underwriting answers when
@@ -159,7 +158,7 @@ async function quoteOfRequest(actor: QuoteActor, requestId: string): Promise<Quo
 
 // The contact fields, each as sent or, when `customerId` names a policyholder, the policyholder's.
 async function contactOf(actor: QuoteActor, request: SpecQuoteRequest) {
-  const holder = request.customerId ? await customerInScope(actor, request.customerId) : null;
+  const holder = request.customerId ? await requireCustomerOfRequest(actor, request.customerId) : null;
   const pick = (field: keyof typeof fromHolder) => request[field] ?? fromHolder[field];
   const fromHolder = {
     firstName: holder?.first_name,
@@ -189,16 +188,6 @@ async function contactOf(actor: QuoteActor, request: SpecQuoteRequest) {
   };
   if (Object.keys(errors).length > 0) throw new Invalid(errors);
   return contact;
-}
-
-async function customerInScope(actor: QuoteActor, customerId: number) {
-  try {
-    return await requireCustomerInScope(actor.db, actor.principal, customerId);
-  } catch (error) {
-    const message = refusalMessage(error);
-    if (message === null) throw error;
-    throw new Invalid({ customerId: [message] });
-  }
 }
 
 // The request's attribution, each id checked: the quote source is one the acting agency keeps and has

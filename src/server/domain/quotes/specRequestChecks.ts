@@ -1,3 +1,5 @@
+import { refusalMessage } from '../actionRefused';
+import { requireCustomerInScope } from '../customers/customerQueries';
 import { Invalid } from '../domainErrors';
 import type { QuoteActor } from './quoteExecution';
 
@@ -22,6 +24,33 @@ export async function requireAgentOf(
     .where('is_deleted', '=', false)
     .executeTakeFirst();
   if (!user) throw new Invalid({ [field]: ['This agent is not a user of the agency.'] });
+}
+
+// A policyholder a request names by customerId, in the caller's scope; otherwise a 422 on customerId with the
+// wrapper's `customer` refusal (the same for a customer that does not exist and one outside the scope).
+export async function requireCustomerOfRequest(actor: QuoteActor, customerId: number) {
+  try {
+    return await requireCustomerInScope(actor.db, actor.principal, customerId);
+  } catch (error) {
+    const message = refusalMessage(error);
+    if (message === null) throw error;
+    throw new Invalid({ customerId: [message] });
+  }
+}
+
+// A check whose refusal is an Invalid, its field messages kept beside the others' so that one answer names
+// every field at fault; null when it refused.
+export async function collectInvalid<T>(
+  errors: Record<string, string[]>,
+  check: () => Promise<T>,
+): Promise<T | null> {
+  try {
+    return await check();
+  } catch (error) {
+    if (!(error instanceof Invalid)) throw error;
+    Object.assign(errors, error.fields);
+    return null;
+  }
 }
 
 // The wrapper's commands name fields as its actions' data (`data.pets.0.breedCode`); a SPEC request has them

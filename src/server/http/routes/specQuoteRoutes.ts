@@ -6,6 +6,7 @@ import { accessSubject } from '../../access/principal';
 import { QuoteViewResponse } from '../../../api/schemas/quoteCommands';
 import { SpecPurchaseRequest, SpecQuoteRequest, SpecQuoteSave } from '../../../api/schemas/specQuoteRequests';
 import type { Clock } from '../../../calendar';
+import { Invalid } from '../../domain/domainErrors';
 import { requireQuotingEntities } from '../../domain/entities/quotingRight';
 import type { PaymentAdapter } from '../../domain/payments/paymentAdapter';
 import type { QuoteActor } from '../../domain/quotes/quoteExecution';
@@ -37,18 +38,15 @@ function parseSpecBody<T extends z.ZodType>(schema: T, body: unknown): z.output<
 }
 
 // The journey's field names carry no `data.` prefix in a SPEC answer; a wrapped body's do.
-function prefixed<T>(body: unknown, work: () => Promise<T>): Promise<T> {
+async function prefixed<T>(body: unknown, work: () => Promise<T>): Promise<T> {
   if (!isWrapped(body)) return work();
-  return work().catch((error: unknown) => {
-    const fields = (error as { fields?: Record<string, string[]> }).fields;
-    if (fields && typeof fields === 'object') {
-      for (const key of Object.keys(fields)) {
-        fields[`data.${key}`] = fields[key]!;
-        delete fields[key];
-      }
-    }
-    throw error;
-  });
+  try {
+    return await work();
+  } catch (error) {
+    if (!(error instanceof Invalid)) throw error;
+    const fields = Object.entries(error.fields).map(([key, messages]) => [`data.${key}`, messages]);
+    throw new Invalid(Object.fromEntries(fields), error.message);
+  }
 }
 
 export function specQuoteRoutes(app: FastifyInstance, options: SpecQuoteRouteOptions): void {
