@@ -55,8 +55,8 @@ export const PolicyView = z.object({
   }),
   pet: z.object({
     name: z.string(),
-    species: z.string(),
-    gender: z.string(),
+    species: z.enum(['DOG', 'CAT']),
+    gender: z.enum(['MALE', 'FEMALE']),
     breed: z.string(),
     ageAtInception: z.number().int(),
     withUsSince: day,

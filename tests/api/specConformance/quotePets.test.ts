@@ -275,6 +275,9 @@ describe.each(testDatabases())('SPEC §3 quote pets, on %s', (database) => {
     const detail = await s.api.get(`/v2/policies/${policy.matter_id}`, { headers: agent });
     expect(detail.status).toBe(200);
     const coverage = ((detail.body as Json).data as Json).coverage as Json;
+    // One spelling for species and gender on quotes and policies: the codes the quote request takes.
+    expect(((detail.body as Json).data as Json).pet).toMatchObject({ species: 'DOG', gender: 'MALE' });
+    expect((quote.pets as Json[])[0]).toMatchObject({ species: 'DOG', gender: 'MALE' });
     expect(coverage.waitingPeriods).toEqual({
       accident: FILED.accident,
       illness: FILED.illness,

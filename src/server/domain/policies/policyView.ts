@@ -9,6 +9,7 @@ import { coverageStartDates, type WaitingPeriods } from '../rating/waitingPeriod
 import { readStream, type StoredEvent } from '../../store/eventStore';
 import { POLICY_STREAM, type PolicyRenewalOffered } from './policyEvents';
 import { findPolicyInScope, lifecycleOf, type PolicyLifecycle, type PolicyRecord } from './policyRecord';
+import { genderCode, speciesCode } from '../petCodes';
 
 const BREED_NAMES = new Map(BREEDS.map((b) => [b.code, b.name]));
 
@@ -93,8 +94,8 @@ export function toPolicyView(
     },
     pet: {
       name: p.pet_name,
-      species: p.species,
-      gender: p.gender,
+      species: speciesCode(p.species),
+      gender: genderCode(p.gender),
       breed: BREED_NAMES.get(p.breed) ?? p.breed,
       ageAtInception: p.age_at_inception,
       withUsSince: p.purchase_day,

@@ -8,6 +8,7 @@ import type { Trx } from '../../store/eventStore';
 import { notFound } from '../domainErrors';
 import { centralTimestamp } from '../centralTime';
 import { quotePetTerms } from '../rating/quotePetTerms';
+import { genderCode, speciesCode } from '../petCodes';
 
 const dollarsOrNull = (cents: number | null): number | null => (cents === null ? null : cents / 100);
 
@@ -127,10 +128,10 @@ export async function quoteView(db: Db | Trx, uuid: string): Promise<QuoteView> 
       id: p.pet_id,
       index: p.pet_index,
       name: p.name,
-      species: p.species === 'cat' ? 'CAT' : 'DOG',
+      species: speciesCode(p.species),
       breed_code: p.breed,
       age: p.age,
-      gender: p.gender === 'female' ? 'FEMALE' : 'MALE',
+      gender: genderCode(p.gender),
       answers: p.answers,
       declined: p.declined,
       plan:
