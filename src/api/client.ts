@@ -1,5 +1,5 @@
 import { ofetch, type FetchResponse } from 'ofetch';
-import { actingEntityStore } from './actingEntity';
+import { agentEntityCodeToSend } from './actingEntity';
 import { ApiError, NETWORK_ERROR_MESSAGE, ValidationError } from './httpErrors';
 import { inflight } from './inflight';
 import { withQuery } from './queryString';
@@ -50,8 +50,8 @@ function headersFor(path: string, request: ApiRequest): Record<string, string> {
   if (request.public) return headers;
   const token = tokenStore.access();
   if (token) headers.Authorization = `Bearer ${token}`;
-  const agentEntityCode = actingEntityStore.get();
-  if (agentEntityCode && !isAuthCall(path)) headers[AGENT_ENTITY_HEADER] = agentEntityCode;
+  const agentEntityCode = agentEntityCodeToSend();
+  if (token && agentEntityCode && !isAuthCall(path)) headers[AGENT_ENTITY_HEADER] = agentEntityCode;
   return headers;
 }
 

@@ -1,4 +1,4 @@
-import { actingEntityStore } from './actingEntity';
+import { agentEntityCodeToSend } from './actingEntity';
 import { apiRequest } from './client';
 import { ApiError, NETWORK_ERROR_MESSAGE } from './httpErrors';
 import { inflight } from './inflight';
@@ -145,7 +145,7 @@ function headers(json: boolean): Record<string, string> {
   if (json) result['Content-Type'] = 'application/json';
   const token = tokenStore.access();
   if (token) result.Authorization = `Bearer ${token}`;
-  const agentEntityCode = actingEntityStore.get();
+  const agentEntityCode = agentEntityCodeToSend();
   if (agentEntityCode) result[AGENT_ENTITY_HEADER] = agentEntityCode;
   return result;
 }

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { raiseActionError } from '../../src/api/actionAnswer';
-import { actingEntityStore } from '../../src/api/actingEntity';
-import { apiRequest, configureClient } from '../../src/api/client';
+import { actingEntityStore, sessionEntityStore } from '../../src/api/actingEntity';
+import { fetchMyEntities } from '../../src/api/calls/myEntities';
+import { apiRequest, configureClient, type HttpMethod } from '../../src/api/client';
 import { ApiError, ValidationError } from '../../src/api/httpErrors';
 import { inflight } from '../../src/api/inflight';
 import { toQueryString } from '../../src/api/queryString';
@@ -53,6 +54,7 @@ function json(status: number, body: unknown): Response {
 
 beforeEach(() => {
   vi.stubGlobal('localStorage', new MemoryStorage());
+  sessionEntityStore.clear();
   seen = [];
   answers = [];
   onAuthError.mockReset();
@@ -88,6 +90,54 @@ describe('headers', () => {
     expect(headers.get('x-client-id')).toBe('agent-portal/2.0.11');
     expect(headers.get('authorization')).toBe('Bearer acc-1');
     expect(headers.get('agententitycode')).toBe('1234-5678-AB');
+  });
+
+  it("sends the session's own entity on every authenticated call once the session names it (SPEC §7)", async () => {
+    tokenStore.save({ accessToken: 'acc-1', refreshToken: 'ref-1' });
+    const agency = {
+      id: 7,
+      parentEntityId: 3,
+      entityCode: '1234-5678-AC',
+      entityName: 'Northwind Pet Agency — Austin',
+      typeCode: 'AGENCY',
+      trackingCode: null,
+      childCount: 0,
+      canQuote: true,
+    };
+    // Before the session names the entity, nothing is sent; an agency user never picks one.
+    await apiRequest('/v2/my/profile');
+    expect(seen[0]!.headers.has('agententitycode')).toBe(false);
+    answer({ status: 200, body: { data: [agency], acting: { ...agency, attributes: [] } } });
+    await fetchMyEntities();
+    const calls: [string, HttpMethod][] = [
+      ['/v1/quote/action', 'POST'],
+      ['/v1/quotes', 'POST'],
+      ['/v2/policies', 'POST'],
+      ['/v2/bank-accounts', 'POST'],
+      ['/v2/dashboard/statistics', 'GET'],
+      ['/v2/renters/quotes', 'POST'],
+      ['/v2/renters/policies', 'GET'],
+    ];
+    for (const [path, method] of calls)
+      await apiRequest(path, { method, body: method === 'POST' ? {} : undefined });
+    for (const request of seen.slice(2))
+      expect(request.headers.get('agententitycode'), request.url).toBe('1234-5678-AC');
+    // Never stored: a reload or another user's sign-in cannot inherit it.
+    expect(localStorage.getItem('portal.agentEntityCode')).toBeNull();
+    // A chosen entity wins, and the answer for it does not become the session's own.
+    actingEntityStore.set('1234-5679-AD');
+    const chosen = { ...agency, id: 8, entityCode: '1234-5679-AD' };
+    answer({ status: 200, body: { data: [agency, chosen], acting: { ...chosen, attributes: [] } } });
+    await fetchMyEntities();
+    await apiRequest('/v2/dashboard/statistics');
+    expect(seen.at(-1)!.headers.get('agententitycode')).toBe('1234-5679-AD');
+    actingEntityStore.clear();
+    await apiRequest('/v2/dashboard/statistics');
+    expect(seen.at(-1)!.headers.get('agententitycode')).toBe('1234-5678-AC');
+    // Without a token the code is not sent.
+    tokenStore.clear();
+    await apiRequest('/v2/my/profile');
+    expect(seen.at(-1)!.headers.has('agententitycode')).toBe(false);
   });
 
   it('drops a malformed agent entity code (SPEC §5)', async () => {

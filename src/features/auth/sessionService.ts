@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createActor, waitFor, type ActorRefFrom, type SnapshotFrom } from 'xstate';
-import { actingEntityStore } from '../../api/actingEntity';
+import { actingEntityStore, sessionEntityStore } from '../../api/actingEntity';
 import { login as loginCall, revokeRefreshToken } from '../../api/calls/auth';
 import { brandQuery } from '../../api/calls/brand';
 import { myEntitiesQuery } from '../../api/calls/myEntities';
@@ -33,6 +33,7 @@ export function createSessionService(queryClient: QueryClient): SessionService {
   // Everything the server told this user; the public brand stays.
   function forgetEverything(): void {
     tokenStore.clear();
+    sessionEntityStore.clear();
     queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== brandQuery.queryKey[0] });
   }
 
