@@ -1,6 +1,16 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { MovableClock, addDays, addMonths, businessDate } from '../../src/calendar';
+import {
+  MovableClock,
+  addDays,
+  addMonths,
+  businessDate,
+  fixedClock,
+  startOfBusinessDay,
+} from '../../src/calendar';
+import { collectInstalment } from '../../src/server/domain/billing/collectInstalment';
+import { policyDatesWork } from '../../src/server/domain/policyDates/policyDatesWork';
+import { rentersPolicyFlags } from '../../src/server/domain/rentersPolicies/rentersPolicyFlags';
 import { recordRefund } from '../../src/server/domain/billing/billingCommands';
 import { recordRefundAsked } from '../../src/server/domain/billing/refunds/askForRefund';
 import { failedRefunds } from '../../src/server/domain/billing/refunds/refundHistory';
@@ -462,5 +472,91 @@ describe.each(testDatabases())('correcting what older versions billed, on %s', (
     const before = await billingRows();
     await rebuildProjections(db());
     expect(await billingRows()).toEqual(before);
+  });
+
+  // Older versions never told a renters policy's log that its renewal was paid: the renewed term's first bill
+  // collected, the policy still read "Renewal payment pending". The correction records the payment, dated when
+  // billing collected it, and a rebuild keeps the flag as it left it.
+  it('records a renewal payment billing collected before it told the policy, and keeps it on a rebuild', async () => {
+    const day = businessDate(clock.now());
+    const entityId = await entityIdOf(db(), NORTHWIND_AUSTIN);
+    const issue = rentersPolicyIssue({
+      entityId,
+      effectiveDate: addMonths(day, -12),
+      termInterval: 'annual',
+    });
+    const renewed = await issuePaidRentersPolicy(db(), issue);
+    const workOn = (on: string) => ({
+      db: db(),
+      clock: fixedClock(startOfBusinessDay(on)),
+      businessDate: on,
+      payments: createSandboxPaymentAdapter({ db: db() }),
+      log: { info: () => undefined, warn: () => undefined },
+    });
+    await policyDatesWork.run(workOn(addDays(day, -45)));
+    await policyDatesWork.run(workOn(day));
+    // The renewal's first bill collected as older versions collected it: billing alone, nothing after it.
+    const ref = { line: 'renters' as const, policyNumber: renewed.policyNumber };
+    const bill = await db()
+      .selectFrom('billing_instalments as i')
+      .innerJoin('billing_accounts as a', (j) =>
+        j.onRef('a.line', '=', 'i.line').onRef('a.policy_number', '=', 'i.policy_number'),
+      )
+      .select(['i.seq', 'i.due_date', 'i.amount_cents', 'i.attempts', 'a.token', 'a.customer_id'])
+      .where('i.line', '=', 'renters')
+      .where('i.policy_number', '=', renewed.policyNumber)
+      .where('i.due_date', '=', day)
+      .executeTakeFirstOrThrow();
+    const collectedAt = clock.now();
+    expect(
+      await collectInstalment(
+        {
+          db: db(),
+          payments: context().payments,
+          metadata: { ...testActor(null), at: collectedAt },
+          recordedAt: collectedAt,
+        },
+        {
+          ref,
+          seq: bill.seq,
+          dueDate: bill.due_date,
+          amountCents: bill.amount_cents,
+          attempts: bill.attempts,
+          token: bill.token,
+          customerId: bill.customer_id,
+          firstMissedOn: null,
+        },
+        day,
+      ),
+    ).toBe('collected');
+    const pending = async () =>
+      (await rentersPolicyFlags(db(), renewed.policyNumber, day))!.hasPendingRenewalPayment;
+    expect(await pending()).toBe(true);
+
+    const plan = await planCorrections(db());
+    expect(plan.left).toEqual([]);
+    expect(plan.corrections.map((c) => [c.line, c.policyNumber, c.refundCents, c.withdrawnCents])).toEqual([
+      ['renters', renewed.policyNumber, 0, 0],
+    ]);
+    expect(plan.corrections[0]!.text).toMatch(new RegExp(`renewal from ${day} was paid on ${day}`));
+    expect(appliedReport(await applyCorrections(context(), plan.corrections))).toEqual([
+      `renters ${renewed.policyNumber}  renewal payment recorded`,
+      'Applied 1 correction.',
+    ]);
+    expect(await pending()).toBe(false);
+    const received = await db()
+      .selectFrom('events')
+      .select(['data', 'recorded_at'])
+      .where('stream_type', '=', 'renters_policy')
+      .where('stream_id', '=', renewed.policyNumber)
+      .where('type', '=', 'renters.renewalPaymentReceived')
+      .execute();
+    expect(received).toHaveLength(1);
+    expect(received[0]!.data).toEqual({ effectiveDate: day });
+    expect(new Date(received[0]!.recorded_at).getTime()).toBe(collectedAt.getTime());
+
+    expect(await planCorrections(db())).toEqual({ corrections: [], left: [] });
+    await rebuildProjections(db());
+    expect(await pending()).toBe(false);
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { addMonths, fixedClock, startOfBusinessDay } from '../../../src/calendar';
 import { createSandboxPaymentAdapter } from '../../../src/server/domain/payments/sandboxPaymentAdapter';
 import { policyDatesWork } from '../../../src/server/domain/policyDates/policyDatesWork';
+import { runBillingDay } from '../../../src/server/domain/policyMoney/runBillingDay';
 import type { Db } from '../../../src/server/store/db';
 import type { ApiResponse } from '../../support/http';
 import { INTERNAL, LAKESIDE, MANAGER, NORTHWIND_AUSTIN } from '../../support/personas';
@@ -83,9 +84,10 @@ describe.each(testDatabases())(
         // The billing schedule: what billing bills, instalment by instalment.
         schedule: async () =>
           (
-            (ok(await s.api.get(`${path}/billing`, { token })).data as { billing: { schedule: Json[] } })
-              .billing.schedule
-          ).filter((row) => row.kind === 'instalment'),
+            ok(await s.api.get(`${path}/billing`, { token })).data as { billing: { schedule: Json[] } }
+          ).billing.schedule.filter((row) => row.kind === 'instalment'),
+        events: async () =>
+          ok(await s.api.get(`${path}/events`, { token })).data as { type: string; changes: Json }[],
         change: async (kind: string, data: Json) =>
           ok(await s.api.post(`${path}/${kind}`, { data }, { token })).data as Json,
       };
@@ -299,6 +301,47 @@ describe.each(testDatabases())(
         ['RENEWAL', 'COMPLETED'],
       ]);
       expect(transactions[1]).toMatchObject({ premiums: terms[1]!.premium, fee_total: terms[1]!.fee_total });
+    });
+
+    // has_pending_renewal_payment: from the renewal's offer until billing collects the renewed term's first
+    // bill, which the billing day does on the renewal's effective date (docs/billing.md "Renewal").
+    it('says a renewal payment is pending from the offer until the billing day collects it', async () => {
+      const issue = rentersPolicyIssue({
+        entityId: await entityIdOf(db(), NORTHWIND_AUSTIN),
+        termInterval: 'annual',
+        effectiveDate: addMonths(today, -12),
+      });
+      const sold = await issuePaidRentersPolicy(db(), issue);
+      const payments = createSandboxPaymentAdapter({ db: db() });
+      const log = { info: () => undefined, warn: () => undefined };
+      const workOn = (day: string) => ({
+        db: db(),
+        clock: fixedClock(new Date(startOfBusinessDay(day).getTime() + 10 * 3_600_000)),
+        businessDate: day,
+        payments,
+        log,
+      });
+      const read = reader(await login(INTERNAL), sold);
+      const pending = async () => ({
+        spec: (await read.policy()).has_pending_renewal_payment,
+        screen: (await read.record()).hasPendingRenewalPayment,
+      });
+      expect(await pending()).toEqual({ spec: false, screen: false });
+
+      // Offered 45 days before the term ends: the renewal waits for its payment.
+      await policyDatesWork.run(workOn(addDays(today, -45)));
+      expect(await pending()).toEqual({ spec: true, screen: true });
+      // Renewed on the expiration date, its first bill not collected yet: still unpaid.
+      await policyDatesWork.run(workOn(today));
+      expect((await read.policy()).effective_at).toBe(today);
+      expect(await pending()).toEqual({ spec: true, screen: true });
+      // The billing day collects it, and the policy's log says so in the same transaction.
+      await runBillingDay(workOn(today));
+      expect((await read.schedule()).find((row) => row.dueDate === today)).toMatchObject({ status: 'paid' });
+      expect(await pending()).toEqual({ spec: false, screen: false });
+      const received = (await read.events()).filter((e) => e.type === 'renters.renewalPaymentReceived');
+      expect(received).toHaveLength(1);
+      expect(received[0]!.changes).toEqual({ effectiveDate: today });
     });
 
     it('keeps another agency’s policy out of reach and names a malformed policy id', async () => {

@@ -1,7 +1,7 @@
 import { addDays, daysBetween, type BusinessDate } from '../../../calendar';
 import { DUNNING, retryOffsetAfter } from '../../../machines/billingAccount';
 import type { Db } from '../../store/db';
-import type { EventMetadata } from '../../store/eventStore';
+import type { EventMetadata, Trx } from '../../store/eventStore';
 import type { PaymentAdapter } from '../payments/paymentAdapter';
 import { appendBilling } from './billingCommands';
 import { billingEvent } from './billingEvents';
@@ -24,6 +24,15 @@ export interface DueInstalment {
   collectOn?: BusinessDate | null;
 }
 
+// What the money's path records beside a collection, in its transaction (docs/billing.md "Renewal": a renters
+// renewal's payment is told to the policy's log). Billing knows no policy line, so the path hands it in.
+export type AfterCollected = (
+  trx: Trx,
+  due: DueInstalment,
+  on: BusinessDate,
+  metadata: EventMetadata,
+) => Promise<void>;
+
 // `busy`: another asker is charging the same attempt with another payment method; nothing was charged.
 export type AttemptOutcome = 'collected' | 'declined' | 'skipped' | 'busy';
 
@@ -32,7 +41,13 @@ export type AttemptOutcome = 'collected' | 'declined' | 'skipped' | 'busy';
 // policyholder; `dunning: false` (a payment taken by staff, who tell the customer themselves) sends no notice
 // and leaves the run's next try where it was, so a declined "Pay now" never ends the dunning early.
 export async function collectInstalment(
-  deps: { db: Db; payments: PaymentAdapter; metadata: EventMetadata; recordedAt: Date },
+  deps: {
+    db: Db;
+    payments: PaymentAdapter;
+    metadata: EventMetadata;
+    recordedAt: Date;
+    afterCollected?: AfterCollected;
+  },
   due: DueInstalment,
   on: BusinessDate,
   options: { dunning: boolean; token?: string } = { dunning: true },
@@ -100,6 +115,7 @@ export async function collectInstalment(
         deps.metadata,
         deps.recordedAt,
       );
+      await deps.afterCollected?.(trx, due, on, { ...deps.metadata, at: deps.recordedAt });
       return outcome;
     }
     // The schedule's next retry day after today, counted from the due date, not from the attempts made: staff

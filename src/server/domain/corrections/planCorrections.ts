@@ -8,6 +8,7 @@ import { planCancellationShortfall } from './cancellationShortfalls';
 import type { Correction, CorrectionContext } from './correction';
 import { planOwnSettlement } from './ownSettlements';
 import { planScheduleShares } from './scheduleShares';
+import { unrecordedRenewalPayments } from './renewalPayments';
 
 export type { Correction, CorrectionContext } from './correction';
 
@@ -15,8 +16,9 @@ export type { Correction, CorrectionContext } from './correction';
 // billed"), planned from the daily reconciliation's findings: a pet billed another pet's instalment, a
 // cancellation that kept premium collected after its cancel date, billing's own renters change settled as if
 // the customer had asked. Each fault the reconciliation marks as one of these becomes a correction; every
-// other discrepancy is left for a person (`left`). Planning reads and changes nothing; a correction applied
-// takes its fault out of the reconciliation, so planning again after applying finds nothing left.
+// other discrepancy is left for a person (`left`). Renters renewals paid while their policy's log still waits
+// for the payment are found from billing's rows, since no money differs. Planning reads and changes nothing; a
+// correction applied takes its fault out of what is planned, so planning again after applying finds nothing.
 export interface CorrectionPlan {
   corrections: Correction[];
   // Discrepancies of these findings the command cannot correct (said why in their message).
@@ -49,6 +51,7 @@ export async function planCorrections(db: Db): Promise<CorrectionPlan> {
     left.push(...planned.left);
   }
   corrections.push(...(await unfinishedRefunds(db)));
+  corrections.push(...(await unrecordedRenewalPayments(db)));
   return { corrections, left };
 }
 

@@ -8,6 +8,7 @@ import { billingEvent } from '../billing/billingEvents';
 import { changeBillingMethod } from '../billing/changeBillingMethod';
 import { collectInstalment, type DueInstalment } from '../billing/collectInstalment';
 import { reinstateAfterLatePayment } from './policyStanding';
+import { renewalPaymentCollected } from './renewalPaymentCollected';
 import type { PolicyLine, PolicyRef } from '../billing/policyRef';
 import { findBillingAccount, reinstatementWindowOver } from '../billing/billingAccount';
 
@@ -68,7 +69,7 @@ export async function payNow(
       collectOn: row.collect_on,
     };
     const outcome = await collectInstalment(
-      { db, payments: deps.payments, metadata, recordedAt },
+      { db, payments: deps.payments, metadata, recordedAt, afterCollected: renewalPaymentCollected },
       due,
       today,
       { dunning: false, ...(token ? { token } : {}) },

@@ -8,6 +8,7 @@ import { appendBilling } from '../billing/billingCommands';
 import { billingEvent } from '../billing/billingEvents';
 import { collectInstalment, type DueInstalment } from '../billing/collectInstalment';
 import { cancelForNonPayment, NON_PAYMENT } from './policyStanding';
+import { renewalPaymentCollected } from './renewalPaymentCollected';
 import type { PolicyLine, PolicyRef } from '../billing/policyRef';
 
 export interface BillingDayContext {
@@ -187,7 +188,13 @@ export async function runBillingDay(ctx: BillingDayContext): Promise<BillingDayS
       };
       try {
         const outcome = await collectInstalment(
-          { db, payments: ctx.payments, metadata: { ...SYSTEM, at: recordedAt }, recordedAt },
+          {
+            db,
+            payments: ctx.payments,
+            metadata: { ...SYSTEM, at: recordedAt },
+            recordedAt,
+            afterCollected: renewalPaymentCollected,
+          },
           due,
           day,
         );
