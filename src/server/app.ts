@@ -38,6 +38,7 @@ import { quoteActionRoutes } from './http/routes/quoteActionRoutes';
 import { paymentSessionRoutes } from './http/routes/paymentSessionRoutes';
 import { receiptRoutes } from './http/routes/receiptRoutes';
 import { quoteRoutes } from './http/routes/quoteRoutes';
+import { quoteTrackingRoutes } from './http/routes/quoteTrackingRoutes';
 import { specQuoteRoutes } from './http/routes/specQuoteRoutes';
 import { quoteDocumentRoutes } from './http/routes/quoteDocumentRoutes';
 import { matterFileRoutes } from './http/routes/matterFileRoutes';
@@ -237,6 +238,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   paymentSessionRoutes(app, { db, payments });
   receiptRoutes(app, { db });
   quoteRoutes(app, { db });
+  quoteTrackingRoutes(app, { db });
   specQuoteRoutes(app, { db, clock, payments });
   quoteSearchRoutes(app, { db });
   policySearchRoutes(app, { db });

@@ -21,6 +21,7 @@ import { POLICY_STREAM } from './domain/policies/policyEvents';
 import { policyProjection } from './domain/policies/policyProjection';
 import { QUOTE_STREAM } from './domain/quotes/quoteEvents';
 import { quoteProjection } from './domain/quotes/quoteProjection';
+import { QUOTE_TRACKING_STREAM, quoteTrackingProjection } from './domain/quotes/quoteTrackingRows';
 import {
   petPremiumAdjustmentProjection,
   rentersPremiumAdjustmentProjection,
@@ -49,6 +50,7 @@ const PROJECTIONS = [
   roleProjection,
   userProjection,
   quoteProjection,
+  quoteTrackingProjection,
   customerProjection,
   policyProjection,
   policyAnnotationProjection,
@@ -79,6 +81,7 @@ export const REPLAY_ORDER: readonly (readonly string[])[] = [
   [POLICY_STREAM],
   [CLAIM_STREAM],
   [QUOTE_STREAM],
+  [QUOTE_TRACKING_STREAM],
   [RENTERS_POLICY_STREAM],
   [RENTERS_QUOTE_STREAM],
   // A policy's billing follows its policy: its account names the policy it bills. Corrections of what older
@@ -114,6 +117,7 @@ export const PROJECTION_TABLES = [
   'renters_policies',
   'renters_quotes',
   'customers',
+  'quote_tracking',
   'quote_pets',
   'quotes',
   'user_roles',

@@ -67,6 +67,10 @@ function petProbes(v: TenantRecords, a: Tenant): Probe[] {
   return [
     probe('GET /v2/quote/:uuid', `/v2/quote/${v.petQuoteUuid}`),
     probe('GET /v2/quotes/:uuid', `/v2/quotes/${v.petQuoteUuid}`),
+    probe('PUT /v2/quotes/:uuid/tracking', `/v2/quotes/${v.petQuoteUuid}/tracking`, {
+      partner_data: { code: 'EVIL', name: 'Mallory' },
+      reference_data: null,
+    }),
     ...quoteActions(v.petQuoteUuid, v.pet.customerId, a.paymentToken),
     probe('GET /v2/downloadReceipt', `/v2/downloadReceipt?policyNumber=${n}`),
     probe('GET /v2/policies/:matterId', `/v2/policies/${m}`),

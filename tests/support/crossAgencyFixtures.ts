@@ -193,6 +193,10 @@ function bodies(w: Northwind): Record<string, unknown> {
     'PATCH /v2/entities/:entityId/locations/:locationId/contacts/:contactId': { name: 'Eve' },
     'DELETE /v2/entities/:entityId/locations/:locationId/contacts/:contactId': undefined,
     'PATCH /v2/entities/:entityId/underwriting-questions': { underwritingQuestionIds: [1] },
+    'PUT /v2/quotes/:uuid/tracking': {
+      partner_data: { code: 'EVIL', name: 'Evil' },
+      reference_data: { reference: 'Mallory', values: {} },
+    },
     'POST /v2/entities/:entityId/quote-sources': { code: 'EVIL', name: 'Evil' },
     'PATCH /v2/entities/:entityId/quote-sources/:quoteSourceId': { name: 'Evil' },
     'POST /v2/entities/:entityId/discount-state-availabilities': { state_codes: ['TX'] },

@@ -288,6 +288,8 @@ export const SPEC6_ACCESS: Readonly<Record<string, SpecRule>> = {
   'POST /v1/one-inc-session/:sessionId/payment-methods': quotes('new'),
   // §7 "GET quote/{quoteUUID}": resuming a quote, from the journey or from search.
   'GET /v2/quote/:uuid': quotes('new', 'search', 'edit'),
+  // §6 "quote_set_track_info", a part of "quote (all)": setting a quote's tracking information.
+  'PUT /v2/quotes/:uuid/tracking': any('quote', 'quote_set_track_info'),
   'GET /v2/quotes': quotes('search'),
   'GET /v2/quotes/match': quotes('search'),
   'GET /v2/quotes/export': quotes('search'),

@@ -44,6 +44,7 @@ import * as m042 from './migrations/042_administration_ids';
 import * as m045 from './migrations/045_claim_record';
 import * as m046 from './migrations/046_quote_attribution';
 import * as m047 from './migrations/047_waiting_periods';
+import * as m048 from './migrations/048_quote_tracking';
 
 // Migrations are listed here rather than read from disk, so the same list runs under tsx, vitest and bundles.
 const MIGRATIONS: Record<string, Migration> = {
@@ -89,6 +90,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '045_claim_record': m045,
   '046_quote_attribution': m046,
   '047_waiting_periods': m047,
+  '048_quote_tracking': m048,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

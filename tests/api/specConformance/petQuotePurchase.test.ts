@@ -34,6 +34,8 @@ const contact = () => {
 describe.each(testDatabases())('SPEC §3/§7 pet quote and purchase requests, on %s', (database) => {
   const s = useTestServer(database);
   const db = () => s.t.server.database.db;
+  const put = (path: string, body: unknown, options: { headers: Record<string, string> }) =>
+    s.api.request('PUT', path, { ...options, body });
 
   const login = async (email: string) => {
     const answer = await s.api.post('/v2/auth', { email, password: DEMO_PASSWORD });
@@ -443,6 +445,106 @@ describe.each(testDatabases())('SPEC §3/§7 pet quote and purchase requests, on
     expect(refused.status).toBe(403);
     const read = await s.api.get(`/v2/quote/${quote.uuid}`, { headers: searcher });
     expect(read.status).toBe(200);
+  });
+
+  // SPEC §6 "quote_set_track_info" and §3 "partner and reference data": the tracking information of a quote,
+  // set by a holder of that privilege (or of quote, or root), bookkeeping that changes nothing of the journey.
+  it('sets a quote’s partner and reference data with quote_set_track_info alone, and refuses the rest', async () => {
+    const agent = await login(AGENT);
+    const tracker = await userWith(['quote_set_track_info']);
+    const editor = await userWith(['quote_edit']);
+    const made = await s.api.post(
+      '/v1/quotes',
+      {
+        startDate: businessDaysFromToday(3),
+        zip: '78701',
+        ...contact(),
+        pets: [{ name: 'Rex', species: 'DOG', gender: 'MALE', breed: 'MIXED_BREED_MEDIUM', age: 3 }],
+      },
+      { headers: agent },
+    );
+    expect(made.status, made.text).toBe(200);
+    const quote = (made.body as Json).data;
+    const path = `/v2/quotes/${quote.uuid as string}/tracking`;
+    const tracking = {
+      partner_data: { code: 'SHELTER-ATX', name: 'Austin Animal Shelter' },
+      reference_data: { reference: 'CRM-20417', values: { campaign: 'spring', lead: '88121' } },
+    };
+
+    // Quoting and working quotes do not set tracking; a holder of quote_set_track_info alone does.
+    expect((await put(path, tracking, { headers: agent })).status).toBe(403);
+    expect((await put(path, tracking, { headers: editor })).status).toBe(403);
+    const set = await put(path, tracking, { headers: tracker });
+    expect(set.status, set.text).toBe(200);
+    const answer = (set.body as Json).data;
+    expect(answer).toMatchObject({ quote_uuid: quote.uuid, ...tracking, version: 1 });
+    expect(answer.updated_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}-0[56]:00$/);
+    const trackerId = ((await s.api.get('/v2/my/profile', { headers: tracker })).body as Json).data.id;
+    expect(answer.updated_by).toBe(trackerId);
+
+    // Recorded as an event of the quote's tracking, with who set it; the journey's log is untouched.
+    const events = await db()
+      .selectFrom('events')
+      .select(['stream_type', 'type', 'metadata', 'recorded_at'])
+      .where('stream_id', '=', quote.uuid)
+      .orderBy('position')
+      .execute();
+    const last = events.at(-1)!;
+    expect(last).toMatchObject({ stream_type: 'quoteTracking', type: 'quoteTracking.set' });
+    expect((last.metadata as Json).userId).toBe(trackerId);
+    expect(new Date(last.recorded_at).getTime()).toBe(new Date(answer.updated_at).getTime());
+
+    // Each bad part is a 422 on its field, and nothing is written.
+    const wrong: [Json, string][] = [
+      [{ ...tracking, partner_data: { code: 'no spaces!', name: 'X' } }, 'partner_data.code'],
+      [{ ...tracking, partner_data: { code: 'OK', name: '' } }, 'partner_data.name'],
+      [
+        { ...tracking, reference_data: { reference: 'x'.repeat(101), values: {} } },
+        'reference_data.reference',
+      ],
+      [
+        {
+          ...tracking,
+          reference_data: {
+            reference: null,
+            values: Object.fromEntries(Array.from({ length: 11 }, (_, i) => [`k${i}`, 'v'])),
+          },
+        },
+        'reference_data.values',
+      ],
+      [
+        { ...tracking, reference_data: { reference: null, values: { lead: 'v'.repeat(201) } } },
+        'reference_data.values.lead',
+      ],
+      [{ ...tracking, reference_data: { reference: null, values: { '1st': 'v' } } }, 'reference_data.values.1st'],
+      [{ ...tracking, owner: 'me' }, 'owner'],
+      [{ partner_data: tracking.partner_data }, 'reference_data'],
+    ];
+    for (const [body, field] of wrong) {
+      const refused = await put(path, body, { headers: tracker });
+      expect(refused.status, field).toBe(422);
+      expect(Object.keys((refused.body as Json).errors), field).toContain(field);
+    }
+    // A stale version is a 409; the current one, or none, clears a part with null.
+    expect((await put(path, { ...tracking, version: 0 }, { headers: tracker })).status).toBe(409);
+    const cleared = await put(path, { ...tracking, reference_data: null, version: 1 }, { headers: tracker });
+    expect(cleared.status, cleared.text).toBe(200);
+    expect((cleared.body as Json).data).toMatchObject({ reference_data: null, version: 2 });
+    const count = await db()
+      .selectFrom('events')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('stream_type', '=', 'quoteTracking')
+      .where('stream_id', '=', quote.uuid)
+      .executeTakeFirstOrThrow();
+    expect(Number(count.n)).toBe(2);
+
+    // Another agency's user, holding every quote privilege: not found. The root administrator: allowed.
+    const lakeside = await login(LAKESIDE_MANAGER);
+    expect((await put(path, tracking, { headers: lakeside })).status).toBe(404);
+    expect((await put(path, tracking, { headers: await login(ADMIN) })).status).toBe(200);
+    expect((await put(`/v2/quotes/${randomUUID()}/tracking`, tracking, { headers: tracker })).status).toBe(
+      404,
+    );
   });
 
   // SPEC §3 "Breed: code, name, species. Pet type: code, description. Underwriting question: id, type, question

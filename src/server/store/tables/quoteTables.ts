@@ -82,8 +82,21 @@ export interface QuotePetsTable {
   policy_number: string | null;
 }
 
+// A quote's tracking information (migration 048), from the `quoteTracking` stream.
+export interface QuoteTrackingTable {
+  quote_uuid: string;
+  partner_code: string | null;
+  partner_name: string | null;
+  reference: string | null;
+  reference_values: JSONColumnType<Record<string, string>> | null;
+  updated_at: Timestamp;
+  updated_by: number | null;
+  version: number;
+}
+
 // The purchase's tables (payments, customers, policies) come in with the quote's, as migration 007 does.
 export interface QuoteTables extends PaymentTables, CustomerTables, PolicyTables {
   quotes: QuotesTable;
   quote_pets: QuotePetsTable;
+  quote_tracking: QuoteTrackingTable;
 }
