@@ -290,5 +290,254 @@ describe.each(testDatabases())(
       }
       expect(logos.normal).not.toBe(logos.inverted);
     });
+
+    // §7 "Entities: View, PATCH edit, store, DELETE deactivate, search" with §3's Entity, Location and Contact,
+    // and the entity underwriting question link.
+    it('stores, reads, edits, searches and deactivates an entity by SPEC names, with its locations', async () => {
+      const { call } = await signIn();
+      const entityId = await newAgency(call, '8810-0099-SC');
+      const entity = (await call('GET', `/v2/entities/${entityId}`)).data as Json;
+      for (const key of [
+        'id',
+        'master_entity_id',
+        'entity_code',
+        'entity_name',
+        'dba',
+        'status_code',
+        'type_code',
+        'tracking_code',
+        'tracking_code_type',
+        'account_manager',
+        'added_to_accounting',
+        'payout_frequency',
+        'payout_method',
+        'routing_number',
+        'brand_quote_app_link',
+        'attributes',
+        'parent',
+        'headquarters_location',
+        'locations',
+        'can_quote',
+        'child_count',
+        'created_at',
+        'updated_at',
+        'created_by',
+        'updated_by',
+      ])
+        expect(entity, key).toHaveProperty(key);
+      expect(entity).toMatchObject({
+        entity_code: '8810-0099-SC',
+        status_code: 'ACTIVE',
+        can_quote: true,
+        child_count: 0,
+      });
+
+      const edited = (
+        await call('PATCH', `/v2/entities/${entityId}`, { dba: 'SPEC Pets', version: entity.version })
+      ).data as Json;
+      expect(edited.dba).toBe('SPEC Pets');
+      const location = (
+        await call(
+          'POST',
+          `/v2/entities/${entityId}/locations`,
+          {
+            loc_type: 'HQ',
+            name: 'Head office',
+            address_1: '1 Main St',
+            city: 'Austin',
+            state_code: 'TX',
+            zip: '78701',
+          },
+          201,
+        )
+      ).data as Json;
+      for (const key of [
+        'id',
+        'entity_id',
+        'loc_type',
+        'name',
+        'address_1',
+        'address_2',
+        'city',
+        'state_code',
+        'zip',
+        'is_enabled',
+        'contacts',
+      ])
+        expect(location, key).toHaveProperty(key);
+      const contact = (
+        await call(
+          'POST',
+          `/v2/entities/${entityId}/locations/${location.id as number}/contacts`,
+          {
+            name: 'Pat Lee',
+            phone: '5125550199',
+            extension: '12',
+            email: 'pat@example.test',
+            notes: 'Principal',
+          },
+          201,
+        )
+      ).data as Json;
+      expect(contact).toMatchObject({
+        location_id: location.id,
+        name: 'Pat Lee',
+        extension: '12',
+        notes: 'Principal',
+      });
+
+      const links = (await call('GET', `/v2/entities/${entityId}/underwriting-questions`)).data as Json[];
+      for (const link of links)
+        for (const key of ['id', 'entityId', 'uw_question_id', 'enabled'])
+          expect(link, key).toHaveProperty(key);
+
+      const found = (await call('GET', '/v2/entities?filter[entityCode]=8810-0099-SC')) as {
+        data: Json[];
+        meta: Json;
+      };
+      expect(found.data.map((e) => e.id)).toEqual([entityId]);
+      expect(found.meta).toMatchObject({ page: { number: 1 }, total: 1 });
+      await call('DELETE', `/v2/entities/${entityId}`);
+      expect(((await call('GET', `/v2/entities/${entityId}`)).data as Json).status_code).toBe('INACTIVE');
+    });
+
+    // §7 "Roles: create, read, update, delete under roles/{roleId}"; §3 Privilege and Role.
+    it('creates, reads, edits and deletes a role by SPEC names, with the privileges it holds', async () => {
+      const { call } = await signIn();
+      const privileges = (await call('GET', '/v2/lists/access/privileges')).data as Json[];
+      for (const p of privileges)
+        for (const key of ['id', 'parent_priv_id', 'priv_code', 'priv_desc', 'is_grantable'])
+          expect(p, key).toHaveProperty(key);
+      const role = (
+        await call(
+          'POST',
+          '/v2/roles',
+          { role_name: 'SPEC Quoters', role_desc: 'Quote only', privileges: ['quote_new'] },
+          201,
+        )
+      ).data as Json;
+      expect(role).toMatchObject({ role_name: 'SPEC Quoters', role_desc: 'Quote only' });
+      const read = (await call('GET', `/v2/roles/${role.id as number}`)).data as Json;
+      expect((read.privileges as Json[]).map((p) => p.priv_code)).toEqual(['quote_new']);
+      const edited = (
+        await call('PATCH', `/v2/roles/${role.id as number}`, {
+          privileges: ['quote_new', 'quote_edit'],
+          version: read.version,
+        })
+      ).data as Json;
+      expect((edited.privileges as Json[]).map((p) => p.priv_code).sort()).toEqual([
+        'quote_edit',
+        'quote_new',
+      ]);
+      const listed = (await call('GET', '/v2/roles?filter[name]=SPEC Quoters')).data as Json[];
+      expect(listed.map((r) => r.id)).toEqual([role.id]);
+      await call('DELETE', `/v2/roles/${role.id as number}`);
+      await call('GET', `/v2/roles/${role.id as number}`, undefined, 404);
+    });
+
+    // §7 "Users: resource with {id} supports create, read, update, delete and deactivate"; §3 User create request
+    // (fname, lname, email, phone, ext, password, entity, roles) and the user's wire form.
+    it('creates, reads, edits, deactivates and deletes a user by SPEC names', async () => {
+      const { call } = await signIn();
+      const roles = (await call('GET', '/v2/lists/roles')).data as Json[];
+      const agentRole = roles.find((r) => r.role_name === 'Agent')!;
+      const email = `spec.user.${Date.now().toString(36)}@example.test`;
+      const created = (
+        await call(
+          'POST',
+          '/v2/users',
+          {
+            fname: 'Sam',
+            lname: 'Spec',
+            email,
+            phone: '5125550177',
+            ext: '7',
+            password: 'a-long-spec-password-2026',
+            password_confirmation: 'a-long-spec-password-2026',
+            entity: HOUSE,
+            roles: [agentRole.id],
+          },
+          201,
+        )
+      ).data as Json;
+      const user = (await call('GET', `/v2/users/${created.id as number}`)).data as Json;
+      expect(user).toMatchObject({
+        email,
+        phone: '5125550177',
+        ext: '7',
+        is_enabled: true,
+        entity: { entity_code: HOUSE },
+      });
+      expect(user.priv_codes).toEqual(expect.arrayContaining(agentRole.priv_codes as string[]));
+      const edited = (
+        await call('PATCH', `/v2/users/${created.id as number}`, {
+          phone: '5125550178',
+          version: user.version,
+        })
+      ).data as Json;
+      expect(edited.phone).toBe('5125550178');
+      const searched = (await call('GET', `/v2/users?filter[emailAddress]=${email}`)).data as Json[];
+      expect(searched.map((u) => u.id)).toEqual([created.id]);
+      expect(
+        ((await call('POST', `/v2/users/${created.id as number}/deactivate`)).data as Json).is_enabled,
+      ).toBe(false);
+      await call('DELETE', `/v2/users/${created.id as number}`);
+      await call('GET', `/v2/users/${created.id as number}`, undefined, 404);
+    });
+
+    // §7 "Lists (GET /v2/lists/...)" and §3 "Type lookup: type_code, type_desc. Code/description items. Account
+    // type (with enable-state-mapping flag); entity type (can quote, enabled)".
+    it('reads every list §7 names, in the shapes §3 gives them', async () => {
+      const { call } = await signIn();
+      const list = async (path: string) => (await call('GET', path)).data as Json[];
+      const codeDescription = [
+        '/v2/lists/entity/statuses',
+        '/v2/lists/entity/tracking-code-types',
+        '/v2/lists/entity/location-types',
+        '/v2/lists/payout-frequencies',
+        '/v2/lists/payout-methods',
+      ];
+      for (const path of codeDescription)
+        for (const item of await list(path))
+          expect(Object.keys(item).sort(), path).toEqual(['code', 'description']);
+      for (const path of ['/v2/lists/commission/business-types', '/v2/lists/commission/calculation-types'])
+        for (const item of await list(path)) expect(Object.keys(item).sort(), path).toEqual(['code', 'name']);
+      for (const type of await list('/v2/lists/entity/types'))
+        expect(type).toMatchObject({
+          type_code: expect.any(String),
+          type_desc: expect.any(String),
+          can_quote: expect.any(Boolean),
+          is_enabled: expect.any(Boolean),
+        });
+      for (const type of await list('/v2/lists/account-types'))
+        expect(type).toMatchObject({
+          type_code: expect.any(String),
+          type_desc: expect.any(String),
+          enable_state_mapping: expect.any(Boolean),
+        });
+      for (const o of await list('/v2/lists/commission/override-types'))
+        for (const key of ['id', 'override_cat', 'override_code', 'override_desc', 'is_enabled'])
+          expect(o, key).toHaveProperty(key);
+      const enabled = await list('/v2/lists/event-types?isEnabled=1');
+      expect(enabled.length).toBeGreaterThan(0);
+      expect(enabled.every((e) => e.is_enabled === true)).toBe(true);
+      expect((await list('/v2/lists/states')).find((st) => st.code === 'TX')).toEqual({
+        code: 'TX',
+        name: 'Texas',
+      });
+      expect((await list('/v2/lists/roles')).every((r) => typeof r.role_name === 'string')).toBe(true);
+      expect((await list('/v2/lists/entity/account-managers')).length).toBeGreaterThan(0);
+      expect(Array.isArray(await list('/v2/lists/commission/statement-months'))).toBe(true);
+      // "Entities, entity codes and entity names by a term filter".
+      const byTerm = await list('/v2/lists/entities?term=Northwind');
+      expect(byTerm.length).toBeGreaterThan(0);
+      expect(byTerm.every((e) => String(e.entity_name).includes('Northwind'))).toBe(true);
+      expect((await list('/v2/lists/entity/codes?term=1234-5678'))[0]).toMatchObject({
+        entity_code: expect.stringMatching(/^1234-5678/),
+      });
+      expect((await list('/v2/lists/entity/names?term=Northwind'))[0]).toMatchObject({
+        entity_name: expect.stringContaining('Northwind'),
+      });
+    });
   },
 );
