@@ -67,7 +67,7 @@ describe.each(testDatabases())('policy search on %s', (database) => {
       petName: 'Rex12',
       entityCode: NORTHWIND_AUSTIN,
       entityName: expect.any(String),
-      brandName: null,
+      brandName: 'Harbor Mutual',
       statusCode: expect.any(String),
       termType: 'ANNUAL',
       inceptionDate: today,

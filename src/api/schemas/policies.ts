@@ -39,7 +39,14 @@ export const PolicyView = z.object({
     cancellationPending: z.boolean(),
     entityCode: z.string(),
     entityName: z.string(),
+    // The code of the brand the policy was sold under and its name (docs/pet-policy-record.md "Brand").
     brand: z.string().nullable(),
+    brandName: z.string().nullable(),
+    // The plan of the policy's coverage: its code and its name as the plan list gives it.
+    planCode: z.string(),
+    planName: z.string(),
+    // The purchase's charge went through at its first attempt (docs/pet-policy-record.md "Initial payment").
+    initPaySuccessful: z.boolean(),
   }),
   policyholder: z.object({
     customerId: z.number().int(),

@@ -45,6 +45,7 @@ import * as m045 from './migrations/045_claim_record';
 import * as m046 from './migrations/046_quote_attribution';
 import * as m047 from './migrations/047_waiting_periods';
 import * as m048 from './migrations/048_quote_tracking';
+import * as m049 from './migrations/049_policy_brand_and_initial_payment';
 
 // Migrations are listed here rather than read from disk, so the same list runs under tsx, vitest and bundles.
 const MIGRATIONS: Record<string, Migration> = {
@@ -91,6 +92,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '046_quote_attribution': m046,
   '047_waiting_periods': m047,
   '048_quote_tracking': m048,
+  '049_policy_brand_and_initial_payment': m049,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -26,7 +26,12 @@ export function PolicyCards({
             ['Inception', formatDate(summary.inceptionDate)],
             ['Cancellation effective', formatDate(summary.cancellationEffectiveDate)],
             ['Entity', `${summary.entityName} (${summary.entityCode})`],
-            ['Brand', summary.brand ?? '—'],
+            ['Brand', summary.brandName ?? summary.brand ?? '—'],
+            ['Plan', summary.planName],
+            [
+              'Initial payment',
+              summary.initPaySuccessful ? 'Paid at purchase' : 'Declined at first, then paid',
+            ],
           ]}
         />
       </Panel>

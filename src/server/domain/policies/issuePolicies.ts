@@ -1,6 +1,8 @@
 import { businessDate } from '../../../calendar';
 import { execute } from '../../store/aggregate';
 import type { EventMetadata, Trx } from '../../store/eventStore';
+import { PORTAL_BRAND_CODE } from '../brand/portalBrand';
+import { quotesDeclinedAtPurchase } from './initialPayment';
 import { policyAggregate } from './policyAggregate';
 import { policyEvent } from './policyEvents';
 import { nextMatterId, nextPolicyNumber, oneYearAfter } from './policyNumbers';
@@ -36,6 +38,7 @@ export async function issuePolicies(trx: Trx, metadata: EventMetadata, issue: Is
   const limitOf = new Map(limits.map((l) => [l.plan_code, l.plan_limit_cents]));
   // The purchase's business day, as a renters sale's (docs/conventions.md "Dates and times").
   const purchaseDate = businessDate(metadata.at);
+  const declined = await quotesDeclinedAtPurchase(trx, [issue.quoteUuid]);
   const numbers: string[] = [];
   for (const pet of pets) {
     const policyNumber = await nextPolicyNumber(trx, issue.state);
@@ -71,7 +74,8 @@ export async function issuePolicies(trx: Trx, metadata: EventMetadata, issue: Is
           expirationDate: oneYearAfter(issue.startDate),
           termType: 'ANNUAL',
           paymentPeriod: issue.paymentPeriod,
-          initialPaymentSuccessful: true,
+          initialPaymentSuccessful: !declined.has(issue.quoteUuid),
+          brandCode: PORTAL_BRAND_CODE,
         }),
       ],
       metadata,

@@ -34,7 +34,12 @@ export interface PolicyIssued {
   expirationDate: string;
   termType: 'ANNUAL';
   paymentPeriod: 'MONTHLY' | 'ANNUAL';
+  // The purchase's charge went through at its first attempt: false when a declined attempt came before it
+  // (docs/pet-policy-record.md "Initial payment"). Events before that rule wrote true for every policy.
   initialPaymentSuccessful: boolean;
+  // The brand the policy was sold under; absent from events before it was recorded, which were sold under
+  // the portal's one brand (src/server/domain/brand/portalBrand.ts).
+  brandCode?: string;
 }
 
 // A policyholder contact field as it was and as it became.

@@ -1,7 +1,9 @@
 import type { Insertable, Updateable } from 'kysely';
 import { type ProjectionSpec, type StoredEvent, type Trx } from '../../store/eventStore';
 import { insertRows } from '../../store/insertRows';
+import { PORTAL_BRAND_CODE } from '../brand/portalBrand';
 import { refundKey } from './cancellationRefundKey';
+import { quotesDeclinedAtPurchase } from './initialPayment';
 import { POLICY_STREAM, type PolicyCancelled, type PolicyIssued, type PolicyRenewed } from './policyEvents';
 import type { PoliciesTable, PolicyRefundsTable } from '../../store/tables/policyTables';
 
@@ -20,8 +22,10 @@ type RefundRow = Omit<Insertable<PolicyRefundsTable>, 'matter_id' | 'reference'>
 type PolicyChange =
   { insert: Insertable<PoliciesTable> } | { set: Updateable<PoliciesTable>; refund?: RefundRow };
 
-function changeOf(event: StoredEvent): PolicyChange {
-  if (event.type === 'policy.issued') return { insert: issuedRow(event) };
+// `declined`: the quotes whose purchase was declined before it paid (initialPayment.ts), which events written
+// before that rule recorded as paid at once.
+function changeOf(event: StoredEvent, declined: ReadonlySet<string>): PolicyChange {
+  if (event.type === 'policy.issued') return { insert: issuedRow(event, declined) };
   if (event.type === 'policy.reinstated') {
     return {
       set: {
@@ -62,7 +66,7 @@ function changeOf(event: StoredEvent): PolicyChange {
   };
 }
 
-function issuedRow(event: StoredEvent): Insertable<PoliciesTable> {
+function issuedRow(event: StoredEvent, declined: ReadonlySet<string>): Insertable<PoliciesTable> {
   const p = event.data as unknown as PolicyIssued;
   return {
     policy_number: p.policyNumber,
@@ -80,7 +84,7 @@ function issuedRow(event: StoredEvent): Insertable<PoliciesTable> {
     plan_code: p.planCode,
     term_type: p.termType,
     status_code: 'ACTIVE',
-    brand_code: null,
+    brand_code: p.brandCode ?? PORTAL_BRAND_CODE,
     state: p.state,
     deductible_cents: p.deductibleCents,
     reimbursement: p.reimbursement,
@@ -89,7 +93,7 @@ function issuedRow(event: StoredEvent): Insertable<PoliciesTable> {
     wellness_code: p.wellnessCode,
     annual_premium_cents: p.premiumCents,
     payment_period: p.paymentPeriod,
-    init_pay_successful: p.initialPaymentSuccessful,
+    init_pay_successful: p.initialPaymentSuccessful && !declined.has(p.quoteUuid),
     purchase_date: p.purchaseDate,
     inception_date: p.effectiveDate,
     effective_date: p.effectiveDate,
@@ -113,8 +117,11 @@ async function refundReferences(trx: Trx, policyNumbers: readonly string[]): Pro
   return new Map(answered.map((r) => [keys.get(r.idempotency_key)!, r.refund_id!]));
 }
 
+const quoteOf = (event: StoredEvent) =>
+  event.type === 'policy.issued' ? [(event.data as unknown as PolicyIssued).quoteUuid] : [];
+
 async function project(trx: Trx, event: StoredEvent): Promise<void> {
-  const change = changeOf(event);
+  const change = changeOf(event, await quotesDeclinedAtPurchase(trx, quoteOf(event)));
   if ('insert' in change) {
     await trx.insertInto('policies').values(change.insert).execute();
     return;
@@ -146,10 +153,14 @@ async function project(trx: Trx, event: StoredEvent): Promise<void> {
 async function projectMany(trx: Trx, streams: readonly (readonly StoredEvent[])[]): Promise<void> {
   const policies: Insertable<PoliciesTable>[] = [];
   const refunds = new Map<string, Insertable<PolicyRefundsTable>>();
+  const declined = await quotesDeclinedAtPurchase(
+    trx,
+    streams.flatMap((events) => events.flatMap(quoteOf)),
+  );
   for (const events of streams) {
     let row: Insertable<PoliciesTable> | null = null;
     for (const event of events) {
-      const change = changeOf(event);
+      const change = changeOf(event, declined);
       if ('insert' in change) {
         row = { ...change.insert };
         continue;

@@ -20,6 +20,8 @@ export async function findPolicyInScope(db: Db | Trx, principal: Principal, matt
     .selectFrom('policies as p')
     .innerJoin('entities as e', 'e.id', 'p.entity_id')
     .innerJoin('customers as c', 'c.id', 'p.customer_id')
+    .leftJoin('brands as b', 'b.code', 'p.brand_code')
+    .leftJoin('pet_plans as plan', 'plan.plan_code', 'p.plan_code')
     .select([
       'p.policy_number',
       'p.matter_id',
@@ -42,6 +44,8 @@ export async function findPolicyInScope(db: Db | Trx, principal: Principal, matt
       'p.wellness_code',
       'p.annual_premium_cents',
       'p.payment_period',
+      'p.init_pay_successful',
+      'plan.plan_desc as plan_name',
       'e.entity_code',
       'e.entity_name',
       'c.first_name',
@@ -60,6 +64,7 @@ export async function findPolicyInScope(db: Db | Trx, principal: Principal, matt
       day('p.effective_date').as('effective_day'),
       day('p.expiration_date').as('expiration_day'),
       sql<string | null>`to_char(p.cancel_effective_date, 'YYYY-MM-DD')`.as('cancel_day'),
+      sql<string | null>`b.data->>'name'`.as('brand_name'),
     ])
     .where('p.matter_id', '=', matterId);
   if (scope.kind === 'subtree') query = query.where('e.path', 'like', `${scope.path}%`);

@@ -79,6 +79,10 @@ export function toPolicyView(
       entityCode: p.entity_code,
       entityName: p.entity_name,
       brand: p.brand_code,
+      brandName: p.brand_name,
+      planCode: p.plan_code,
+      planName: p.plan_name ?? p.plan_code,
+      initPaySuccessful: p.init_pay_successful,
     },
     policyholder: {
       customerId: p.customer_id,
