@@ -153,6 +153,17 @@ export const PolicyPayment = z.object({
   last4: z.string().nullable(),
   status: z.string(),
   reference: z.string().nullable(),
+  // SPEC §3 "Payment record" (docs/pet-policy-record.md "Payments"): the same movement of money under
+  // SPEC's names. One charge or refund moves one amount, so its total is that amount; the day is `date`.
+  info: z.object({
+    status: z.string(),
+    type: z.enum(['PREMIUM', 'REFUND']),
+    method: z.string(),
+    last4: z.string().nullable(),
+    reference: z.string().nullable(),
+  }),
+  totalPaymentAmount: money,
+  transactionDate: day,
 });
 export type PolicyPayment = z.infer<typeof PolicyPayment>;
 export const PolicyPaymentsPage = pageOf(PolicyPayment);

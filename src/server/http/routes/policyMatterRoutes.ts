@@ -173,7 +173,22 @@ export function policyMatterRoutes(app: FastifyInstance, options: { db: Db }): v
 
   const paymentsPage = async (policyNumber: string, page: number, limit: number) => {
     const { rows, meta } = await policyPayments(db, policyNumber, page, limit);
-    return { data: rows.map(({ amountCents, ...row }) => ({ ...row, amount: dollars(amountCents) })), meta };
+    return {
+      data: rows.map(({ amountCents, ...row }) => ({
+        ...row,
+        amount: dollars(amountCents),
+        info: {
+          status: row.status,
+          type: row.type,
+          method: row.method,
+          last4: row.last4,
+          reference: row.reference,
+        },
+        totalPaymentAmount: dollars(amountCents),
+        transactionDate: row.date,
+      })),
+      meta,
+    };
   };
 
   r.get(
