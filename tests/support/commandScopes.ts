@@ -130,6 +130,7 @@ export const COMMAND_SCOPES: Readonly<Record<string, CommandScope>> = {
   'GET /v2/lists/payout-frequencies': REFERENCE,
   'GET /v2/lists/payout-methods': REFERENCE,
   'GET /v2/lists/event-types': REFERENCE,
+  'GET /v2/lists/account-types': REFERENCE,
   'GET /v2/lists/access/privileges': REFERENCE,
   'GET /v2/configs': REFERENCE,
   'GET /v2/underwriting-questions': REFERENCE,

@@ -123,6 +123,7 @@ export const SPEC6_ACCESS: Readonly<Record<string, SpecRule>> = {
   'GET /v2/lists/payout-frequencies': signedIn,
   'GET /v2/lists/payout-methods': signedIn,
   'GET /v2/lists/event-types': signedIn,
+  'GET /v2/lists/account-types': signedIn,
   'GET /v2/lists/entities': signedIn,
   'GET /v2/lists/entity/codes': signedIn,
   'GET /v2/lists/entity/names': signedIn,

@@ -5,6 +5,7 @@ import {
   summarizeNwp,
   type AdjustmentType,
 } from '../../src/server/domain/reports/netWrittenPremium';
+import { MULTIPLIER_OF_TYPE, multiplierTypeOf } from '../../src/server/domain/reports/adjustmentMultipliers';
 import { adjustmentsOfStream, groupOf } from '../../src/server/domain/reports/premiumAdjustments';
 
 // The net written premium of SPEC §3 from policy logs (docs/reports.md "Net written premium"): given streams,
@@ -122,6 +123,45 @@ describe('premium adjustments of a policy stream', () => {
     expect(
       adjustmentsOfStream([stored('policy', 'policy.policyholderChanged', '2026-05-02T00:00:00Z')]),
     ).toEqual([]);
+  });
+});
+
+describe('the multiplier type of an adjustment event (SPEC §3)', () => {
+  it('is the sign every event of the type gives its premium, on both lines', () => {
+    const streams = [
+      [
+        renters('2026-01-10T10:00:00Z', 24_000),
+        stored('renters_policy', 'renters.addressChanged', '2026-02-01T10:00:00Z'),
+        stored('renters_policy', 'renters.renewed', '2027-01-10T10:00:00Z', { termPremiumCents: 26_000 }),
+        stored('renters_policy', 'renters.cancelled', '2027-03-01T10:00:00Z', {
+          method: 'PRO_RATA',
+          earnedPremiumCents: 4_000,
+        }),
+        stored('renters_policy', 'renters.reinstated', '2027-03-02T10:00:00Z'),
+        stored('renters_policy', 'renters.cancelled', '2027-03-03T10:00:00Z', { method: 'FLAT' }),
+      ],
+      [
+        pet('2026-05-01T00:00:00Z', 60_000),
+        stored('policy', 'policy.policyholderChanged', '2026-05-02T00:00:00Z'),
+        stored('policy', 'policy.cancelled', '2026-06-01T00:00:00Z', {
+          flatCancel: false,
+          annualPremiumCents: 60_000,
+          earnedPremiumCents: 5_000,
+        }),
+        stored('policy', 'policy.reinstated', '2026-06-10T00:00:00Z'),
+      ],
+    ];
+    const adjustments = streams.flatMap((stream) => adjustmentsOfStream(stream));
+    expect(new Set(adjustments.map((a) => a.eventCode))).toEqual(
+      new Set(['NB', 'EN', 'RN', 'CN', 'RI', 'FC']),
+    );
+    for (const a of adjustments) {
+      const type = multiplierTypeOf(a.eventCode);
+      expect(type, a.eventCode).not.toBeNull();
+      expect(Math.sign(a.premiumCents), a.eventCode).toBe(MULTIPLIER_OF_TYPE[type!]);
+    }
+    // A code no event is recorded under has none.
+    expect(multiplierTypeOf('AU')).toBeNull();
   });
 });
 

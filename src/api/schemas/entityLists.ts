@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MULTIPLIER_TYPES } from './reports';
 
 // Reference lists of the entity area under GET /v2/lists/... (SPEC §7 "Lists").
 const listOf = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item) });
@@ -19,10 +20,23 @@ export const EntityTypeItem = z.object({
 export type EntityTypeItem = z.infer<typeof EntityTypeItem>;
 export const EntityTypeListResponse = listOf(EntityTypeItem);
 
+// SPEC §3 "Account type (with enable-state-mapping flag)", as a type lookup (docs/payments.md "Account types").
+export const AccountTypeItem = z.object({
+  type_code: z.enum(['CARD', 'CHECKING', 'SAVINGS']),
+  type_desc: z.string(),
+  // Whether the type's availability is set per state: false for every type the product takes.
+  enable_state_mapping: z.boolean(),
+  used_for: z.array(z.enum(['CUSTOMER_PAYMENT', 'AGENCY_PAYOUT'])),
+});
+export const AccountTypeListResponse = listOf(AccountTypeItem);
+
+// SPEC §3 "Adjustment event", with the list's snake_case names; `multiplier_type` says how the type's
+// premium counts in written premium (ADD, SUBTRACT, NONE; null for a type no event is recorded under).
 export const EventTypeItem = z.object({
   code: z.string(),
   description: z.string(),
   category: z.string(),
+  multiplier_type: z.enum(MULTIPLIER_TYPES).nullable(),
   allow_new_business: z.boolean(),
   allow_renewal: z.boolean(),
   is_enabled: z.boolean(),

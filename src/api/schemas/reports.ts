@@ -61,10 +61,18 @@ export type NwpQuery = z.input<typeof NwpQuery>;
 
 export const NWP_MAX_DAYS = 1_096;
 
+// SPEC §3 "Adjustment event: category, code, description, multiplier type, allow new business, allow
+// renewal, enabled": how the type's premium counts (ADD, SUBTRACT, NONE; null for a type no event is recorded
+// under) and its flags, beside the period's figures.
+export const MULTIPLIER_TYPES = ['ADD', 'SUBTRACT', 'NONE'] as const;
 export const NwpTotal = z.object({
   code: z.string(),
   description: z.string(),
   category: z.string(),
+  multiplierType: z.enum(MULTIPLIER_TYPES).nullable(),
+  allowNewBusiness: z.boolean(),
+  allowRenewal: z.boolean(),
+  enabled: z.boolean(),
   businessType: z.enum(['NEW', 'RENEWAL']),
   count: z.number().int(),
   // Decimal dollars.

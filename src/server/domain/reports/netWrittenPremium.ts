@@ -1,5 +1,6 @@
 import { nextMonth } from '../commission/commissionableEvents';
 import type { BusinessType } from '../moneyRules/commissionRates';
+import { multiplierTypeOf, type MultiplierType } from './adjustmentMultipliers';
 import type { AdjustmentGroup, PolicyLine } from './premiumAdjustments';
 
 // The net written premium report (SPEC §3 "Written premium report"; docs/reports.md): the period's adjustments
@@ -19,6 +20,11 @@ export interface NwpTotalCents {
   code: string;
   description: string;
   category: string;
+  // SPEC §3 "Adjustment event": the type's sign in written premium and the flags of the type list.
+  multiplierType: MultiplierType | null;
+  allowNewBusiness: boolean;
+  allowRenewal: boolean;
+  enabled: boolean;
   businessType: BusinessType;
   count: number;
   premiumCents: number;
@@ -117,9 +123,21 @@ export function summarizeNwp(
   return { sumOfTotals, totals: sorted, lines: [...lines.values()], months: [...months.values()] };
 }
 
-const describe = (type: Pick<AdjustmentType, 'code' | 'description' | 'category'>) => ({
+const describe = (type: AdjustmentType) => ({
   code: type.code,
   description: type.description,
   category: type.category,
+  multiplierType: multiplierTypeOf(type.code),
+  allowNewBusiness: type.allow_new_business,
+  allowRenewal: type.allow_renewal,
+  enabled: type.is_enabled,
 });
-const unknownType = (code: string) => ({ code, description: code, category: 'ADJUSTMENT' });
+// A code recorded that the type list no longer has: neither business type is open to new events.
+const unknownType = (code: string): AdjustmentType => ({
+  code,
+  description: code,
+  category: 'ADJUSTMENT',
+  allow_new_business: false,
+  allow_renewal: false,
+  is_enabled: false,
+});

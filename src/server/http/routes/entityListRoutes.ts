@@ -4,6 +4,7 @@ import { sql, type SqlBool } from 'kysely';
 import { ENTITY_ACCESS } from '../../../api/entityAccess';
 import {
   AccountManagerListResponse,
+  AccountTypeListResponse,
   CodeListResponse,
   EntityCodeListResponse,
   EntityNameListResponse,
@@ -15,6 +16,8 @@ import {
 } from '../../../api/schemas/entityLists';
 import { entityScope } from '../../access/principal';
 import type { CodeListName } from '../../domain/entities/entityReference';
+import { ACCOUNT_TYPES } from '../../domain/payments/accountTypes';
+import { multiplierTypeOf } from '../../domain/reports/adjustmentMultipliers';
 import type { Db } from '../../store/db';
 import { likePattern } from '../../store/paging';
 import { requirePrincipal } from '../routeTable';
@@ -64,6 +67,19 @@ export function entityListRoutes(app: FastifyInstance, options: { db: Db }): voi
   );
 
   r.get(
+    '/v2/lists/account-types',
+    { config: { access: ENTITY_ACCESS.lookups }, schema: { response: { 200: AccountTypeListResponse } } },
+    async () => ({
+      data: ACCOUNT_TYPES.map((t) => ({
+        type_code: t.code,
+        type_desc: t.description,
+        enable_state_mapping: t.enableStateMapping,
+        used_for: [...t.usedFor],
+      })),
+    }),
+  );
+
+  r.get(
     '/v2/lists/event-types',
     {
       config: { access: ENTITY_ACCESS.lookups },
@@ -76,7 +92,8 @@ export function entityListRoutes(app: FastifyInstance, options: { db: Db }): voi
         .orderBy('sort_order');
       const { isEnabled } = request.query;
       if (isEnabled !== undefined) query = query.where('is_enabled', '=', isTrue(isEnabled));
-      return { data: await query.execute() };
+      const rows = await query.execute();
+      return { data: rows.map((row) => ({ ...row, multiplier_type: multiplierTypeOf(row.code) })) };
     },
   );
 
