@@ -67,6 +67,8 @@ export interface RentersContact {
   numberType: 'MOBILE' | 'HOME' | 'WORK';
   number: string;
   extension: string | null;
+  // SPEC §3 contact "additional_info": what the agent noted beside the number (best time to call, whose).
+  additionalInfo?: string | null;
 }
 
 // Only a token, the last four digits and the billing zip ever reach the journey (DESIGN.md, payments).

@@ -53,7 +53,7 @@ describe.each(testDatabases())('renters policy edits on %s', (database) => {
       await post(
         p.matterId,
         'contacts',
-        { number_type: 'WORK', number: '(512) 555-0142', extension: '77' },
+        { number_type: 'WORK', number: '(512) 555-0142', extension: '77', additional_info: ' After 5 PM ' },
         MANAGER,
       ),
     );
@@ -62,6 +62,7 @@ describe.each(testDatabases())('renters policy edits on %s', (database) => {
       numberType: 'WORK',
       number: '5125550142',
       extension: '77',
+      additionalInfo: 'After 5 PM',
     });
     expect(r.policyVersion).toBe(2);
     const search = await e.get(`/v2/renters/policies?filter[policy_number]=${p.policyNumber}`, INTERNAL);
@@ -69,7 +70,11 @@ describe.each(testDatabases())('renters policy edits on %s', (database) => {
     expect((search.body as { data: { phone_number: string }[] }).data[0]!.phone_number).toBe('5125550142');
     // An empty extension is null.
     const again = recordOf(await post(p.matterId, 'contacts', { number: '5125550143', extension: '' }));
-    expect(again.policyholder.primaryContact).toMatchObject({ numberType: 'MOBILE', extension: null });
+    expect(again.policyholder.primaryContact).toMatchObject({
+      numberType: 'MOBILE',
+      extension: null,
+      additionalInfo: null,
+    });
   });
 
   it('changes the mailing address as unconfirmed, and property and interested party with their privileges', async () => {

@@ -81,6 +81,7 @@ describe.each(testDatabases())('renters policy record on %s', (database) => {
           numberType: 'MOBILE',
           number: issue.customer.phone,
           extension: null,
+          additionalInfo: null,
         },
         mailingAddress: {
           typeCode: 'MAILING',

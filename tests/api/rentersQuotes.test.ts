@@ -73,7 +73,13 @@ describe.each(testDatabases())('renters quote journey on %s', (database) => {
     const customer = await r.step(`${base}/customer`, rentersCustomer);
     expect(customer.step).toBe('payment');
     expect(customer.contacts).toEqual([
-      { type: 'PRIMARY', number_type: 'MOBILE', number: '5125550142', extension: null },
+      {
+        type: 'PRIMARY',
+        number_type: 'MOBILE',
+        number: '5125550142',
+        additional_info: null,
+        extension: null,
+      },
     ]);
 
     const token = await r.token();

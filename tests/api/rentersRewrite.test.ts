@@ -149,7 +149,7 @@ describe.each(testDatabases())('renters policy rewrite on %s', (database) => {
       zip_code: '78704',
     });
     expect(source.contacts).toEqual([
-      { type: 'PRIMARY', number_type: 'HOME', number: '2145550100', extension: '12' },
+      { type: 'PRIMARY', number_type: 'HOME', number: '2145550100', additional_info: null, extension: '12' },
     ]);
   });
 

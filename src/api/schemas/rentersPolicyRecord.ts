@@ -59,6 +59,9 @@ export const RentersPolicyRecord = z.object({
   canBeReinstated: z.boolean(),
   hasUnconfirmedAddress: z.boolean(),
   hasPendingRenewalPayment: z.boolean(),
+  // The address types entered by staff and not confirmed since (what hasUnconfirmedAddress sums up), each
+  // with its "Confirm address" action on the screen.
+  unconfirmedAddresses: z.array(z.enum(RENTERS_ADDRESS_TYPES)),
   additionalInsureds: z.array(RentersAdditionalInsured),
   matterIds: z.array(z.number().int()),
   summary: z.object({
@@ -85,6 +88,7 @@ export const RentersPolicyRecord = z.object({
       numberType: z.enum(RENTERS_NUMBER_TYPES),
       number: z.string(),
       extension: z.string().nullable(),
+      additionalInfo: z.string().nullable(),
     }),
     mailingAddress: RentersRecordAddress,
   }),
@@ -160,6 +164,13 @@ export const RentersContactRequest = z.strictObject({
       .regex(/^\d{0,6}$/, { error: 'The extension must be at most 6 digits.' })
       .nullish()
       .transform((value) => (value ? value : null)),
+    // SPEC §3 contact "additional_info"; absent or blank keeps none.
+    additional_info: z
+      .string({ error: 'The additional info must be text.' })
+      .trim()
+      .max(200, { error: 'The additional info may be at most 200 characters.' })
+      .nullish()
+      .transform((value) => (value ? value : null)),
     policy_version: policyVersion,
   }),
 });
@@ -223,6 +234,13 @@ export const RentersAddressRequest = z.strictObject({
   }),
 });
 export type RentersAddressRequest = z.output<typeof RentersAddressRequest>['data'];
+
+// Staff confirm an address they entered once the policyholder has confirmed it (docs/renters-policy-record.md
+// "Unconfirmed addresses").
+export const RentersAddressConfirmRequest = z.strictObject({
+  data: z.strictObject({ address_type: addressType, policy_version: policyVersion }),
+});
+export type RentersAddressConfirmRequest = z.output<typeof RentersAddressConfirmRequest>['data'];
 
 export const RentersInsuredAddRequest = z.strictObject({
   data: z.strictObject({

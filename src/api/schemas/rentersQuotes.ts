@@ -144,6 +144,7 @@ export const RentersContactWire = z.strictObject({
       .regex(/^\d{1,6}$/, { error: 'The extension must be up to six digits.' })
       .nullable(),
   ),
+  additional_info: optionalText(200),
 });
 
 export const GiveRentersCustomerRequest = z.strictObject({
@@ -224,6 +225,22 @@ const AddressOut = z.object({
   zip_code: z.string(),
 });
 
+// SPEC §3's renters address model, as a quote answers its addresses.
+export const RentersQuoteAddress = z.object({
+  address_type: z.enum(['PROPERTY', 'MAILING', 'INTPARTY']),
+  line_1: z.string(),
+  line_2: z.string().nullable(),
+  city: z.string(),
+  state: z.string(),
+  zip_code: z.string(),
+  property_name: z.string().nullable(),
+  property_owner: z.string().nullable(),
+  confirmed: z.boolean(),
+});
+export type RentersQuoteAddress = z.output<typeof RentersQuoteAddress>;
+
+const QuotePerson = z.object({ id: z.number().int(), name: z.string() });
+
 const ScheduledPayment = z.object({
   number: z.number(),
   due_date: z.string(),
@@ -233,9 +250,34 @@ const ScheduledPayment = z.object({
   total: z.number(),
 });
 
+// SPEC §3 "Quote: id, changeset_id, email, names, state_code, zip_code, term_interval, effective_at,
+// transaction_type, status, status_at, sold, sold_by, sold_on, premium, term_premium, customer, addresses,
+// contacts, coverage, taxes, fees, producer, quoted_by", beside what the journey's screens need.
 export const RentersQuoteView = z.object({
   id: z.string(),
+  // The version of the quote's log the answer was read at (the same number as `version`).
+  changeset_id: z.number().int(),
   version: z.number(),
+  email: z.string().nullable(),
+  name_first: z.string().nullable(),
+  name_last: z.string().nullable(),
+  state_code: z.string().nullable(),
+  zip_code: z.string().nullable(),
+  effective_at: z.string().nullable(),
+  transaction_type: z.enum(['NEW_BUSINESS', 'REWRITE']),
+  status: z.enum(['OPEN', 'QUOTED', 'PURCHASING', 'PAYMENT_FAILED', 'SOLD']),
+  status_at: z.string(),
+  sold: z.boolean(),
+  sold_by: QuotePerson.nullable(),
+  // The business date of the sale.
+  sold_on: z.string().nullable(),
+  term_premium: z.number().nullable(),
+  taxes: z.number().nullable(),
+  fees: z.number().nullable(),
+  addresses: z.array(RentersQuoteAddress),
+  // The agency the quote is made for.
+  producer: z.object({ id: z.number().int(), entity_code: z.string(), entity_name: z.string() }),
+  quoted_by: QuotePerson.nullable(),
   entity_code: z.string().nullable(),
   // The journey state (start, coverage, customer, payment, review, purchasing, paymentFailed, purchased).
   step: z.string(),
@@ -272,6 +314,7 @@ export const RentersQuoteView = z.object({
       type: z.string(),
       number_type: z.string(),
       number: z.string(),
+      additional_info: z.string().nullable(),
       extension: z.string().nullable(),
     }),
   ),

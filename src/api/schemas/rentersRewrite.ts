@@ -32,6 +32,7 @@ export const RentersRewriteSourceWire = z.object({
       type: z.enum(['PRIMARY', 'SECONDARY']),
       number_type: z.enum(['MOBILE', 'HOME', 'WORK']),
       number: z.string(),
+      additional_info: z.string().nullable(),
       extension: z.string().nullable(),
     }),
   ),

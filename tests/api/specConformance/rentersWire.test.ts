@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { businessToday } from '../../support/businessToday';
 import { entityApi } from '../../support/entityApi';
 import { AGENT, INTERNAL } from '../../support/personas';
 import { rentersCoverage, rentersQuoteApi, daysFromToday } from '../../support/rentersQuoteApi';
@@ -102,6 +103,189 @@ describe.each(testDatabases())(
       expect(typeof insured!.id).toBe('number');
       const removed = await call(`${policy}/additional-insureds`, insured!.id, staff, 'del');
       expect(removed.additionalInsureds).toEqual([]);
+    });
+
+    // SPEC §3 "Quote: id, changeset_id, email, names, state_code, zip_code, term_interval, effective_at,
+    // transaction_type, status, status_at, sold, sold_by, sold_on, premium, term_premium, customer, addresses,
+    // contacts, coverage, taxes, fees, producer, quoted_by", and the contact's additional_info kept from the
+    // quote to the policy's customer and its contact edit.
+    it('answers the quote by SPEC §3 Quote names from its start to its sale, and keeps a contact’s additional_info', async () => {
+      const token = await signIn(AGENT);
+      const get = async (path: string, as = token) => {
+        const response = await s.api.get(path, { token: as });
+        expect(response.status, `${path}: ${response.text}`).toBe(200);
+        return (response.body as { data: Json }).data;
+      };
+      const post = async (path: string, body: unknown) => {
+        const response = await s.api.post(path, body, { token });
+        expect(response.status, `${path}: ${response.text}`).toBeLessThan(300);
+        return (response.body as { data: Json }).data;
+      };
+      const timestamp = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+      const QUOTE = [
+        'id',
+        'changeset_id',
+        'email',
+        'name_first',
+        'name_last',
+        'state_code',
+        'zip_code',
+        'term_interval',
+        'effective_at',
+        'transaction_type',
+        'status',
+        'status_at',
+        'sold',
+        'sold_by',
+        'sold_on',
+        'premium',
+        'term_premium',
+        'customer',
+        'addresses',
+        'contacts',
+        'coverage',
+        'taxes',
+        'fees',
+        'producer',
+        'quoted_by',
+      ];
+      const unit = `Apt ${randomBytes(3).toString('hex')}`;
+      const effective = daysFromToday(10);
+      const started = await post('/v2/renters/quotes', {
+        property: { ...block('PROPERTY', null, '200 Congress Ave', '78701'), address_2: unit },
+        effective_date: effective,
+        interested_party: block('INTPARTY', 'Congress Towers Management', '1 Leasing Way', '78702'),
+      });
+      const path = `/v2/renters/quotes/${String(started.id)}`;
+      const open = await get(path);
+      for (const key of QUOTE) expect(open, key).toHaveProperty(key);
+      expect(open).toMatchObject({
+        changeset_id: 1,
+        email: null,
+        state_code: 'TX',
+        zip_code: '78701',
+        effective_at: effective,
+        transaction_type: 'NEW_BUSINESS',
+        status: 'OPEN',
+        sold: false,
+        sold_by: null,
+        sold_on: null,
+        term_premium: null,
+        quoted_by: { id: expect.any(Number), name: expect.any(String) },
+      });
+      expect(open.status_at).toMatch(timestamp);
+      expect(open.producer).toMatchObject({ entity_code: expect.stringMatching(/^\d{4}-\d{4}-[A-Z]{2}$/) });
+      expect(open.addresses).toEqual([
+        {
+          address_type: 'PROPERTY',
+          line_1: '200 Congress Ave',
+          line_2: unit,
+          city: 'Austin',
+          state: 'TX',
+          zip_code: '78701',
+          property_name: null,
+          property_owner: 'Congress Towers Management',
+          confirmed: true,
+        },
+        expect.objectContaining({ address_type: 'INTPARTY', line_1: '1 Leasing Way', confirmed: true }),
+      ]);
+
+      const priced = await post(`${path}/coverage`, rentersCoverage);
+      expect(priced).toMatchObject({ status: 'QUOTED', term_interval: 'annual' });
+      expect(priced.changeset_id).toBeGreaterThan(open.changeset_id as number);
+      expect(priced.term_premium).toBe((priced.premium as Json).term_premium);
+      expect(priced.taxes).toBe((priced.premium as Json).taxes);
+      expect(priced.fees).toBe((priced.premium as Json).fees);
+      const withCustomer = await post(`${path}/customer`, {
+        customer: { name_first: 'Ada', name_last: 'Byron', email: 'ada@example.test', mailing_address: null },
+        contacts: [
+          {
+            type: 'PRIMARY',
+            number_type: 'HOME',
+            number: '5125550142',
+            additional_info: 'Evenings only',
+            extension: null,
+          },
+        ],
+      });
+      expect(withCustomer).toMatchObject({
+        email: 'ada@example.test',
+        name_first: 'Ada',
+        name_last: 'Byron',
+      });
+      expect(withCustomer.contacts).toEqual([
+        {
+          type: 'PRIMARY',
+          number_type: 'HOME',
+          number: '5125550142',
+          additional_info: 'Evenings only',
+          extension: null,
+        },
+      ]);
+      // Taken back a step, the quote keeps its price and its status.
+      const back = await post(`${path}/back`, {});
+      expect(back).toMatchObject({ status: 'QUOTED', status_at: priced.status_at });
+      await post(`${path}/customer`, {
+        customer: { name_first: 'Ada', name_last: 'Byron', email: 'ada@example.test', mailing_address: null },
+        contacts: [
+          { type: 'PRIMARY', number_type: 'HOME', number: '5125550142', additional_info: 'Evenings only' },
+        ],
+      });
+      const review = await post(`${path}/payment-method`, {
+        token: await r.token(),
+        billing_zip_code: '78701',
+      });
+      const bought = await post(`${path}/purchase`, {
+        data: { request_id: randomUUID(), terms_accepted: true, total: (review.premium as Json).total },
+      });
+      const sold = await get(path);
+      expect(sold).toMatchObject({
+        status: 'SOLD',
+        sold: true,
+        sold_by: open.quoted_by,
+        sold_on: businessToday(),
+        changeset_id: bought.changeset_id,
+      });
+      expect(sold.status_at).toMatch(timestamp);
+      expect(Date.parse(String(sold.status_at))).toBeGreaterThanOrEqual(Date.parse(String(priced.status_at)));
+
+      // The contact's additional_info reaches the policy's customer and stays until a contact edit says otherwise.
+      const staff = await signIn(INTERNAL);
+      const matterId = Number(String((bought.policy as Json).policy_number).replace(/\D/g, ''));
+      const customerPath = `/v2/renters/customers/${String((await get(`/v2/renters/policies/${matterId}`, staff)).customer_id)}`;
+      const customer = await get(customerPath, staff);
+      expect(customer.contacts).toEqual([
+        {
+          type: 'PRIMARY',
+          number_type: 'HOME',
+          number: '5125550142',
+          additional_info: 'Evenings only',
+          extension: null,
+        },
+      ]);
+      const changed = await s.api.post(
+        `/v2/renters/policies/${matterId}/contacts`,
+        {
+          data: {
+            number_type: 'WORK',
+            number: '5125550199',
+            extension: '12',
+            additional_info: 'Ask for Ada',
+          },
+        },
+        { token: staff },
+      );
+      expect(changed.status, changed.text).toBe(200);
+      const again = await get(customerPath, staff);
+      expect(again.contacts).toEqual([
+        {
+          type: 'PRIMARY',
+          number_type: 'WORK',
+          number: '5125550199',
+          additional_info: 'Ask for Ada',
+          extension: '12',
+        },
+      ]);
     });
 
     it('names the block fields when it refuses a block, and a loc_type that is not the block’s own', async () => {

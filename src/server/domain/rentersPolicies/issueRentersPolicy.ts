@@ -5,7 +5,7 @@ import { rentersPolicyAggregate } from './rentersPolicyAggregate';
 import { customerForPurchase } from '../customers/customerCommands';
 import type { RentersRating } from '../rentersRating/rentersTypes';
 import { appendToRentersPolicy } from './appendToRentersPolicy';
-import { rentersPolicyEvent } from './rentersPolicyEvents';
+import { rentersPolicyEvent, type RentersIssuedContact } from './rentersPolicyEvents';
 import { nextRentersPolicyNumber, oneYearAfter, rentersMatterId } from './rentersPolicyNumbers';
 
 export interface RentersPolicyIssue {
@@ -13,6 +13,8 @@ export interface RentersPolicyIssue {
   entityId: number;
   rewriteOf: string | null;
   customer: { firstName: string; lastName: string; email: string; phone: string };
+  // The quote's primary contact beside the phone; absent on policies issued before it was kept.
+  primaryContact?: RentersIssuedContact | null;
   mailingAddress: { line1: string; line2: string | null; city: string; state: string; zip: string };
   propertyAddress: { line1: string; line2: string | null; city: string; state: string; zip: string };
   interestedParty: { name: string; line1: string; city: string; state: string; zip: string } | null;
@@ -80,6 +82,7 @@ export async function issueRentersPolicy(
           customerId,
           rewriteOf: issue.rewriteOf,
           customer: issue.customer,
+          primaryContact: issue.primaryContact ?? null,
           mailingAddress: mailing,
           propertyAddress: property,
           interestedParty: issue.interestedParty,

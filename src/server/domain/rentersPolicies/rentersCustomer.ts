@@ -113,8 +113,7 @@ export async function viewRentersCustomer(
           type: 'PRIMARY',
           number_type: parts.contact.numberType,
           number: parts.contact.number,
-          // The portal keeps no note beside a phone number.
-          additional_info: null,
+          additional_info: parts.contact.additionalInfo ?? null,
           extension: parts.contact.extension,
         },
       ];

@@ -61,6 +61,7 @@ export function changeRentersContact(
       number: input.number,
       numberType: input.number_type,
       extension: input.extension,
+      additionalInfo: input.additional_info,
     };
     await followOnCustomer(trx, metadata, ref, parts.contact.number, input.number);
     return [{ type: 'renters.contactChanged', data: { ...data } }];

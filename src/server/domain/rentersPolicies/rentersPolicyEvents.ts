@@ -14,6 +14,12 @@ export interface RentersAddressData {
   zip: string;
 }
 
+export interface RentersIssuedContact {
+  numberType: 'MOBILE' | 'HOME' | 'WORK';
+  extension: string | null;
+  additionalInfo: string | null;
+}
+
 export interface RentersPolicyIssued {
   policyNumber: string;
   matterId: number;
@@ -22,6 +28,8 @@ export interface RentersPolicyIssued {
   customerId: number;
   rewriteOf: string | null;
   customer: { firstName: string; lastName: string; email: string; phone: string };
+  // The quote's primary contact beside the phone; absent on policies issued before it was kept.
+  primaryContact?: RentersIssuedContact | null;
   mailingAddress: RentersAddressData;
   propertyAddress: RentersAddressData;
   interestedParty: { name: string; line1: string; city: string; state: string; zip: string } | null;

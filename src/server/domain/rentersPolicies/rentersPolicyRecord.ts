@@ -35,6 +35,8 @@ export interface RentersContactChanged {
   number: string;
   numberType: RentersNumberType;
   extension: string | null;
+  // Absent on changes recorded before it was kept.
+  additionalInfo?: string | null;
 }
 export interface RentersAddressChanged {
   addressType: RentersAddressTypeCode;
@@ -86,7 +88,12 @@ export function rentersPolicyParts(events: readonly StoredEvent[]): RentersPolic
   const issued = first.data as unknown as RentersPolicyIssued;
   const parts: RentersPolicyParts = {
     issued,
-    contact: { number: text(issued.customer.phone), numberType: 'MOBILE', extension: null },
+    contact: {
+      number: text(issued.customer.phone),
+      numberType: issued.primaryContact?.numberType ?? 'MOBILE',
+      extension: orNull(issued.primaryContact?.extension),
+      additionalInfo: orNull(issued.primaryContact?.additionalInfo),
+    },
     mailing: address('MAILING', issued.mailingAddress),
     property: address('PROPERTY', issued.propertyAddress),
     interestedParty: issued.interestedParty
@@ -102,7 +109,12 @@ export function rentersPolicyParts(events: readonly StoredEvent[]): RentersPolic
     switch (event.type) {
       case 'renters.contactChanged': {
         const c = data as unknown as RentersContactChanged;
-        parts.contact = { number: text(c.number), numberType: c.numberType, extension: orNull(c.extension) };
+        parts.contact = {
+          number: text(c.number),
+          numberType: c.numberType,
+          extension: orNull(c.extension),
+          additionalInfo: orNull(c.additionalInfo),
+        };
         break;
       }
       case 'renters.addressChanged': {
@@ -169,6 +181,7 @@ export function rentersRecordOf(
   return {
     id: issued.matterId,
     ...flags,
+    unconfirmedAddresses: facts.unconfirmedAddresses,
     additionalInsureds: [...parts.insureds.values()],
     matterIds: [...new Set([...matterIds, issued.matterId])].sort((a, b) => a - b),
     summary: {
@@ -191,7 +204,11 @@ export function rentersRecordOf(
       emailAddress: text(issued.customer.email),
       // No welcome e-mail is sent for renters policies yet.
       welcomeEmailSentAt: null,
-      primaryContact: { typeCode: 'PRIMARY', ...parts.contact },
+      primaryContact: {
+        typeCode: 'PRIMARY',
+        ...parts.contact,
+        additionalInfo: parts.contact.additionalInfo ?? null,
+      },
       mailingAddress: parts.mailing,
     },
     property: {

@@ -148,6 +148,13 @@ function primaryPhone(context: RentersJourneyContext): string {
   return context.contacts.find((c) => c.typeCode === 'PRIMARY')?.number ?? '';
 }
 
+function primaryContactOf(context: RentersJourneyContext) {
+  const c = context.contacts.find((contact) => contact.typeCode === 'PRIMARY');
+  return c
+    ? { numberType: c.numberType, extension: c.extension, additionalInfo: c.additionalInfo ?? null }
+    : null;
+}
+
 // Charges the attempt (idempotently) and records its outcome. The charge runs outside any transaction: the
 // payment service is another system, and the embedded database has one connection.
 async function settle(
@@ -212,6 +219,7 @@ async function settle(
           email: customer.email,
           phone: primaryPhone(context),
         },
+        primaryContact: primaryContactOf(context),
         mailingAddress: address(mailing),
         propertyAddress: address(property),
         interestedParty: party && {

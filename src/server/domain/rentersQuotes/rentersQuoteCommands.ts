@@ -217,6 +217,7 @@ export async function giveRentersCustomer(
       numberType: c.number_type,
       number: c.number,
       extension: c.extension,
+      additionalInfo: c.additional_info,
     })),
   });
   return actor.db.transaction().execute((trx) => appendToRentersQuote(trx, actor, id, [event], data.version));

@@ -1,17 +1,30 @@
 import { sql } from 'kysely';
-import { serverTimestamp } from '../../../calendar';
+import { businessDate, serverTimestamp } from '../../../calendar';
 import type { RentersQuoteView } from '../../../api/schemas/rentersQuotes';
 import { rentersJourneyStepPath } from '../../../machines/rentersQuoteSteps';
 import type { RentersRating } from '../rentersRating/rentersTypes';
 import type { Db } from '../../store/db';
-import type { Trx } from '../../store/eventStore';
+import { readStream, type Trx } from '../../store/eventStore';
+import { RENTERS_QUOTE_STREAM } from './rentersQuoteEvents';
+import { rentersQuoteStatusAt } from './rentersQuoteStatus';
+import { quoteAddressesWire } from './rentersQuoteAddresses';
 import { addressWire, coverageWire, toDollars } from './rentersWire';
+
+const userName = (db: Db | Trx, id: number | null) =>
+  id === null
+    ? Promise.resolve(null)
+    : db
+        .selectFrom('users')
+        .select(['id', sql<string>`first_name || ' ' || last_name`.as('name')])
+        .where('id', '=', id)
+        .executeTakeFirst()
+        .then((u) => u ?? null);
 
 // The renters quote as its read table holds it, on the wire (docs/renters-quotes.md).
 export async function rentersQuoteView(db: Db | Trx, id: string): Promise<RentersQuoteView> {
   const row = await db
     .selectFrom('renters_quotes')
-    .select(['id', 'version', 'step', 'journey', 'rating'])
+    .select(['id', 'version', 'step', 'journey', 'rating', 'entity_id', 'created_by'])
     // Read as text with PostgreSQL's microseconds, which a Date would cut to milliseconds.
     .select(
       sql<string>`to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as('created'),
@@ -20,9 +33,39 @@ export async function rentersQuoteView(db: Db | Trx, id: string): Promise<Renter
     .executeTakeFirstOrThrow();
   const j = row.journey;
   const rating = row.rating as RentersRating | null;
+  // Quote streams are short: the log is read again for the moments the read table does not keep.
+  const status = rentersQuoteStatusAt(await readStream(db as Trx, RENTERS_QUOTE_STREAM, id))!;
+  const producer = await db
+    .selectFrom('entities')
+    .select(['id', 'entity_code', 'entity_name'])
+    .where('id', '=', row.entity_id)
+    .executeTakeFirstOrThrow();
+  const quotedBy = await userName(db, row.created_by);
+  const soldBy = status.sold ? await userName(db, status.sold.userId) : null;
+  const money = (cents: number | undefined) => (cents === undefined ? null : toDollars(cents));
   return {
     id: row.id,
+    // The quote's changes are its log's events, so the last one's version names the set a reader saw.
+    changeset_id: row.version,
     version: row.version,
+    email: j.customer?.email ?? null,
+    name_first: j.customer?.firstName ?? null,
+    name_last: j.customer?.lastName ?? null,
+    state_code: j.property?.stateCode ?? null,
+    zip_code: j.property?.zipCode ?? null,
+    effective_at: j.effectiveDate,
+    transaction_type: j.rewriteOf ? 'REWRITE' : 'NEW_BUSINESS',
+    status: status.status,
+    status_at: serverTimestamp(status.at),
+    sold: status.sold !== null,
+    sold_by: soldBy,
+    sold_on: status.sold ? businessDate(status.sold.at) : null,
+    term_premium: money(j.premium?.termPremiumCents),
+    taxes: money(j.premium?.taxesCents),
+    fees: money(j.premium?.feesCents),
+    addresses: quoteAddressesWire(j),
+    producer,
+    quoted_by: quotedBy,
     entity_code: j.entityCode,
     step: row.step,
     route: rentersJourneyStepPath(row.step, { id: row.id, rewriteOf: j.rewriteOf }),
@@ -65,6 +108,7 @@ export async function rentersQuoteView(db: Db | Trx, id: string): Promise<Renter
       type: c.typeCode,
       number_type: c.numberType,
       number: c.number,
+      additional_info: c.additionalInfo ?? null,
       extension: c.extension,
     })),
     payment_method: j.payment && {

@@ -32,6 +32,7 @@ export function rewriteSourceWire(s: RewriteSource): RentersRewriteSourceWire {
       type: c.typeCode,
       number_type: c.numberType,
       number: c.number,
+      additional_info: c.additionalInfo ?? null,
       extension: c.extension,
     })),
   };

@@ -46,6 +46,7 @@ interface ContactChanged {
   number: string;
   numberType?: string;
   extension?: string | null;
+  additionalInfo?: string | null;
 }
 
 const addressOf = (a: RentersAddressData): RentersAddress => ({
@@ -115,9 +116,10 @@ export function rewriteSourceOf(
   };
   const primary: RentersContact = {
     typeCode: 'PRIMARY',
-    numberType: 'MOBILE',
+    numberType: numberTypeOf(issued.primaryContact?.numberType),
     number: issued.customer.phone.replace(/\D/g, ''),
-    extension: null,
+    extension: issued.primaryContact?.extension ?? null,
+    additionalInfo: issued.primaryContact?.additionalInfo ?? null,
   };
   let contact = primary;
   for (const event of events.slice(1)) {
@@ -134,6 +136,7 @@ export function rewriteSourceOf(
         numberType: numberTypeOf(data.numberType),
         number: data.number.replace(/\D/g, ''),
         extension: data.extension ?? null,
+        additionalInfo: data.additionalInfo ?? null,
       };
     }
   }
