@@ -539,5 +539,179 @@ describe.each(testDatabases())(
         entity_name: expect.stringContaining('Northwind'),
       });
     });
+
+    // §7 "Commission: Statements: search, approve, unapprove, mark paid, mark unpaid (by ids or filter);
+    // entities/{entityId}/commission-statements/{statementId}, /download, /overrides/{overrideId} with create,
+    // read, update, delete. POST commission payment reports (file). GET commission statement reports (file).
+    // Entity commission configs: POST data; commission-configs/generate", with §3's statement, statement row and
+    // override, and §3 "Bulk commission actions act on selected ids or on a filter and return an affected-row count".
+    it('works a statement through every commission call by SPEC names', async () => {
+      const { call, token } = await signIn();
+      const code = '8810-0098-SC';
+      const entityId = await newAgency(call, code);
+      const rule = (
+        await call(
+          'POST',
+          `/v2/entities/${entityId}/commission-configs`,
+          {
+            data: {
+              business_type: 'NEW',
+              calculation_type: 'PERCENT',
+              event_code: 'NB',
+              state_codes: ['TX'],
+              species: 'RENTERS',
+              pay_multiplier: 10,
+              effective_date: '2024-01-01',
+            },
+          },
+          201,
+        )
+      ).data as Json;
+      expect(rule).toMatchObject({
+        entity_id: entityId,
+        state_code: 'TX',
+        species: 'RENTERS',
+        pay_multiplier: 10,
+      });
+      await issueTestRentersPolicy(
+        s.t.server.database.db,
+        rentersPolicyIssue({ entityId, termInterval: 'annual' }),
+      );
+      await call('POST', '/v2/commission-statements/generate', { data: { month: businessMonth() } });
+
+      const page = (await call(
+        'GET',
+        `/v2/commission-statements?filter[entityCode]=${code}&filter[reviewStatus]=Pending`,
+      )) as {
+        data: Json[];
+        meta: Json;
+      };
+      expect(page.meta).toMatchObject({ page: { number: 1 }, total: 1 });
+      const row = page.data[0]!;
+      for (const key of [
+        'entityCode',
+        'entityName',
+        'stateCode',
+        'month',
+        'timestamp',
+        'payoutFrequency',
+        'payoutMethod',
+        'amount',
+        'overrideTotal',
+        'paymentTotal',
+        'addedToAccounting',
+        'accountManager',
+        'paidOn',
+        'reviewedAt',
+        'reviewedBy',
+        'downloadedAt',
+      ])
+        expect(row, key).toHaveProperty(key);
+      expect(row).toMatchObject({ entityCode: code, month: businessMonth() });
+      const path = `/v2/entities/${entityId}/commission-statements/${row.id as number}`;
+      const statement = (await call('GET', path)).data as Json;
+      for (const key of [
+        'id',
+        'entity_id',
+        'entity',
+        'statement_month',
+        'amount',
+        'paid_on',
+        'payment_amount',
+        'overrides',
+        'override_total',
+        'payment_total',
+        'statement_on',
+        'reviewed_at',
+        'reviewed_by',
+        'reviewer',
+        'notification_on',
+        'downloaded_on',
+      ])
+        expect(statement, key).toHaveProperty(key);
+      expect(statement.amount).toBe(row.amount);
+
+      const types = (await call('GET', '/v2/lists/commission/override-types')).data as Json[];
+      const made = (
+        await call(
+          'POST',
+          `${path}/overrides`,
+          { data: { amount: 12.5, type_code: types[0]!.override_code, note: 'Bonus' } },
+          201,
+        )
+      ).data as Json;
+      expect(made).toMatchObject({
+        statement_id: row.id,
+        override_type_code: types[0]!.override_code,
+        amount: 12.5,
+        override_note: 'Bonus',
+        deleted: false,
+      });
+      const overridePath = `${path}/overrides/${made.id as number}`;
+      expect(((await call('GET', overridePath)).data as Json).amount).toBe(12.5);
+      expect(
+        ((await call('PATCH', overridePath, { data: { amount: 20, note: 'Bonus, corrected' } })).data as Json)
+          .amount,
+      ).toBe(20);
+      const withOverride = (await call('GET', path)).data as Json;
+      expect(withOverride.override_total).toBe(20);
+      expect(withOverride.payment_total).toBe(Math.round(((statement.amount as number) + 20) * 100) / 100);
+      await call('DELETE', overridePath);
+      expect(((await call('GET', path)).data as Json).override_total).toBe(0);
+
+      // Bulk by ids, then by a filter; each answers the rows it affected.
+      const approved = (await call('POST', '/v2/commission-statements/approve', { ids: [row.id] }))
+        .data as Json;
+      expect(approved.affected).toBe(1);
+      const back = (
+        await call('POST', '/v2/commission-statements/unapprove', { filter: { entityCode: code } })
+      ).data as Json;
+      expect(back.affected).toBe(1);
+      await call('POST', `${path}/approve`, { data: {} });
+      // A statement is paid to a verified account: §7 "POST /v2/bank-accounts" for the agency acted for.
+      const verified = await s.api.post(
+        '/v2/bank-accounts',
+        { routingNumber: '021000021', accountNumber: '000123456789' },
+        { token, headers: { agentEntityCode: code } },
+      );
+      expect(verified.status, verified.text).toBe(200);
+      const paid = (await call('POST', '/v2/commission-statements/mark-paid', { ids: [row.id] }))
+        .data as Json;
+      expect(paid.affected, JSON.stringify(paid)).toBe(1);
+      const paidRow = (
+        (await call(
+          'GET',
+          `/v2/commission-statements?filter[entityCode]=${code}&filter[reviewStatus]=Approved`,
+        )) as { data: Json[] }
+      ).data[0]!;
+      expect(paidRow.paidOn).not.toBeNull();
+      const unpaid = (
+        await call('POST', '/v2/commission-statements/mark-unpaid', {
+          filter: { entityCode: code, reviewStatus: 'Approved' },
+        })
+      ).data as Json;
+      expect(unpaid.affected).toBe(1);
+
+      const download = await s.api.get(`${path}/download`, { token });
+      expect(download.status).toBe(200);
+      expect(download.headers.get('content-disposition')).toMatch(/attachment/);
+      const report = await s.api.post('/v2/commission-payment-reports', { ids: [row.id] }, { token });
+      expect(report.status).toBe(200);
+      expect(report.headers.get('content-disposition')).toMatch(/attachment/);
+      // §5 "In the statements report, the entity code must be a string and an integer": the entity's id.
+      const statementReport = await s.api.get(
+        `/v2/commission-statement-reports?filter[entityCode]=${entityId}`,
+        {
+          token,
+        },
+      );
+      expect(statementReport.status).toBe(200);
+      const refused = await s.api.get(`/v2/commission-statement-reports?filter[entityCode]=${code}`, {
+        token,
+      });
+      expect(refused.status).toBe(422);
+      expect((refused.body as { errors: Json }).errors).toHaveProperty(['filter.entityCode']);
+      expect(statementReport.text).toContain(code);
+    });
   },
 );
