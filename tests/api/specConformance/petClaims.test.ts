@@ -5,7 +5,7 @@ import { claimEvent } from '../../../src/server/domain/matters/matterEvents';
 import type { EventMetadata } from '../../../src/server/store/eventStore';
 import { entityApi } from '../../support/entityApi';
 import { AGENT, MANAGER } from '../../support/personas';
-import { buyPolicies, testClaim } from '../../support/policyMatterFixtures';
+import { buyPolicies, testClaim, upload } from '../../support/policyMatterFixtures';
 import { TEST_METADATA } from '../../support/records';
 import { useTestServer } from '../../support/suite';
 import { DEMO_PASSWORD, testDatabases } from '../../support/testServer';
@@ -209,6 +209,84 @@ describe.each(testDatabases())(
         expect(Object.keys(payment)).toEqual(expect.arrayContaining(PAYMENT));
         expect(Object.keys(propertiesOf(payment.info!))).toContain('status');
       }
+    });
+
+    // §7 "Policies and matters: GET policies search and GET policies/export (file); query holds the search
+    // criteria. Matters: search, export, view, claims, documents/{documentId}, files/{fileId}, payments. GET
+    // documents, events, payments and rates: query policyNumber. GET/POST policies/{policyId}/notes (query;
+    // body data). GET downloadReceipt (file): query policyNumber", called as a SPEC client calls them.
+    it('answers every §7 policy and matter call for a bought policy', async () => {
+      const [policy] = await buyPolicies(e, db(), AGENT);
+      const { policyNumber, matterId } = policy!;
+      const token = await login();
+      const get = async (path: string) => {
+        const answer = await s.api.get(path, { token });
+        expect(answer.status, `${path}: ${answer.text}`).toBe(200);
+        return answer;
+      };
+      const found = (await get(`/v2/policies?filter[policy_number]=${policyNumber}`)).body as {
+        data: Json[];
+        meta: Json;
+      };
+      expect(found.data.map((r) => r.policyNumber)).toEqual([policyNumber]);
+      expect(found.meta).toMatchObject({ page: { number: 1 }, total: 1 });
+      const exported = await get(`/v2/policies/export?filter[policy_number]=${policyNumber}`);
+      expect(exported.headers.get('content-disposition')).toMatch(/attachment/);
+      expect(exported.text).toContain(policyNumber);
+      const matters = (await get(`/v2/matters?filter[policy_number]=${policyNumber}`)).body as {
+        data: Json[];
+      };
+      expect(matters.data).toHaveLength(1);
+      expect((await get(`/v2/matters/export?filter[policy_number]=${policyNumber}`)).text).toContain(
+        policyNumber,
+      );
+      const view = ((await get(`/v2/matters/${matterId}`)).body as { data: Json }).data;
+      expect(view.matterId).toBe(matterId);
+      expect(view.customerMatterIds).toContain(matterId);
+
+      const documents = (
+        (await get(`/v2/policies/documents?policyNumber=${policyNumber}`)).body as { data: Json[] }
+      ).data;
+      expect(documents.length).toBeGreaterThan(0);
+      const document = await get(`/v2/matters/${matterId}/documents/${documents[0]!.id as string}`);
+      expect(document.headers.get('content-type')).toMatch(/pdf/);
+      const events = (
+        (await get(`/v2/policies/events?policyNumber=${policyNumber}`)).body as { data: Json[] }
+      ).data;
+      expect(events.length).toBeGreaterThan(0);
+      expect(
+        ((await get(`/v2/policies/payments?policyNumber=${policyNumber}`)).body as { data: Json[] }).data
+          .length,
+      ).toBeGreaterThan(0);
+      expect(
+        ((await get(`/v2/policies/rates?policyNumber=${policyNumber}`)).body as { data: unknown }).data,
+      ).toBeTruthy();
+      expect(
+        ((await get(`/v2/matters/${matterId}/payments`)).body as { data: Json[] }).data.length,
+      ).toBeGreaterThan(0);
+      const receipt = await get(`/v2/downloadReceipt?policyNumber=${policyNumber}`);
+      expect(receipt.headers.get('content-disposition')).toMatch(/attachment/);
+
+      const note = await s.api.post(
+        `/v2/policies/${matterId}/notes`,
+        { data: { note: 'Called the customer.' } },
+        { token },
+      );
+      expect(note.status, note.text).toBe(201);
+      const notes = ((await get(`/v2/policies/${matterId}/notes?page=1&limit=10`)).body as { data: Json[] })
+        .data;
+      expect(notes.map((n) => n.note)).toContain('Called the customer.');
+
+      const bytes = new TextEncoder().encode('%PDF-1.4\n% vet invoice\n');
+      const uploaded = await upload(s.t.url, token, matterId, {
+        name: 'invoice.pdf',
+        type: 'application/pdf',
+        bytes,
+      });
+      expect(uploaded.status).toBe(201);
+      const fileId = ((uploaded.body as { data: Json }).data.id as string | number).toString();
+      const file = await get(`/v2/matters/${matterId}/files/${fileId}`);
+      expect(new Uint8Array(await new Response(file.text).arrayBuffer()).length).toBeGreaterThan(0);
     });
   },
 );
