@@ -77,6 +77,11 @@ describe('policy view', () => {
       /Knee ligament cover from [A-Z][a-z]{2} \d{1,2}, \d{4} \(6-month waiting period\)/,
     );
     await expect(card(page, 'Summary').innerText()).resolves.toMatch(/[A-Z][a-z]{2} \d{1,2}, \d{4}/);
+    // The brand and the plan by name, and how the purchase's payment went.
+    const summary = await card(page, 'Summary').innerText();
+    expect(summary).toMatch(/Brand\s+Harbor Mutual/i);
+    expect(summary).toMatch(/\bPlan\s+[A-Z][a-z]/i);
+    expect(summary).toMatch(/Initial payment\s+Paid at purchase/i);
     await fullShot(page, 'policy-1-view');
 
     // SPEC §3 "Claim": the claims tab in words, then the claim's record with its moments and payments.
