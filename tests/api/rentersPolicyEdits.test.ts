@@ -114,6 +114,59 @@ describe.each(testDatabases())('renters policy edits on %s', (database) => {
     expect((search.body as { data: { city: string }[] }).data[0]!.city).toBe('Round Rock');
   });
 
+  // An address staff entered is unconfirmed until staff confirm it with the policyholder; confirming takes
+  // the privilege of changing that address, and only an unconfirmed address is confirmed.
+  it('confirms an unconfirmed address with the privilege of changing it, once', async () => {
+    const p = await issue();
+    const confirm = (data: unknown, email = INTERNAL) => post(p.matterId, 'addresses/confirm', data, email);
+    expect(
+      recordOf(await e.get(`/v2/renters/customers/${p.customerId}/policies/${p.matterId}`, INTERNAL)),
+    ).toMatchObject({ hasUnconfirmedAddress: false, unconfirmedAddresses: [] });
+    expectError(await confirm({ address_type: 'MAILING' }), 409);
+
+    recordOf(await post(p.matterId, 'addresses', address, MANAGER));
+    const property = { ...address, address_type: 'PROPERTY', city: 'Round Rock', zip_code: '78664' };
+    const moved = recordOf(await post(p.matterId, 'addresses', property));
+    expect(moved).toMatchObject({
+      hasUnconfirmedAddress: true,
+      unconfirmedAddresses: ['MAILING', 'PROPERTY'],
+    });
+
+    // The manager may change the mailing address only: the property's confirmation is refused, nothing written.
+    const before = await version(p.policyNumber);
+    expectError(await confirm({ address_type: 'PROPERTY' }, MANAGER), 403);
+    for (const email of [AGENT, REPORTS]) expectError(await confirm({ address_type: 'MAILING' }, email), 403);
+    expectValidationError(await confirm({ address_type: 'HOME' }), ['data.address_type']);
+    expectError(await confirm({ address_type: 'MAILING', policy_version: 1 }), 409);
+    expect(await version(p.policyNumber)).toBe(before);
+
+    const mailed = recordOf(await confirm({ address_type: 'MAILING', policy_version: before }, MANAGER));
+    expect(mailed).toMatchObject({ hasUnconfirmedAddress: true, unconfirmedAddresses: ['PROPERTY'] });
+    expect(mailed.policyholder.mailingAddress.line1).toBe('500 Lamar Blvd');
+    const done = recordOf(await confirm({ address_type: 'PROPERTY' }));
+    expect(done).toMatchObject({ hasUnconfirmedAddress: false, unconfirmedAddresses: [] });
+    // A second confirmation is refused with the reason, and the log keeps one of each.
+    const again = await confirm({ address_type: 'PROPERTY' });
+    expectError(again, 409);
+    expect(again.text).toContain('The property address is not waiting for confirmation.');
+    const events = RentersPolicyEventsResponse.parse(
+      (await e.get(`${base(p.matterId)}/events`, INTERNAL)).body,
+    )
+      .data.filter((event) => event.type === 'renters.addressConfirmed')
+      .sort((a, b) => a.version - b.version);
+    expect(events.map((event) => event.changes)).toEqual([
+      { addressType: 'MAILING' },
+      { addressType: 'PROPERTY' },
+    ]);
+
+    // Another agency's policy does not exist for a Northwind manager.
+    const lakeside = await issue(LAKESIDE);
+    expectError(
+      await post(lakeside.matterId, 'addresses/confirm', { address_type: 'MAILING' }, MANAGER),
+      404,
+    );
+  });
+
   it('refuses bad input with field messages and changes nothing', async () => {
     const p = await issue();
     const before = await version(p.policyNumber);

@@ -55,6 +55,7 @@ describe.each(testDatabases())('renters policy record on %s', (database) => {
       canBeReinstated: false,
       hasUnconfirmedAddress: false,
       hasPendingRenewalPayment: false,
+      unconfirmedAddresses: [],
       additionalInsureds: [],
       matterIds: [first.matterId, second.matterId].sort((a, b) => a - b),
       summary: {

@@ -257,6 +257,7 @@ function bodies(w: Northwind): Record<string, unknown> {
       state_code: 'TX',
       zip_code: '78701',
     }),
+    'POST /v2/renters/policies/:matterId/addresses/confirm': data({ address_type: 'MAILING' }),
     'POST /v2/renters/policies/:matterId/additional-insureds': data({
       name_first: 'Eve',
       name_last: 'Mallory',

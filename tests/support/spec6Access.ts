@@ -381,6 +381,12 @@ export const SPEC6_ACCESS: Readonly<Record<string, SpecRule>> = {
     rentersEdit,
     any('renters_mailing_edit', 'renters_proprty_edit', 'renters_intparty_add'),
   ),
+  // Not in SPEC: confirming an address staff entered (has_unconfirmed_address) takes the privilege of
+  // changing that address, checked in the handler by the type in the body as above.
+  'POST /v2/renters/policies/:matterId/addresses/confirm': all(
+    rentersEdit,
+    any('renters_mailing_edit', 'renters_proprty_edit', 'renters_intparty_add'),
+  ),
   // "renters_update_pmnt (payment method)": the update through a setup intent.
   'GET /v2/renters/customers/:customerId/payment_accounts/:accountId/payment_methods/setup-intent':
     rentersEditWith('renters_update_pmnt'),

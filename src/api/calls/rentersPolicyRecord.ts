@@ -69,6 +69,10 @@ export interface RentersAddressChange {
 export const changeRentersAddress = (matterId: number, change: RentersAddressChange) =>
   edit(matterId, 'addresses', { ...change });
 
+// An address staff entered, confirmed with the policyholder.
+export const confirmRentersAddress = (matterId: number, addressType: string, policyVersion: number) =>
+  edit(matterId, 'addresses/confirm', { address_type: addressType, policy_version: policyVersion });
+
 export interface RentersInsuredAdd {
   name_first: string;
   name_last: string;

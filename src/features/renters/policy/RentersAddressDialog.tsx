@@ -31,7 +31,8 @@ export interface RentersAddressDialogProps {
 }
 
 // One of the policy's addresses (mailing, property or interested party, each with its privilege). A staff
-// entered address stays unconfirmed until the carrier confirms it; the property keeps the policy's state.
+// entered address stays unconfirmed until staff confirm it with the policyholder ("Confirm address" beside
+// it); the property keeps the policy's state.
 export function RentersAddressDialog({ record, addressType, onClose, onSaved }: RentersAddressDialogProps) {
   // The address as the dialog opened: a refetch of the record meanwhile does not move it.
   const [opened] = useState(() => {
@@ -75,7 +76,7 @@ export function RentersAddressDialog({ record, addressType, onClose, onSaved }: 
     >
       {errors.form && <Alert tone="error">{errors.form.join(' ')}</Alert>}
       <p className="text-sm text-slate-600">
-        The address stays unconfirmed until the carrier confirms it.
+        The address stays unconfirmed until you confirm it with the policyholder.
         {addressType === 'PROPERTY' &&
           ' The insured property must stay in the state the policy is written in.'}
       </p>

@@ -32,6 +32,7 @@ import { PolicyLoadError } from '../../../ui/policy/PolicyLoadError';
 import { PolicyTermLine } from '../../../ui/policy/PolicyTermLine';
 import { RentersPolicyChanges } from './changes/RentersPolicyChanges';
 import { RentersPaymentMethodPanel } from './paymentMethod/RentersPaymentMethodPanel';
+import { RentersAddressConfirm } from './RentersAddressConfirm';
 import { RentersAddressDialog } from './RentersAddressDialog';
 import { RentersContactDialog } from './RentersContactDialog';
 import { RentersCustomerDialog } from './RentersCustomerDialog';
@@ -78,6 +79,7 @@ function RentersPolicyView({ record }: { record: RentersPolicyRecord }) {
   const queryClient = useQueryClient();
   const [dialog, setDialog] = useState<Dialog>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
   const receipt = useFileDownloads();
   const { summary, policyholder } = record;
   const number = summary.policyNumber;
@@ -87,10 +89,12 @@ function RentersPolicyView({ record }: { record: RentersPolicyRecord }) {
 
   const open = (next: Dialog) => {
     setNotice(null);
+    setRefusal(null);
     setDialog(next);
   };
   const done = (message: string) => {
     setDialog(null);
+    setRefusal(null);
     setNotice(message);
   };
   const editButton = (label: string, privilege: string, next: Dialog) =>
@@ -99,8 +103,22 @@ function RentersPolicyView({ record }: { record: RentersPolicyRecord }) {
         Edit
       </Button>
     );
+  // Confirming an address takes the privilege of changing it.
   const addressButton = (type: RentersAddressTypeCode, label: string) =>
-    editButton(label, RENTERS_ADDRESS_PRIVILEGES[type], { kind: 'address', type });
+    allowed(RENTERS_ADDRESS_PRIVILEGES[type]) && (
+      <div className="flex items-center gap-2">
+        <RentersAddressConfirm
+          record={record}
+          addressType={type}
+          onConfirmed={done}
+          onRefused={(message) => {
+            setNotice(null);
+            setRefusal(message);
+          }}
+        />
+        {editButton(label, RENTERS_ADDRESS_PRIVILEGES[type], { kind: 'address', type })}
+      </div>
+    );
 
   return (
     <div className="mx-auto max-w-6xl">
@@ -169,7 +187,11 @@ function RentersPolicyView({ record }: { record: RentersPolicyRecord }) {
           linkTo={(id) => `/renters/customers/${policyholder.customerId}/policies/${id}`}
         />
       </div>
-      {[notice && { tone: 'success' as const, text: notice }, receipt.notice].map(
+      {[
+        notice && { tone: 'success' as const, text: notice },
+        refusal && { tone: 'error' as const, text: refusal },
+        receipt.notice,
+      ].map(
         (n) =>
           n && (
             <div key={n.text} className="mb-4">

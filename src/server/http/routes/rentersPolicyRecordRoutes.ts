@@ -14,6 +14,7 @@ import {
 } from '../../../api/schemas/policyMatters';
 import {
   RENTERS_ADDRESS_PRIVILEGES,
+  RentersAddressConfirmRequest,
   RentersAddressRequest,
   RentersContactRequest,
   RentersInsuredAddRequest,
@@ -39,6 +40,7 @@ import {
   changeRentersContact,
   removeRentersInsured,
 } from '../../domain/rentersPolicies/rentersPolicyEdits';
+import { confirmRentersAddress } from '../../domain/rentersPolicies/rentersAddressConfirmation';
 import { loadRentersPolicyRecord, readRentersPolicy } from '../../domain/rentersPolicies/rentersPolicyRecord';
 import {
   requireRentersPolicy,
@@ -190,6 +192,33 @@ export function rentersPolicyRecordRoutes(app: FastifyInstance, options: { db: D
       if (!isAllowed(anyOf(privilege), accessSubject(principal))) throw forbidden();
       const ref = await policyOf(request, request.params.matterId);
       await changeRentersAddress(db, metadataOf(request, principal), ref, request.body.data);
+      return recordOf(ref);
+    },
+  );
+
+  // Confirming an address takes the privilege of changing it (docs/security.md).
+  r.post(
+    '/v2/renters/policies/:matterId/addresses/confirm',
+    {
+      config: {
+        access,
+        conflicts: [
+          ...EDIT_CONFLICTS,
+          'The address named is not waiting for confirmation: it is confirmed already.',
+        ],
+      },
+      schema: {
+        params: MatterParams,
+        body: RentersAddressConfirmRequest,
+        response: { 200: RentersPolicyRecordResponse },
+      },
+    },
+    async (request) => {
+      const principal = requirePrincipal(request);
+      const privilege = RENTERS_ADDRESS_PRIVILEGES[request.body.data.address_type];
+      if (!isAllowed(anyOf(privilege), accessSubject(principal))) throw forbidden();
+      const ref = await policyOf(request, request.params.matterId);
+      await confirmRentersAddress(db, metadataOf(request, principal), ref, request.body.data);
       return recordOf(ref);
     },
   );
