@@ -275,6 +275,35 @@ describe.each(testDatabases())('SPEC §3 quote pets, on %s', (database) => {
     const detail = await s.api.get(`/v2/policies/${policy.matter_id}`, { headers: agent });
     expect(detail.status).toBe(200);
     const coverage = ((detail.body as Json).data as Json).coverage as Json;
+    // §7 wrapper "customer (customerId), encoded customer id", §3 "Customer: id, first and last name, address
+    // lines 1 and 2, city, state, zip, phone, email".
+    const customerId = ((detail.body as Json).data as Json).policyholder.customerId as number;
+    const customer = await s.api.post(
+      '/v1/quote/action',
+      { method: 'GET', action: 'customer', data: { customerId } },
+      { headers: agent },
+    );
+    expect(customer.status, JSON.stringify(customer.body)).toBe(200);
+    expect((customer.body as Json).data).toMatchObject({
+      id: customerId,
+      first_name: 'Alan',
+      last_name: 'Turing',
+      address_line_1: '7 Congress Ave',
+      address_line_2: null,
+      city: 'Austin',
+      state: 'TX',
+      zip: '78701',
+      email: `alan.${tag}@example.test`,
+    });
+    const encoded = await s.api.post(
+      '/v1/quote/action',
+      { method: 'GET', action: 'encodedCustomerId', data: { customerId } },
+      { headers: agent },
+    );
+    expect((encoded.body as Json).data).toMatchObject({
+      customer_id: customerId,
+      encoded_customer_id: expect.any(String),
+    });
     // One spelling for species and gender on quotes and policies: the codes the quote request takes.
     expect(((detail.body as Json).data as Json).pet).toMatchObject({ species: 'DOG', gender: 'MALE' });
     expect((quote.pets as Json[])[0]).toMatchObject({ species: 'DOG', gender: 'MALE' });
@@ -291,6 +320,134 @@ describe.each(testDatabases())('SPEC §3 quote pets, on %s', (database) => {
       kneeLigament: plus(startDate, FILED.knee_ligament),
       wellness: startDate,
     });
+  });
+
+  // §7 "POST /v1/quote/action with body method, action, actionCode, data and optional meta.agent.entityCode.
+  // Used for: plans, breeds (species), …, fees, fraud warning, cover items formatted, wellness formatted, quote
+  // view. If the answer's data holds a string error field, that message is raised as the error." "GET
+  // v2/quotes/{uuid} as file (pdf). GET quote/{quoteUUID}." §5 "The quote lookup uuid must be a UUID".
+  it('answers every wrapper action by SPEC names, the quote file and the quote lookup', async () => {
+    const agent = await login(AGENT);
+    const act = async (method: string, action: string, data: Json, actionCode?: string) => {
+      const answer = await s.api.post(
+        '/v1/quote/action',
+        { method, action, data, ...(actionCode ? { actionCode } : {}) },
+        { headers: agent },
+      );
+      return answer;
+    };
+    const startDate = businessDaysFromToday(3);
+    const plans = await act(
+      'GET',
+      'plans',
+      { zip: '78701', startDate, pets: [{ species: 'CAT', breedCode: 'ABYSSINIAN', age: 2 }] },
+      'rate-1',
+    );
+    expect(plans.status).toBe(200);
+    expect((plans.body as Json).meta).toEqual({ action: 'plans', actionCode: 'rate-1' });
+    const rated = (plans.body as Json).data as Json;
+    expect(rated.plan_options).toMatchObject({
+      state_code: 'TX',
+      default_plan: expect.any(String),
+      deductibles: { default_value: expect.any(Number), values: expect.any(Array) },
+      reimbursements: { default_value: expect.any(Number), values: expect.any(Array) },
+      exam_fee: expect.any(Boolean),
+      wellness: expect.any(Boolean),
+    });
+    const plan = rated.pets[0].plan as Json;
+    for (const key of [
+      'id',
+      'plan_code',
+      'plan_desc',
+      'accident_only',
+      'plan_limit',
+      'default_deductible',
+      'default_reimbursement',
+      'aq_product_id',
+      'applied_discount',
+      'max_allowed_discount',
+      'deductible',
+      'discount',
+      'downpayment',
+      'downpayment_municipal_tax',
+      'downpayment_state_tax',
+      'monthly_exam_fee',
+      'monthly_payment',
+      'monthly_payment_municipal_tax',
+      'monthly_payment_state_tax',
+      'pre_discount_monthly_payment',
+      'reimbursement',
+      'total_exam_fee',
+      'total_premium',
+      'total_municipal_tax',
+      'total_state_tax',
+    ])
+      expect(plan, key).toHaveProperty(key);
+
+    const breeds = ((await act('GET', 'breeds', { species: 'CAT' })).body as Json).data as Json[];
+    expect(breeds.length).toBeGreaterThan(0);
+    expect(
+      breeds.every((b) => b.species === 'CAT' && typeof b.code === 'string' && typeof b.name === 'string'),
+    ).toBe(true);
+    const fees = ((await act('GET', 'fees', { state: 'TX', startDate })).body as Json).data as Json;
+    expect(fees).toMatchObject({ state_code: 'TX', fees: expect.any(Array) });
+    const items = (
+      (await act('GET', 'coverItemsFormatted', { planCode: plan.plan_code, state: 'TX' })).body as Json
+    ).data as Json[];
+    for (const key of [
+      'code',
+      'available',
+      'description',
+      'tooltip',
+      'type',
+      'sort_order',
+      'display',
+      'value',
+      'items',
+    ])
+      expect(items[0], key).toHaveProperty(key);
+    const wellness = ((await act('GET', 'wellnessFormatted', { state: 'TX' })).body as Json).data as Json[];
+    for (const level of wellness) {
+      expect(level).toMatchObject({ name: expect.any(String), price: expect.any(Number) });
+      expect(level.benefits_count).toBe((level.benefits as Json[]).length);
+    }
+
+    const quoted = await s.api.post(
+      '/v1/quotes',
+      {
+        requestId: randomUUID(),
+        startDate,
+        zip: '78701',
+        firstName: 'Grace',
+        lastName: 'Hopper',
+        email: `grace.${Date.now().toString(36)}@example.test`,
+        phone: `512${String((Date.now() + 911) % 10_000_000).padStart(7, '0')}`,
+        street: '1 Navy Way',
+        city: 'Austin',
+        pets: [{ name: 'Cobol', species: 'CAT', gender: 'FEMALE', breed: 'ABYSSINIAN', age: 2 }],
+      },
+      { headers: agent },
+    );
+    expect(quoted.status, JSON.stringify(quoted.body)).toBe(200);
+    const uuid = ((quoted.body as Json).data as Json).uuid as string;
+    const view = await act('GET', 'quoteView', { uuid });
+    expect(((view.body as Json).data as Json).uuid).toBe(uuid);
+    const fraud = await act('GET', 'fraudWarning', { uuid });
+    expect(fraud.status).toBe(200);
+    // A refused action answers data.error, a string the client raises.
+    const refused = await act('GET', 'coverItemsFormatted', { planCode: 'GOLD' });
+    expect(refused.status).toBe(200);
+    expect(((refused.body as Json).data as Json).error).toMatch(/Plan GOLD is not sold/);
+
+    const lookup = await s.api.get(`/v2/quote/${uuid}`, { headers: agent });
+    expect(lookup.status).toBe(200);
+    expect(((lookup.body as Json).data as Json).uuid).toBe(uuid);
+    const notUuid = await s.api.get('/v2/quote/not-a-uuid', { headers: agent });
+    expect(notUuid.status).toBe(422);
+    expect(JSON.stringify(notUuid.body)).toMatch(/must be a UUID/);
+    const pdf = await s.api.get(`/v2/quotes/${uuid}`, { headers: { ...agent, accept: 'application/pdf' } });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toMatch(/pdf/);
   });
 
   it('the oracle itself keeps month ends and the leap day', () => {
