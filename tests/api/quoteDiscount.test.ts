@@ -42,7 +42,7 @@ describe.each(testDatabases())('discount code on a saved quote on %s', (database
     expect(discounted.payments.annual.total).toBeLessThan(full.payments.annual.total);
 
     expect(covered.discount_code).toBe('WELCOME10');
-    expect(covered.totals).toEqual({
+    expect(covered.totals).toMatchObject({
       monthly_downpayment: discounted.payments.monthly.downpayment,
       monthly_installment: discounted.payments.monthly.installment,
       monthly_total: discounted.payments.monthly.total,

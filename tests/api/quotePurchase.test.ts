@@ -93,12 +93,18 @@ describe.each(testDatabases())('quote purchase on %s', (database) => {
       });
       const payments = PlansAnswer.parse(plans.body).data.payments;
       const due = period === 'MONTHLY' ? payments.monthly.downpayment : payments.annual.total;
-      expect(bought.totals).toEqual({
+      // The totals' fees are the bought period's for the year (docs/quote-actions.md "Brand, fees and totals").
+      const periodFees = (period === 'MONTHLY' ? payments.monthly : payments.annual).fees;
+      const feeCents = periodFees.reduce((sum, f) => sum + cents(f.total), 0);
+      expect(bought.totals).toMatchObject({
         monthly_downpayment: payments.monthly.downpayment,
         monthly_installment: payments.monthly.installment,
         monthly_total: payments.monthly.total,
         annual_total: payments.annual.total,
+        payment_period: period,
       });
+      expect(cents(bought.totals!.fees)).toBe(feeCents);
+      expect(cents(bought.totals!.policy)).toBe(cents(bought.totals!.new_written_premium) + feeCents);
       const charges = await chargesOf(bought.uuid);
       expect(charges).toHaveLength(1);
       expect(charges[0]).toMatchObject({ outcome: 'ok', amount_cents: cents(due), token });

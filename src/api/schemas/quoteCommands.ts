@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AGENT_ENTITY_CODE } from './params';
 import { moneyAmount, percentage, recordVersion } from './numbers';
+import { PartnerData, ReferenceData } from './quoteTracking';
 
 // The quote stream's actions of the wrapper (docs/quote-actions.md): POST commands that append to a quote's
 // log, and the `quoteView` read. Every answer carries the quote as `QuoteView`, with the journey step the
@@ -178,11 +179,20 @@ export const QuoteViewPet = z.object({
 });
 
 // What checkout shows as due for the chosen plans: dollars, fees included (the `plans` action's payments).
+// SPEC §3 "Totals: quote, policy, new written premium" (docs/quote-actions.md "Brand, fees and totals"):
+// quote = premium + fees; policy = the issued policies' annual premiums + fees (0 before purchase);
+// new_written_premium = the issued policies' annual premiums. `fees` are the year's on `payment_period`.
 export const QuoteTotals = z.object({
   monthly_downpayment: z.number(),
   monthly_installment: z.number(),
   monthly_total: z.number(),
   annual_total: z.number(),
+  payment_period: z.enum(['MONTHLY', 'ANNUAL']),
+  premium: z.number(),
+  fees: z.number(),
+  quote: z.number(),
+  policy: z.number(),
+  new_written_premium: z.number(),
 });
 export type QuoteTotals = z.infer<typeof QuoteTotals>;
 
@@ -258,6 +268,13 @@ export const QuoteView = z.object({
   program_id: z.string().nullable(),
   logged_in_agent_id: z.number().int().nullable(),
   sold_by_agent_id: z.number().int().nullable(),
+  // SPEC §3 "brand": the brand the quote is sold under (every agency sells under the portal's one).
+  brand: z.object({ code: z.string(), name: z.string() }).nullable(),
+  // SPEC §3 "fees": the year's fees on the quote's payment period (totals.fees), null until coverage is chosen.
+  fees: z.number().nullable(),
+  // SPEC §3 "partner and reference data" (docs/quote-actions.md "Tracking information"); null until set.
+  partner_data: PartnerData.nullable(),
+  reference_data: ReferenceData.nullable(),
 });
 export type QuoteView = z.infer<typeof QuoteView>;
 

@@ -169,6 +169,16 @@ describe.each(testDatabases())('SPEC §3/§7 pet quote and purchase requests, on
       paymentPeriod: 'MONTHLY',
       agentId,
     };
+    // SPEC §3 "brand", "fees" and "Totals: quote, policy, new written premium": each total the sum of what it
+    // shows, in cents (docs/quote-actions.md "Brand, fees and totals").
+    const cents = (dollars: number) => Math.round(dollars * 100);
+    expect(quote.brand).toEqual({ code: 'default', name: expect.any(String) });
+    expect(cents(quote.fees)).toBe(monthlyFees);
+    const premium = (quote.pets as Json[]).reduce((sum, p) => sum + cents(p.plan.total_premium), 0);
+    expect(quote.totals).toMatchObject({ payment_period: 'MONTHLY', policy: 0, new_written_premium: 0 });
+    expect(cents(quote.totals.premium)).toBe(premium);
+    expect(cents(quote.totals.fees)).toBe(monthlyFees);
+    expect(cents(quote.totals.quote)).toBe(premium + monthlyFees);
     const bought = await s.api.post('/v2/policies', { data: purchase }, { headers: agent });
     expect(bought.status, JSON.stringify(bought.body)).toBe(200);
     const sold = (bought.body as Json).data;
@@ -176,6 +186,11 @@ describe.each(testDatabases())('SPEC §3/§7 pet quote and purchase requests, on
     expect(sold.policies).toHaveLength(1);
     expect(sold.sold_by_agent_id).toBe(agentId);
     expect(sold.payment).toMatchObject({ method: 'card', last4: '4242', period: 'MONTHLY' });
+    const written = (sold.policies as Json[]).reduce((sum, p) => sum + cents(p.annual_premium), 0);
+    expect(written).toBe(premium);
+    expect(cents(sold.totals.new_written_premium)).toBe(written);
+    expect(cents(sold.totals.policy)).toBe(written + monthlyFees);
+    expect(cents(sold.totals.quote)).toBe(cents(sold.totals.policy));
 
     // The same purchase request again answers the purchase, and charges nothing more.
     const replay = await s.api.post('/v2/policies', { data: purchase }, { headers: agent });
@@ -494,6 +509,10 @@ describe.each(testDatabases())('SPEC §3/§7 pet quote and purchase requests, on
     expect((last.metadata as Json).userId).toBe(trackerId);
     expect(new Date(last.recorded_at).getTime()).toBe(new Date(answer.updated_at).getTime());
 
+    // The quote view answers it; the journey's version and step do not move.
+    const view = (await s.api.get(`/v2/quote/${quote.uuid as string}`, { headers: agent })).body as Json;
+    expect(view.data).toMatchObject({ ...tracking, version: quote.version, step: quote.step });
+
     // Each bad part is a 422 on its field, and nothing is written.
     const wrong: [Json, string][] = [
       [{ ...tracking, partner_data: { code: 'no spaces!', name: 'X' } }, 'partner_data.code'],
@@ -516,7 +535,10 @@ describe.each(testDatabases())('SPEC §3/§7 pet quote and purchase requests, on
         { ...tracking, reference_data: { reference: null, values: { lead: 'v'.repeat(201) } } },
         'reference_data.values.lead',
       ],
-      [{ ...tracking, reference_data: { reference: null, values: { '1st': 'v' } } }, 'reference_data.values.1st'],
+      [
+        { ...tracking, reference_data: { reference: null, values: { '1st': 'v' } } },
+        'reference_data.values.1st',
+      ],
       [{ ...tracking, owner: 'me' }, 'owner'],
       [{ partner_data: tracking.partner_data }, 'reference_data'],
     ];

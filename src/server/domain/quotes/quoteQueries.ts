@@ -8,6 +8,8 @@ import type { Trx } from '../../store/eventStore';
 import { notFound } from '../domainErrors';
 import { centralTimestamp } from '../centralTime';
 import { quotePetTerms } from '../rating/quotePetTerms';
+import { houseBrand, quoteFigureTotals, yearFeesCents } from './quoteFigures';
+import { quoteTracking } from './quoteTrackingRows';
 import { genderCode, speciesCode } from '../petCodes';
 
 const dollarsOrNull = (cents: number | null): number | null => (cents === null ? null : cents / 100);
@@ -56,6 +58,18 @@ export async function quoteView(db: Db | Trx, uuid: string): Promise<QuoteView> 
     .execute();
   const rated = quote.first_name !== null;
   const totalsKnown = quote.monthly_total_cents !== null && quote.annual_total_cents !== null;
+  // The quote's fees are those of the period it was (last) paid with, monthly until checkout says otherwise.
+  const period = quote.payment_period === 'ANNUAL' ? 'ANNUAL' : 'MONTHLY';
+  const feesCents =
+    totalsKnown && quote.state && quote.start_day
+      ? await yearFeesCents(db, quote.state, quote.start_day, period)
+      : null;
+  const figures = quoteFigureTotals(
+    pets.map((p) => p.total_premium_cents ?? 0),
+    feesCents ?? 0,
+    policies.map((p) => p.annual_premium_cents),
+  );
+  const tracking = await quoteTracking(db, uuid);
   return {
     id: quote.uuid,
     uuid: quote.uuid,
@@ -106,6 +120,12 @@ export async function quoteView(db: Db | Trx, uuid: string): Promise<QuoteView> 
           monthly_installment: (quote.monthly_installment_cents ?? 0) / 100,
           monthly_total: (quote.monthly_total_cents ?? 0) / 100,
           annual_total: (quote.annual_total_cents ?? 0) / 100,
+          payment_period: period,
+          premium: figures.premium / 100,
+          fees: figures.fees / 100,
+          quote: figures.quote / 100,
+          policy: figures.policy / 100,
+          new_written_premium: figures.newWrittenPremium / 100,
         }
       : null,
     policies: policies.map((p) => ({
@@ -124,6 +144,10 @@ export async function quoteView(db: Db | Trx, uuid: string): Promise<QuoteView> 
     program_id: quote.program_id,
     logged_in_agent_id: quote.logged_in_agent_id,
     sold_by_agent_id: quote.sold_by_agent_id,
+    brand: await houseBrand(db),
+    fees: totalsKnown && feesCents !== null ? feesCents / 100 : null,
+    partner_data: tracking.partner_data,
+    reference_data: tracking.reference_data,
     pets: pets.map((p) => ({
       id: p.pet_id,
       index: p.pet_index,
