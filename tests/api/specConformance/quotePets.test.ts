@@ -295,6 +295,16 @@ describe.each(testDatabases())('SPEC §3 quote pets, on %s', (database) => {
       zip: '78701',
       email: `alan.${tag}@example.test`,
     });
+    // §5 "The quote cid must be present and an integer": checked when sent (decision 021).
+    expect(
+      (await s.api.get(`/v2/quote/${quote.uuid as string}?cid=${customerId}`, { headers: agent })).status,
+    ).toBe(200);
+    expect(
+      (await s.api.get(`/v2/quote/${quote.uuid as string}?cid=${customerId + 1}`, { headers: agent })).status,
+    ).toBe(404);
+    const notInteger = await s.api.get(`/v2/quote/${quote.uuid as string}?cid=x1`, { headers: agent });
+    expect(notInteger.status).toBe(422);
+    expect(JSON.stringify(notInteger.body)).toMatch(/cid must be an integer number/);
     const encoded = await s.api.post(
       '/v1/quote/action',
       { method: 'GET', action: 'encodedCustomerId', data: { customerId } },
