@@ -356,7 +356,7 @@ async function rentersSnapshot(r: Real, p: RentersPolicy) {
 async function expectRenters(r: Real, m: RentersModel, p: RentersPolicy): Promise<void> {
   const record = await rentersRecord(r, p);
   expect(record.machineState, p.policyNumber).toBe(p.state);
-  const response = await r.e.get(`/v2/renters/policies/${p.matterId}/payments`, INTERNAL);
+  const response = await r.e.get(`/v2/renters/policies/${p.matterId}/payments?limit=100`, INTERNAL);
   expectStatus(response, 200);
   const rows = RentersPaymentsResponse.parse(response.body)
     .data.filter((row) => row.status !== 'SCHEDULED')

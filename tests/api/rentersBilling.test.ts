@@ -154,7 +154,7 @@ describe.each(testDatabases())('renters changes on the billing of %s', (database
     await run(today);
     // The payments tab shows the refund and the charge-back once each, the charge-back taken by the run.
     const payments = RentersPaymentsResponse.parse(
-      (await e.get(`/v2/renters/policies/${matterId}/payments`, INTERNAL)).body,
+      (await e.get(`/v2/renters/policies/${matterId}/payments?limit=100`, INTERNAL)).body,
     ).data.filter((p) => p.status !== 'SCHEDULED');
     expect(payments.map((p) => [p.ledger_type, p.status, Math.round(p.amount * 100)])).toEqual([
       ['CHARGE', 'SUCCEEDED', refund],
@@ -191,7 +191,7 @@ describe.each(testDatabases())('renters changes on the billing of %s', (database
 
     await run(today);
     const payments = RentersPaymentsResponse.parse(
-      (await e.get(`/v2/renters/policies/${matterId}/payments`, INTERNAL)).body,
+      (await e.get(`/v2/renters/policies/${matterId}/payments?limit=100`, INTERNAL)).body,
     ).data;
     expect(payments.map((p) => [p.status, p.due_date])).toEqual([
       ['SCHEDULED', third!.due_date],

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PolicyDocumentsResponse, PolicyNotesPage } from '../../src/api/schemas/policyMatters';
+import { PolicyDocumentsResponse } from '../../src/api/schemas/policyMatters';
+import { RentersNotesPage } from '../../src/api/schemas/rentersNotes';
 import {
   RentersPaymentsResponse,
   RentersPolicyEventsResponse,
@@ -293,9 +294,9 @@ describe.each(testDatabases())('renters policy edits on %s', (database) => {
     const p = await issue();
     const note = await post(p.matterId, 'notes', { note: ' Called about the lease ' }, MANAGER);
     expectStatus(note, 201);
-    const notes = PolicyNotesPage.parse((await e.get(`${base(p.matterId)}/notes`, MANAGER)).body);
-    expect(notes.data.map((n) => n.note)).toEqual(['Called about the lease']);
-    expect(notes.data[0]!.createdBy?.name).toBeTruthy();
+    const notes = RentersNotesPage.parse((await e.get(`${base(p.matterId)}/notes`, MANAGER)).body);
+    expect(notes.data.map((n) => n.content)).toEqual(['Called about the lease']);
+    expect(notes.data[0]!.created_by?.name).toBeTruthy();
     recordOf(await post(p.matterId, 'addresses', address, MANAGER));
 
     const payments = RentersPaymentsResponse.parse(

@@ -1,14 +1,16 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../client';
 import { downloadFile, type DownloadedFile } from '../download';
+import { PolicyDocumentsResponse, type PolicyDocument, type PolicyNote } from '../schemas/policyMatters';
 import {
-  PolicyDocumentsResponse,
-  PolicyNoteResponse,
-  PolicyNotesPage,
-  type PolicyDocument,
-  type PolicyNote,
-} from '../schemas/policyMatters';
+  RentersNoteResponse,
+  RentersNotesPage,
+  type RentersNote,
+  type RentersNotePriority,
+  type RentersNoteVisibility,
+} from '../schemas/rentersNotes';
 import {
+  RENTERS_PAYMENT_PAGE_LIMIT,
   RentersPaymentsResponse,
   RentersPolicyEventsResponse,
   RentersPolicyRecordResponse,
@@ -85,25 +87,46 @@ export const addRentersInsured = (matterId: number, insured: RentersInsuredAdd) 
 export const removeRentersInsured = (matterId: number, id: number) =>
   edit(matterId, 'additional-insureds', { id }, 'DELETE');
 
+// SPEC §3's Note on the wire (snake_case, `content`) as the notes tab shows a note (the pet line's have no
+// priority or visibility, so the tab takes them as optional).
+export type ShownRentersNote = PolicyNote & {
+  priority?: RentersNotePriority;
+  visibility?: RentersNoteVisibility;
+};
+const shownNote = (n: RentersNote): ShownRentersNote => ({
+  id: n.id,
+  note: n.content,
+  createdAt: n.created_at,
+  createdBy: n.created_by,
+  priority: n.priority,
+  visibility: n.visibility,
+});
+
 export const rentersNotesQuery = (matterId: number, page: number) =>
   queryOptions({
     queryKey: [...rentersPolicyRecordKeys.record(matterId), 'notes', page],
-    queryFn: async ({ signal }) =>
-      PolicyNotesPage.parse(
+    queryFn: async ({ signal }) => {
+      const answer = RentersNotesPage.parse(
         await apiRequest(`${policyPath(matterId)}/notes`, {
           query: { page, limit: RENTERS_NOTE_PAGE_LIMIT },
           signal,
         }),
-      ),
+      );
+      return { data: answer.data.map(shownNote), meta: answer.meta };
+    },
     placeholderData: keepPreviousData,
   });
 
-export async function addRentersNote(matterId: number, note: string): Promise<PolicyNote> {
+export async function addRentersNote(
+  matterId: number,
+  content: string,
+  choices: { priority: RentersNotePriority; visibility: RentersNoteVisibility },
+) {
   const answer = await apiRequest(`${policyPath(matterId)}/notes`, {
     method: 'POST',
-    body: { data: { note } },
+    body: { data: { content, ...choices } },
   });
-  return PolicyNoteResponse.parse(answer).data;
+  return shownNote(RentersNoteResponse.parse(answer).data);
 }
 
 export const rentersDocumentsQuery = (matterId: number) =>
@@ -128,11 +151,18 @@ export const rentersEventsQuery = (matterId: number) =>
       RentersPolicyEventsResponse.parse(await apiRequest(`${policyPath(matterId)}/events`, { signal })).data,
   });
 
-export const rentersPaymentsQuery = (matterId: number) =>
+// A page of the policy's payments (SPEC §9: five rows a page).
+export const rentersPaymentsQuery = (matterId: number, page: number) =>
   queryOptions({
-    queryKey: [...rentersPolicyRecordKeys.record(matterId), 'payments'],
+    queryKey: [...rentersPolicyRecordKeys.record(matterId), 'payments', page],
     queryFn: async ({ signal }) =>
-      RentersPaymentsResponse.parse(await apiRequest(`${policyPath(matterId)}/payments`, { signal })).data,
+      RentersPaymentsResponse.parse(
+        await apiRequest(`${policyPath(matterId)}/payments`, {
+          query: { page, limit: RENTERS_PAYMENT_PAGE_LIMIT },
+          signal,
+        }),
+      ),
+    placeholderData: keepPreviousData,
   });
 
 // SPEC §3's terms and transactions of the policy (snake_case, as the renters wire writes them).

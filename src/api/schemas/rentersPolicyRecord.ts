@@ -306,7 +306,9 @@ export const RentersPayment = z.object({
   reference: z.string().nullable(),
 });
 export type RentersPayment = z.infer<typeof RentersPayment>;
-export const RentersPaymentsResponse = z.object({ data: z.array(RentersPayment) });
+// Paged as every payment list: page 1 of 5 rows unless asked (SPEC §9), newest first.
+export const RENTERS_PAYMENT_PAGE_LIMIT = 5;
+export const RentersPaymentsResponse = pageOf(RentersPayment);
 
 export const RentersPolicyNotesPage = pageOf(
   z.object({

@@ -12,6 +12,7 @@ import type { PolicyNote } from '../../api/schemas/policyMatters';
 import { Alert } from '../feedback/Alert';
 import { Spinner } from '../feedback/Spinner';
 import { Button } from '../forms/Button';
+import { SelectField } from '../forms/SelectField';
 import { TextAreaField } from '../forms/TextAreaField';
 import { useUnsavedGuard } from '../forms/unsavedChanges';
 import { Pagination } from '../table/Pagination';
@@ -20,15 +21,40 @@ import { Panel } from '../Panel';
 
 const NOTE_MAX = 2000;
 
+// A renters note also has a priority and says who may read it (SPEC §3 Note); a pet note has neither.
+export type NotePriority = 'NORMAL' | 'HIGH';
+export type NoteVisibility = 'AGENT' | 'INTERNAL';
+export type ShownNote = PolicyNote & { priority?: NotePriority; visibility?: NoteVisibility };
+export interface NoteChoices {
+  priority: NotePriority;
+  visibility: NoteVisibility;
+}
+
+const PRIORITY_OPTIONS = [
+  { value: 'NORMAL', label: 'Normal' },
+  { value: 'HIGH', label: 'High' },
+] as const;
+const VISIBILITY_OPTIONS = [
+  { value: 'AGENT', label: 'The agency and staff' },
+  { value: 'INTERNAL', label: 'Staff only' },
+] as const;
+const VISIBILITY_WORDS: Record<NoteVisibility, string> = {
+  AGENT: 'Seen by the agency and staff',
+  INTERNAL: 'Staff only',
+};
+
 interface NotesPage {
-  data: PolicyNote[];
+  data: ShownNote[];
   meta: PageMeta;
 }
 
 export interface NotesTabProps<K extends QueryKey> {
   // One page of the policy's notes (pet and renters policies answer the same page from their own paths).
   query(page: number): UseQueryOptions<NotesPage, Error, NotesPage, K>;
-  add(note: string): Promise<unknown>;
+  add(note: string, choices: NoteChoices): Promise<unknown>;
+  // The line's notes take a priority; `internal` offers the staff-only visibility (the server refuses it to
+  // an agency's user).
+  choices?: { internal: boolean };
   // The policy's key: refetched after a note is added, so its events show the note too.
   refreshKey: QueryKey;
   // How the line's 422 names the note field (the renters API says "data.note").
@@ -41,14 +67,17 @@ export function NotesTab<K extends QueryKey>({
   add,
   refreshKey,
   fieldErrors = fieldErrorsOf,
+  choices,
 }: NotesTabProps<K>) {
   const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
   const [draft, setDraft] = useState('');
+  const [priority, setPriority] = useState<NotePriority>('NORMAL');
+  const [visibility, setVisibility] = useState<NoteVisibility>('AGENT');
   const [added, setAdded] = useState(false);
   const notes = useQuery(query(page));
   const save = useMutation({
-    mutationFn: add,
+    mutationFn: (note: string) => add(note, { priority, visibility }),
     onMutate: () => setAdded(false),
     onSuccess: async () => {
       setDraft('');
@@ -58,6 +87,8 @@ export function NotesTab<K extends QueryKey>({
     },
   });
   const errors = fieldErrors(save.error);
+  const noteErrors = errors.note ?? errors.content;
+  const choiceErrors = [...(errors.priority ?? []), ...(errors.visibility ?? [])];
   // A note being written is work the agent would lose by leaving the policy.
   useUnsavedGuard(draft.trim() !== '');
 
@@ -76,11 +107,35 @@ export function NotesTab<K extends QueryKey>({
             rows={3}
             maxLength={NOTE_MAX}
             value={draft}
-            errors={errors.note}
+            errors={noteErrors}
             hint={`${draft.length} of ${NOTE_MAX} characters`}
             onChange={(event) => setDraft(event.target.value)}
           />
-          {save.isError && !errors.note && <Alert tone="error">{errorMessage(save.error)}</Alert>}
+          {choices && (
+            <div className="grid gap-3 sm:grid-cols-2">
+              <SelectField
+                label="Priority"
+                name="priority"
+                options={PRIORITY_OPTIONS}
+                value={priority}
+                errors={errors.priority}
+                onChange={(event) => setPriority(event.target.value as NotePriority)}
+              />
+              {choices.internal && (
+                <SelectField
+                  label="Who may read it"
+                  name="visibility"
+                  options={VISIBILITY_OPTIONS}
+                  value={visibility}
+                  errors={errors.visibility}
+                  onChange={(event) => setVisibility(event.target.value as NoteVisibility)}
+                />
+              )}
+            </div>
+          )}
+          {save.isError && !noteErrors && choiceErrors.length === 0 && (
+            <Alert tone="error">{errorMessage(save.error)}</Alert>
+          )}
           {added && <Alert tone="success">The note was added.</Alert>}
           <Button type="submit" busy={save.isPending} disabled={!draft.trim()}>
             Add note
@@ -110,6 +165,14 @@ export function NotesTab<K extends QueryKey>({
                   <p className="whitespace-pre-wrap text-sm text-slate-900">{note.note}</p>
                   <p className="mt-1 text-xs text-slate-500">
                     {note.createdBy?.name ?? 'System'} · {formatDateTime(note.createdAt)}
+                    {note.priority === 'NORMAL' && ' · Normal priority'}
+                    {note.priority === 'HIGH' && (
+                      <>
+                        {' · '}
+                        <strong className="font-semibold text-red-700">High priority</strong>
+                      </>
+                    )}
+                    {note.visibility && ` · ${VISIBILITY_WORDS[note.visibility]}`}
                   </p>
                 </li>
               ))}

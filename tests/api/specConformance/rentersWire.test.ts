@@ -2,7 +2,9 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { businessToday } from '../../support/businessToday';
 import { entityApi } from '../../support/entityApi';
-import { AGENT, INTERNAL } from '../../support/personas';
+import { AGENT, INTERNAL, MANAGER, NORTHWIND_AUSTIN } from '../../support/personas';
+import { entityIdOf } from '../../support/records';
+import { issueTestRentersPolicy, rentersPolicyIssue } from '../../support/rentersPolicyFixtures';
 import { rentersCoverage, rentersQuoteApi, daysFromToday } from '../../support/rentersQuoteApi';
 import { useTestServer } from '../../support/suite';
 import { DEMO_PASSWORD, testDatabases } from '../../support/testServer';
@@ -286,6 +288,103 @@ describe.each(testDatabases())(
           extension: '12',
         },
       ]);
+    });
+
+    // SPEC §3 "Note: priority, source, visibility, content", §7 "GET/POST policies/{policyId}/notes (query;
+    // body data)". An INTERNAL note is staff's: an agency's user is neither answered one nor may write one.
+    it('keeps notes by SPEC §3 Note names, and answers an internal note to staff alone', async () => {
+      const entityId = await entityIdOf(s.t.server.database.db, NORTHWIND_AUSTIN);
+      const sold = await issueTestRentersPolicy(s.t.server.database.db, rentersPolicyIssue({ entityId }));
+      const notes = `/v2/renters/policies/${sold.matterId}/notes`;
+      const staff = await signIn(INTERNAL);
+      const agency = await signIn(MANAGER);
+      const NOTE = ['id', 'priority', 'source', 'visibility', 'content', 'created_at', 'created_by'];
+
+      const high = await s.api.post(
+        notes,
+        { data: { content: ' Tenant asked about flood cover ', priority: 'HIGH' } },
+        { token: agency },
+      );
+      expect(high.status, high.text).toBe(201);
+      const written = (high.body as { data: Json }).data;
+      expect(Object.keys(written).sort()).toEqual([...NOTE].sort());
+      expect(written).toMatchObject({
+        content: 'Tenant asked about flood cover',
+        priority: 'HIGH',
+        source: 'USER',
+        visibility: 'AGENT',
+      });
+      const internal = await s.api.post(
+        notes,
+        { data: { content: 'Check the claim history first.', visibility: 'INTERNAL' } },
+        { token: staff },
+      );
+      expect(internal.status, internal.text).toBe(201);
+      expect((internal.body as { data: Json }).data).toMatchObject({
+        priority: 'NORMAL',
+        visibility: 'INTERNAL',
+      });
+
+      // Refused with nothing written: an agency's internal note, an unknown priority, no content.
+      const refusals: [string, unknown][] = [
+        ['data.visibility', { data: { content: 'Mine alone', visibility: 'INTERNAL' } }],
+        ['data.priority', { data: { content: 'Urgent', priority: 'URGENT' } }],
+        ['data.content', { data: { priority: 'HIGH' } }],
+      ];
+      for (const [field, body] of refusals) {
+        const refused = await s.api.post(notes, body, { token: agency });
+        expect(refused.status, refused.text).toBe(422);
+        expect(Object.keys((refused.body as { errors: Json }).errors)).toEqual([field]);
+      }
+
+      const page = async (token: string) => {
+        const answer = await s.api.get(`${notes}?page=1&limit=10`, { token });
+        expect(answer.status, answer.text).toBe(200);
+        return answer.body as { data: Json[]; meta: { page: Json; total: number } };
+      };
+      const seenByStaff = await page(staff);
+      expect(seenByStaff.data.map((n) => n.content)).toEqual([
+        'Check the claim history first.',
+        'Tenant asked about flood cover',
+      ]);
+      expect(seenByStaff.meta.total).toBe(2);
+      const seenByAgency = await page(agency);
+      expect(seenByAgency.data.map((n) => n.content)).toEqual(['Tenant asked about flood cover']);
+      expect(seenByAgency.meta.total).toBe(1);
+      // Nor does the policy's event list tell it.
+      const events = await s.api.get(`/v2/renters/policies/${sold.matterId}/events`, { token: agency });
+      expect(events.text).not.toContain('claim history');
+      const staffEvents = await s.api.get(`/v2/renters/policies/${sold.matterId}/events`, { token: staff });
+      expect(staffEvents.text).toContain('claim history');
+    });
+
+    // SPEC §9 "payment lists use page 1, row limit 5", §3 "Payment: amount, ledger_type, status,
+    // transaction_date, due_date", paged with the meta every search answers ("page (number, from, to), total").
+    it('pages a renters policy’s payments, five rows unless asked', async () => {
+      const entityId = await entityIdOf(s.t.server.database.db, NORTHWIND_AUSTIN);
+      const sold = await issueTestRentersPolicy(s.t.server.database.db, rentersPolicyIssue({ entityId }));
+      const token = await signIn(MANAGER);
+      const payments = `/v2/renters/policies/${sold.matterId}/payments`;
+      const read = async (query: string) => {
+        const answer = await s.api.get(`${payments}${query}`, { token });
+        expect(answer.status, answer.text).toBe(200);
+        return answer.body as { data: Json[]; meta: { page: Json; total: number } };
+      };
+      // A monthly policy: the first charge, and the next bill scheduled.
+      const first = await read('');
+      expect(first.meta).toEqual({ page: { number: 1, limit: 5, from: 1, to: 2 }, total: 2 });
+      for (const row of first.data)
+        for (const key of ['amount', 'ledger_type', 'status', 'transaction_date', 'due_date'])
+          expect(row, key).toHaveProperty(key);
+      expect(first.data.map((p) => p.status)).toEqual(['SCHEDULED', 'SUCCEEDED']);
+      const second = await read('?page=2&limit=1');
+      expect(second.meta).toEqual({ page: { number: 2, limit: 1, from: 2, to: 2 }, total: 2 });
+      expect(second.data).toEqual([first.data[1]]);
+      const past = await read('?page=3&limit=1');
+      expect(past).toMatchObject({ data: [], meta: { page: { from: 0, to: 0 }, total: 2 } });
+      const refused = await s.api.get(`${payments}?limit=0`, { token });
+      expect(refused.status).toBe(422);
+      expect(Object.keys((refused.body as { errors: Json }).errors)).toEqual(['limit']);
     });
 
     it('names the block fields when it refuses a block, and a loc_type that is not the block’s own', async () => {

@@ -97,7 +97,7 @@ describe.each(testDatabases())('SPEC §9 server timestamps with six fractional d
     );
     const noted = await e.post(`${base}/notes`, INTERNAL, { data: { note: 'Called the tenant.' } });
     expect(noted.status, noted.text).toBe(201);
-    expectSixDigits(await read(`${base}/notes`, INTERNAL), ['createdAt$']);
+    expectSixDigits(await read(`${base}/notes`, INTERNAL), ['created_at$']);
     expectSixDigits(await read(`${base}/payments`, INTERNAL), []);
   });
 

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { createColumnHelper } from '@tanstack/react-table';
 import { rentersEventsQuery, rentersPaymentsQuery } from '../../../api/calls/rentersPolicyRecord';
 import { errorMessage } from '../../../api/httpErrors';
@@ -7,6 +8,7 @@ import { Alert } from '../../../ui/feedback/Alert';
 import { Spinner } from '../../../ui/feedback/Spinner';
 import { HistoryList } from '../../../ui/HistoryList';
 import { DataTable } from '../../../ui/table/DataTable';
+import { Pagination } from '../../../ui/table/Pagination';
 import { BillingSection } from '../../../ui/policy/BillingSection';
 import { formatCode, formatDate, formatMoney } from '../../../ui/format';
 import { eventLabels, readableEvents } from '../../../ui/policy/policyEvents';
@@ -45,21 +47,27 @@ const paymentColumns = [
 
 // The policy's billing (shared with the pet screen), then its payments.
 export function RentersPaymentsTab({ matterId }: { matterId: number }) {
-  const payments = useQuery(rentersPaymentsQuery(matterId));
+  const [page, setPage] = useState(1);
+  const payments = useQuery(rentersPaymentsQuery(matterId, page));
   return (
     <div className="space-y-6">
       <BillingSection line="renters" matterId={matterId} />
       {payments.isError ? (
         <Alert tone="error">{errorMessage(payments.error)}</Alert>
       ) : (
-        <DataTable
-          caption="Payments of the policy"
-          columns={paymentColumns}
-          rows={payments.data ?? []}
-          loading={payments.isPending}
-          rowKey={(p) => p.id}
-          empty="No payments recorded for this policy."
-        />
+        <div className="space-y-3">
+          <DataTable
+            caption="Payments of the policy"
+            columns={paymentColumns}
+            rows={payments.data?.data ?? []}
+            loading={payments.isPending}
+            rowKey={(p) => p.id}
+            empty="No payments recorded for this policy."
+          />
+          {payments.data && payments.data.meta.total > 0 && (
+            <Pagination meta={payments.data.meta} onPage={setPage} />
+          )}
+        </div>
       )}
     </div>
   );

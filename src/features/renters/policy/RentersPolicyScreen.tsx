@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { anyOf } from '../../../api/access';
+import { agentOnly, anyOf, authenticated } from '../../../api/access';
 import {
   addRentersNote,
   downloadRentersDocument,
@@ -86,6 +86,8 @@ function RentersPolicyView({ record }: { record: RentersPolicyRecord }) {
   const invalidate = () =>
     void queryClient.invalidateQueries({ queryKey: rentersPolicyRecordKeys.record(record.id) });
   const allowed = (privilege: string) => can(anyOf('renters_policy_ax')) && can(anyOf(privilege));
+  // Staff (administrators, internal agents, root) may keep a note to themselves; an agency's user may not.
+  const staff = !can(agentOnly(authenticated));
 
   const open = (next: Dialog) => {
     setNotice(null);
@@ -232,9 +234,10 @@ function RentersPolicyView({ record }: { record: RentersPolicyRecord }) {
               content: (
                 <NotesTab
                   query={(page) => rentersNotesQuery(record.id, page)}
-                  add={(note) => addRentersNote(record.id, note)}
+                  add={(note, choices) => addRentersNote(record.id, note, choices)}
                   refreshKey={rentersPolicyRecordKeys.record(record.id)}
                   fieldErrors={rentersFieldErrors}
+                  choices={{ internal: staff }}
                 />
               ),
             },

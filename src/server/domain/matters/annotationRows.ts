@@ -32,6 +32,10 @@ export function noteRowOf(event: StoredEvent): Insertable<PolicyNotesTable> {
     note: n.note,
     created_at: event.recordedAt,
     created_by: event.metadata.userId,
+    priority: n.priority ?? 'NORMAL',
+    // A note no person wrote is the product's own.
+    source: event.metadata.userId === null ? 'SYSTEM' : 'USER',
+    visibility: n.visibility ?? 'AGENT',
   };
 }
 

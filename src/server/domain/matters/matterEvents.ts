@@ -28,6 +28,9 @@ export interface FileAttached extends StoredContent {
 export interface NoteAdded {
   noteId: string;
   note: string;
+  // A renters note's (SPEC §3 Note); a pet note has none and reads NORMAL and AGENT.
+  priority?: 'NORMAL' | 'HIGH';
+  visibility?: 'AGENT' | 'INTERNAL';
 }
 
 export type ClaimStatus = 'SUBMITTED' | 'IN_REVIEW' | 'APPROVED' | 'DENIED' | 'PAID' | 'CLOSED';

@@ -133,7 +133,11 @@ export async function rentersPolicyEvents(
   viewer: ActorViewer,
 ): Promise<RentersPolicyEventEntry[]> {
   const entries = await streamHistory(db, RENTERS_POLICY_STREAM, policyNumber, viewer);
-  return entries.map((entry) => {
+  // An internal note is staff's alone, its event too (rentersNotes.ts).
+  const shown = viewer.staff
+    ? entries
+    : entries.filter((e) => !(e.type === 'renters.noteAdded' && e.changes.visibility === 'INTERNAL'));
+  return shown.map((entry) => {
     const label = rentersEventLabel(entry.type, entry.changes);
     if (entry.type !== 'renters.policyIssued') return { ...entry, label };
     const { policyNumber: number, effectiveDate, expirationDate, termInterval, soldOn } = entry.changes;

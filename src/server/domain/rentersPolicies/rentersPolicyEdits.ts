@@ -11,7 +11,6 @@ import type { Db } from '../../store/db';
 import { VersionConflictError, type EventMetadata, type NewEvent, type Trx } from '../../store/eventStore';
 import { customerAggregate } from '../customers/customerAggregate';
 import { customerEvent } from '../customers/customerEvents';
-import { appendNoteInTurn } from '../matters/appendNoteInTurn';
 import { stateOfZip } from '../rating/zipStates';
 import { appendToRentersPolicy } from './appendToRentersPolicy';
 import { RENTERS_POLICY_STREAM } from './rentersPolicyEvents';
@@ -172,20 +171,4 @@ export function removeRentersInsured(
     if (!named) throw notFound('additional insured');
     return [{ type: 'renters.additionalInsuredRemoved', data: { insuredId: named[0] } }];
   });
-}
-
-export async function addRentersNote(
-  db: Db,
-  metadata: EventMetadata,
-  ref: RentersPolicyRef,
-  note: string,
-): Promise<string> {
-  const noteId = randomUUID();
-  // Taken whatever was written meanwhile, in its turn (appendNoteInTurn): a note never conflicts.
-  await appendNoteInTurn(db, { type: RENTERS_POLICY_STREAM, id: ref.policyNumber }, (trx) =>
-    appendToRentersPolicy(trx, metadata, ref.policyNumber, [
-      { type: 'renters.noteAdded', data: { noteId, note } },
-    ]),
-  );
-  return noteId;
 }

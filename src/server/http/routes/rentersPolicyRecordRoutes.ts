@@ -5,13 +5,12 @@ import { z } from 'zod';
 import { allOf, anyOf, isAllowed } from '../../../api/access';
 import { integerParam, uuidParam } from '../../../api/schemas/params';
 import { MatterIdParams } from '../../../api/schemas/policies';
+import { PolicyDocumentsResponse, pagingQuery } from '../../../api/schemas/policyMatters';
 import {
-  AddPolicyNoteRequest,
-  PolicyDocumentsResponse,
-  PolicyNoteResponse,
-  PolicyNotesPage,
-  pagingQuery,
-} from '../../../api/schemas/policyMatters';
+  AddRentersNoteRequest,
+  RentersNoteResponse,
+  RentersNotesPage,
+} from '../../../api/schemas/rentersNotes';
 import {
   RENTERS_ADDRESS_PRIVILEGES,
   RentersAddressConfirmRequest,
@@ -19,6 +18,7 @@ import {
   RentersContactRequest,
   RentersInsuredAddRequest,
   RentersInsuredDeleteRequest,
+  RENTERS_PAYMENT_PAGE_LIMIT,
   RentersPaymentsResponse,
   RentersPolicyEventsResponse,
   RentersPolicyRecordResponse,
@@ -29,13 +29,17 @@ import {
   RentersPolicyTransactionsResponse,
   RentersPolicyWireResponse,
 } from '../../../api/schemas/rentersPolicyTerms';
-import { accessSubject } from '../../access/principal';
+import { accessSubject, isStaff } from '../../access/principal';
 import { collectedCharges } from '../../domain/billing/collectedCharges';
 import { upcomingBill } from '../../domain/billing/upcomingBill';
 import { rentersPayments, rentersPolicyEvents } from '../../domain/rentersPolicies/rentersPolicyActivity';
 import {
-  addRentersInsured,
   addRentersNote,
+  rentersNoteAnswer,
+  rentersNotesPage,
+} from '../../domain/rentersPolicies/rentersNotes';
+import {
+  addRentersInsured,
   changeRentersAddress,
   changeRentersContact,
   removeRentersInsured,
@@ -55,10 +59,11 @@ import {
 } from '../../domain/rentersPolicies/rentersPolicyTerms';
 import { rentersReceiptPdf } from '../../domain/rentersPolicies/rentersReceiptPdf';
 import type { Db } from '../../store/db';
+import { pageMeta } from '../../store/paging';
 import { forbidden, notFound } from '../errors';
 import { CONFLICT } from '../openapi/conflicts';
 import { requirePrincipal } from '../routeTable';
-import { documentsAnswer, noteAnswer, notesPage, sendDocument } from './policyAnnotationAnswers';
+import { documentsAnswer, sendDocument } from './policyAnnotationAnswers';
 import { metadataOf } from './userMetadata';
 import { roleReach } from '../../domain/roles/roleOwnership';
 
@@ -263,11 +268,17 @@ export function rentersPolicyRecordRoutes(app: FastifyInstance, options: { db: D
     '/v2/renters/policies/:matterId/notes',
     {
       config: { access },
-      schema: { params: MatterParams, querystring: pagingQuery(10), response: { 200: PolicyNotesPage } },
+      schema: {
+        summary: 'List the notes of a renters policy (SPEC §3 Note)',
+        params: MatterParams,
+        querystring: pagingQuery(10),
+        response: { 200: RentersNotesPage },
+      },
     },
     async (request) => {
+      const principal = requirePrincipal(request);
       const ref = await policyOf(request, request.params.matterId);
-      return notesPage(db, ref.policyNumber, request.query.page, request.query.limit);
+      return rentersNotesPage(db, ref.policyNumber, request.query, isStaff(principal));
     },
   );
 
@@ -275,13 +286,19 @@ export function rentersPolicyRecordRoutes(app: FastifyInstance, options: { db: D
     '/v2/renters/policies/:matterId/notes',
     {
       config: { access, conflicts: [CONFLICT.concurrentWrite] },
-      schema: { params: MatterParams, body: AddPolicyNoteRequest, response: { 201: PolicyNoteResponse } },
+      schema: {
+        summary: 'Add a note to a renters policy (SPEC §3 Note)',
+        params: MatterParams,
+        body: AddRentersNoteRequest,
+        response: { 201: RentersNoteResponse },
+      },
     },
     async (request, reply) => {
       const principal = requirePrincipal(request);
       const ref = await policyOf(request, request.params.matterId);
-      const id = await addRentersNote(db, metadataOf(request, principal), ref, request.body.data.note);
-      return reply.code(201).send(await noteAnswer(db, ref.policyNumber, id));
+      const note = request.body.data;
+      const id = await addRentersNote(db, metadataOf(request, principal), ref, note, isStaff(principal));
+      return reply.code(201).send(await rentersNoteAnswer(db, ref.policyNumber, id));
     },
   );
 
@@ -320,7 +337,15 @@ export function rentersPolicyRecordRoutes(app: FastifyInstance, options: { db: D
 
   r.get(
     '/v2/renters/policies/:matterId/payments',
-    { config: { access }, schema: { params: MatterParams, response: { 200: RentersPaymentsResponse } } },
+    {
+      config: { access },
+      schema: {
+        summary: 'List the payments of a renters policy, a page at a time (SPEC §3 Payment)',
+        params: MatterParams,
+        querystring: pagingQuery(RENTERS_PAYMENT_PAGE_LIMIT),
+        response: { 200: RentersPaymentsResponse },
+      },
+    },
     async (request) => {
       const ref = await policyOf(request, request.params.matterId);
       const events = await readRentersPolicy(db, ref.policyNumber);
@@ -331,7 +356,10 @@ export function rentersPolicyRecordRoutes(app: FastifyInstance, options: { db: D
           ? { dueDate: upcomingPaymentDate, amountCents: Math.round(upcomingPaymentAmount * 100) }
           : null;
       const collected = await collectedCharges(db, { line: 'renters', policyNumber: ref.policyNumber });
-      return { data: rentersPayments(events, nextBill, collected) };
+      const { page, limit } = request.query;
+      const all = rentersPayments(events, nextBill, collected);
+      const rows = all.slice((page - 1) * limit, page * limit);
+      return { data: rows, meta: pageMeta(page, limit, rows.length, { total: all.length }) };
     },
   );
 

@@ -42,6 +42,10 @@ export interface PolicyNotesTable {
   note: string;
   created_at: Timestamp;
   created_by: number | null;
+  // NORMAL or HIGH; USER or SYSTEM; AGENT (whoever may open the policy) or INTERNAL (staff only).
+  priority: string;
+  source: string;
+  visibility: string;
 }
 
 export interface ClaimsTable {
