@@ -95,6 +95,23 @@ export const PolicyView = z.object({
   can: z.object({ cancel: z.boolean(), edit: z.boolean() }),
   // The next term offered ahead of the expiration date (docs/policy-dates.md); null until it is offered.
   renewal: z.object({ effectiveDate: day, expirationDate: day, annualPremium: z.number() }).nullable(),
+  // SPEC §3's quote attribution carried into the policy (docs/pet-policy-record.md "Sold through"): the
+  // agency, the platform and method of the quote, the agency's quote source, and the quote's partner and
+  // reference data. Null for a policy without its quote.
+  soldThrough: z
+    .object({
+      entityCode: z.string(),
+      entityName: z.string(),
+      quotingPlatform: z.string().nullable(),
+      quoteMethod: z.string().nullable(),
+      programId: z.string().nullable(),
+      entitySource: z.object({ id: z.number().int(), code: z.string(), name: z.string() }).nullable(),
+      partnerData: z.object({ code: z.string(), name: z.string() }).nullable(),
+      referenceData: z
+        .object({ reference: z.string().nullable(), values: z.record(z.string(), z.string()) })
+        .nullable(),
+    })
+    .nullable(),
 });
 export type PolicyView = z.infer<typeof PolicyView>;
 export const PolicyViewResponse = z.object({ data: PolicyView });

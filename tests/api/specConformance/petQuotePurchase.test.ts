@@ -192,6 +192,33 @@ describe.each(testDatabases())('SPEC §3/§7 pet quote and purchase requests, on
     expect(cents(sold.totals.policy)).toBe(written + monthlyFees);
     expect(cents(sold.totals.quote)).toBe(cents(sold.totals.policy));
 
+    // Tracking is bookkeeping: set on the bought quote too, and carried with the attribution into its policy.
+    const tracking = {
+      partner_data: { code: 'PETCO-LOVE', name: 'Petco Love' },
+      reference_data: { reference: 'LEAD-7731', values: { campaign: 'spring' } },
+    };
+    const tracked = await put(`/v2/quotes/${quote.uuid as string}/tracking`, tracking, {
+      headers: await login(ADMIN),
+    });
+    expect(tracked.status, tracked.text).toBe(200);
+    const { matter_id: matterId } = await db()
+      .selectFrom('policies')
+      .select('matter_id')
+      .where('quote_uuid', '=', quote.uuid)
+      .executeTakeFirstOrThrow();
+    const policy = await s.api.get(`/v2/policies/${matterId}`, { headers: agent });
+    expect(policy.status, policy.text).toBe(200);
+    expect((policy.body as Json).data.soldThrough).toEqual({
+      entityCode: NORTHWIND_AUSTIN,
+      entityName: expect.any(String),
+      quotingPlatform: 'API',
+      quoteMethod: 'PHONE',
+      programId: 'SPRING-24',
+      entitySource: { id: sourceId, code: expect.stringMatching(/^RADIO_/), name: 'Radio advertisement' },
+      partnerData: tracking.partner_data,
+      referenceData: tracking.reference_data,
+    });
+
     // The same purchase request again answers the purchase, and charges nothing more.
     const replay = await s.api.post('/v2/policies', { data: purchase }, { headers: agent });
     expect(replay.status).toBe(200);

@@ -3,8 +3,10 @@ import type { PolicyView } from '../../../api/schemas/policies';
 import { formatCode, formatDate, formatMoney, formatPhone } from '../../../ui/format';
 import { Facts, Panel } from '../../../ui/Panel';
 import { CoverStarts } from '../../../ui/policy/CoverStarts';
+import { SoldThroughPanel } from './SoldThroughPanel';
 
-// The four cards of SPEC §3 "Policy detail": summary, policyholder, pet and coverage, exactly those fields.
+// The four cards of SPEC §3 "Policy detail": summary, policyholder, pet and coverage, exactly those fields;
+// then how it was sold, the quote's attribution SPEC §3 carries into the policy.
 export function PolicyCards({
   policy,
   policyholderActions,
@@ -91,6 +93,7 @@ export function PolicyCards({
           </div>
         )}
       </Panel>
+      {policy.soldThrough && <SoldThroughPanel soldThrough={policy.soldThrough} />}
     </div>
   );
 }

@@ -10,6 +10,7 @@ import { readStream, type StoredEvent } from '../../store/eventStore';
 import { POLICY_STREAM, type PolicyRenewalOffered } from './policyEvents';
 import { findPolicyInScope, lifecycleOf, type PolicyLifecycle, type PolicyRecord } from './policyRecord';
 import { genderCode, speciesCode } from '../petCodes';
+import { policySoldThrough } from './policySoldThrough';
 
 const BREED_NAMES = new Map(BREEDS.map((b) => [b.code, b.name]));
 
@@ -60,6 +61,7 @@ export function toPolicyView(
   lifecycle: PolicyLifecycle,
   events: readonly StoredEvent[] = [],
   waitingPeriods: WaitingPeriods | null = null,
+  soldThrough: PolicyView['soldThrough'] = null,
 ): PolicyView {
   const startDates = waitingPeriods && coverageStartDates(p.inception_day, waitingPeriods);
   return {
@@ -127,6 +129,7 @@ export function toPolicyView(
     },
     can: allowed(lifecycle),
     renewal: lifecycle.state === 'inForce' ? renewalOffered(events, p.expiration_day) : null,
+    soldThrough,
   };
 }
 
@@ -148,5 +151,6 @@ export async function viewPolicy(
     lifecycle,
     events,
     waitingPeriods,
+    await policySoldThrough(db, p),
   );
 }
