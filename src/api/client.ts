@@ -5,6 +5,7 @@ import { inflight } from './inflight';
 import { withQuery } from './queryString';
 import { normaliseFieldErrors } from './schemas/fieldErrors';
 import { tokenStore } from './tokens';
+import { validateObject } from './validateObject';
 import { AGENT_ENTITY_HEADER, CLIENT_ID, CLIENT_ID_HEADER } from './version';
 
 // The one HTTP client of the portal (SPEC §7). Call modules in ./calls parse what it returns.
@@ -132,9 +133,9 @@ function refreshTokens(rejectedAccessToken: string | null): Promise<boolean> {
         }),
         import('./schemas/auth'),
       ]);
-      const tokens = TokenResponse.safeParse(response._data);
-      if (!response.ok || !tokens.success) return false;
-      tokenStore.save(tokens.data);
+      const tokens = response.ok && validateObject(TokenResponse, response._data);
+      if (!tokens) return false;
+      tokenStore.save(tokens);
       return true;
     } catch {
       return false;

@@ -255,6 +255,18 @@ describe('token refresh', () => {
     expect(onAuthError).toHaveBeenCalledWith(401);
   });
 
+  it('logs a refresh answer it fails to validate as "Failed to validate object." and ends the session (SPEC §5)', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    tokenStore.save({ accessToken: 'old', refreshToken: 'ref-1' });
+    answer({ status: 401, body: { message: 'Expired.' } });
+    answer({ status: 200, body: { tokenType: 'Bearer', accessToken: 42 } });
+    await expect(apiRequest('/v2/my/profile')).rejects.toBeInstanceOf(ApiError);
+    expect(logged).toHaveBeenCalledWith('Failed to validate object.', expect.any(Array));
+    expect(onAuthError).toHaveBeenCalledWith(401);
+    expect(tokenStore.access()).toBe('old');
+    logged.mockRestore();
+  });
+
   it('uses the tokens another tab saved meanwhile instead of presenting a spent refresh token', async () => {
     tokenStore.save({ accessToken: 'old', refreshToken: 'ref-1' });
     answers.push(() => {

@@ -1,5 +1,6 @@
 import type { RentersCoverageInput, RentersCoverageOptions } from '../../../api/calls/rentersQuotes';
 import { RentersCoverageWire } from '../../../api/schemas/rentersQuotes';
+import { validateObject } from '../../../api/validateObject';
 
 // The coverage step as the agent edits it: each option's input by its request path without the
 // `coverage.` prefix (`contents.amount`), as text, so a range input can hold what is being typed.
@@ -18,10 +19,11 @@ type Rule = RentersCoverageOptions['options'][string];
 
 // The wire coverage flattened to paths (`contents.amount` → "20000").
 function flatten(coverage: unknown): CoverageDraft {
-  const parsed = RentersCoverageWire.safeParse(coverage);
-  if (!parsed.success) return {};
+  const parsed =
+    coverage === null || coverage === undefined ? false : validateObject(RentersCoverageWire, coverage);
+  if (!parsed) return {};
   const draft: CoverageDraft = {};
-  for (const [group, values] of Object.entries(parsed.data)) {
+  for (const [group, values] of Object.entries(parsed)) {
     for (const [key, value] of Object.entries(values)) {
       draft[`${group}.${key}`] = typeof value === 'boolean' ? (value ? '1' : '0') : String(value);
     }

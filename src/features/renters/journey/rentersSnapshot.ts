@@ -1,6 +1,7 @@
 import { initialTransition, transition, type SnapshotFrom } from 'xstate';
 import { RentersCoverageWire, type RentersQuoteView } from '../../../api/schemas/rentersQuotes';
 import type { RentersRewriteSourceWire } from '../../../api/schemas/rentersRewrite';
+import { validateObject } from '../../../api/validateObject';
 import {
   EMPTY_RENTERS_JOURNEY,
   type RentersAddress,
@@ -24,9 +25,9 @@ function addressOf(a: WireAddress): RentersAddress {
 }
 
 function coverageOf(raw: unknown): RentersCoverage | null {
-  const parsed = RentersCoverageWire.safeParse(raw);
-  if (!parsed.success) return null;
-  const { contents, liability, optional } = parsed.data;
+  const parsed = raw === null || raw === undefined ? false : validateObject(RentersCoverageWire, raw);
+  if (!parsed) return null;
+  const { contents, liability, optional } = parsed;
   return {
     contents: {
       amountCents: cents(contents.amount),
