@@ -59,6 +59,7 @@ export const DATED_FILES: readonly string[] = [
   'tests/api/rentersPolicyChanges.test.ts',
   'tests/api/rentersQuotes.test.ts',
   'tests/api/reportsNwp.test.ts',
+  'tests/api/specConformance/petPolicies.test.ts',
   'tests/api/staffDeclinesDunning.test.ts',
 ];
 
