@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { MAX_INT } from './numbers';
 import { pageOf, searchQuery } from './paging';
+import { QUOTE_METHODS } from './specQuoteRequests';
 
 // SPEC §3 "Quoting (pets)" search row and "Search criteria and paging" (quote search), §7 GET /v2/quotes with
 // its /match and /export variants. Rows speak SPEC §3's names (camelCase), as the query's filters do.
@@ -33,6 +35,15 @@ export const QUOTE_FILTERS = {
     .string()
     .trim()
     .regex(/^\d{5}$/, { error: 'Use a five-digit ZIP code.' }),
+  // The quote's attribution (docs/quote-actions.md "A quote request as SPEC writes it", "Tracking information").
+  quotingPlatform: z.enum(['PORTAL', 'API'], { error: 'The quoting platform is PORTAL or API.' }),
+  quoteMethod: z.enum(QUOTE_METHODS, { error: `The quote method is one of ${QUOTE_METHODS.join(', ')}.` }),
+  entitySourceId: z.coerce
+    .number({ error: 'The quote source is a whole number.' })
+    .int({ error: 'The quote source is a whole number.' })
+    .min(1, { error: 'The quote source is a whole number.' })
+    .max(MAX_INT, { error: 'The quote source is a whole number.' }),
+  partnerCode: z.string().trim().min(1).max(40),
 };
 
 export const QuoteSearchQuery = searchQuery(QUOTE_FILTERS, QUOTE_SORT_FIELDS, {

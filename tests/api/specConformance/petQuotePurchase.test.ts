@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { TEST_PASSWORD, adminApi, unique } from '../../support/accessAdmin';
 import { businessDaysFromToday } from '../../support/businessToday';
-import { ADMIN, AGENT, LAKESIDE_MANAGER, NORTHWIND_AUSTIN } from '../../support/personas';
+import { ADMIN, AGENT, LAKESIDE_MANAGER, MANAGER, NORTHWIND_AUSTIN } from '../../support/personas';
 import { entityIdOf } from '../../support/records';
 import { useTestServer } from '../../support/suite';
 import { DEMO_PASSWORD, testDatabases } from '../../support/testServer';
@@ -137,6 +137,37 @@ describe.each(testDatabases())('SPEC §3/§7 pet quote and purchase requests, on
       .where('request_id', '=', requestId)
       .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(1);
+
+    // The quote search and its export filter on the attribution, each alone and all together.
+    const northwind = await login(MANAGER);
+    const attribution = `filter[quotingPlatform]=API&filter[quoteMethod]=PHONE&filter[entitySourceId]=${sourceId}`;
+    const found = await s.api.get(`/v2/quotes?limit=100&${attribution}`, { headers: northwind });
+    expect(found.status, found.text).toBe(200);
+    expect(((found.body as Json).data as Json[]).map((r) => r.id)).toEqual([quote.uuid]);
+    for (const other of [
+      'filter[quotingPlatform]=PORTAL',
+      'filter[quoteMethod]=EMAIL',
+      `filter[entitySourceId]=${sourceId}&filter[quoteMethod]=CHAT`,
+    ]) {
+      const rows = await s.api.get(`/v2/quotes?limit=100&${other}`, { headers: northwind });
+      expect(
+        ((rows.body as Json).data as Json[]).map((r) => r.id),
+        other,
+      ).not.toContain(quote.uuid);
+    }
+    const exported = await s.api.get(`/v2/quotes/export?${attribution}`, { headers: northwind });
+    expect(exported.status).toBe(200);
+    expect(exported.text).toContain(quote.uuid);
+    expect(exported.text.trim().split('\n')).toHaveLength(2);
+    for (const [wrong, field] of [
+      ['filter[quotingPlatform]=FAX', 'filter.quotingPlatform'],
+      ['filter[quoteMethod]=TELEGRAM', 'filter.quoteMethod'],
+      ['filter[entitySourceId]=abc', 'filter.entitySourceId'],
+    ]) {
+      const refused = await s.api.get(`/v2/quotes?${wrong}`, { headers: northwind });
+      expect(refused.status, wrong).toBe(422);
+      expect(Object.keys((refused.body as Json).errors), wrong).toContain(field);
+    }
 
     // GET quote/{uuid} reads the attribution back.
     const read = await s.api.get(`/v2/quote/${quote.uuid}`, { headers: agent });
@@ -539,6 +570,11 @@ describe.each(testDatabases())('SPEC §3/§7 pet quote and purchase requests, on
     // The quote view answers it; the journey's version and step do not move.
     const view = (await s.api.get(`/v2/quote/${quote.uuid as string}`, { headers: agent })).body as Json;
     expect(view.data).toMatchObject({ ...tracking, version: quote.version, step: quote.step });
+
+    const byPartner = await s.api.get('/v2/quotes?limit=100&filter[partnerCode]=shelter-atx', {
+      headers: agent,
+    });
+    expect(((byPartner.body as Json).data as Json[]).map((r) => r.id)).toContain(quote.uuid);
 
     // Each bad part is a 422 on its field, and nothing is written.
     const wrong: [Json, string][] = [

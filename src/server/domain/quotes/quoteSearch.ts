@@ -77,6 +77,13 @@ export function whereFilters(filter: QuoteFilters): Expression<SqlBool>[] {
   if (filter.phoneNumber) where.push(sql<SqlBool>`${phoneDigits} like ${likePattern(filter.phoneNumber)}`);
   if (filter.stateCode) where.push(sql<SqlBool>`q.state = ${filter.stateCode}`);
   if (filter.zip) where.push(sql<SqlBool>`q.zip = ${filter.zip}`);
+  if (filter.quotingPlatform) where.push(sql<SqlBool>`q.quoting_platform = ${filter.quotingPlatform}`);
+  if (filter.quoteMethod) where.push(sql<SqlBool>`q.quote_method = ${filter.quoteMethod}`);
+  if (filter.entitySourceId) where.push(sql<SqlBool>`q.entity_source_id = ${filter.entitySourceId}`);
+  if (filter.partnerCode)
+    where.push(
+      sql<SqlBool>`exists (select 1 from quote_tracking t where t.quote_uuid = q.uuid and lower(t.partner_code) = lower(${filter.partnerCode}))`,
+    );
   return where;
 }
 
