@@ -3,8 +3,9 @@ import { BankDetails, CardDetails } from './quotePurchase';
 
 // The renters payment method update (SPEC §7 "Customer payment", docs/payments.md "Renters payment
 // methods"): a setup intent, the card or bank account tokenized into it, then the method added to the
-// customer's payment account as the primary one. Intent and tokenize speak snake_case; the methods are
-// SPEC §3's screen record, camelCase.
+// customer's payment account as the primary one. The wire speaks the renters wire's snake_case throughout (a
+// method is SPEC §3's "Payment method: last_4, type, billing_zip_code, is_primary, is_active"); the portal
+// reads a method into SPEC §3's screen record, camelCase ("Payment method (screen)").
 
 const setupIntentId = z.uuid({ error: 'setup_intent_id must be a UUID' });
 const billingZip = z
@@ -86,24 +87,44 @@ export const AddPaymentMethodRequest = z.strictObject({
   }),
 });
 
-// id, paymentAccountId and processorPaymentMethodId are null for the method "on file" of a policy sold
+// id, payment_account_id and processor_payment_method_id are null for the method "on file" of a policy sold
 // before payment accounts existed: the sale's last four digits, without a token to show.
-export const RentersPaymentMethod = z.object({
+export const RentersPaymentMethodWire = z.object({
   id: z.string().nullable(),
-  paymentAccountId: z.string().nullable(),
-  typeCode: MethodType,
-  processorPaymentMethodId: z.string().nullable(),
-  last4: z.string(),
-  billingZipCode: z.string().nullable(),
-  isActive: z.boolean(),
-  isPrimary: z.boolean(),
+  payment_account_id: z.string().nullable(),
+  type: MethodType,
+  processor_payment_method_id: z.string().nullable(),
+  last_4: z.string(),
+  billing_zip_code: z.string().nullable(),
+  is_active: z.boolean(),
+  is_primary: z.boolean(),
 });
-export type RentersPaymentMethod = z.infer<typeof RentersPaymentMethod>;
+export type RentersPaymentMethodWire = z.infer<typeof RentersPaymentMethodWire>;
+export const RentersPaymentMethodWireResponse = z.object({ data: RentersPaymentMethodWire });
+export const RentersPaymentMethodListWireResponse = z.object({ data: z.array(RentersPaymentMethodWire) });
+export const AddPaymentMethodWireResponse = z.object({
+  data: RentersPaymentMethodWire,
+  // The policies told of the change (renters.paymentMethodChanged).
+  meta: z.object({ policy_numbers: z.array(z.string()) }),
+});
+
+// SPEC §3 "Payment method (screen): id, paymentAccountId, typeCode, processorPaymentMethodId, last4,
+// billingZipCode, isActive, isPrimary": the wire's method as the screens read it.
+export const RentersPaymentMethod = RentersPaymentMethodWire.transform((m) => ({
+  id: m.id,
+  paymentAccountId: m.payment_account_id,
+  typeCode: m.type,
+  processorPaymentMethodId: m.processor_payment_method_id,
+  last4: m.last_4,
+  billingZipCode: m.billing_zip_code,
+  isActive: m.is_active,
+  isPrimary: m.is_primary,
+}));
+export type RentersPaymentMethod = z.output<typeof RentersPaymentMethod>;
 export const RentersPaymentMethodResponse = z.object({ data: RentersPaymentMethod });
 export const RentersPaymentMethodListResponse = z.object({ data: z.array(RentersPaymentMethod) });
 export const AddPaymentMethodResponse = z.object({
   data: RentersPaymentMethod,
-  // The policies told of the change (renters.paymentMethodChanged).
   meta: z.object({ policy_numbers: z.array(z.string()) }),
 });
-export type AddPaymentMethodResponse = z.infer<typeof AddPaymentMethodResponse>;
+export type AddPaymentMethodResponse = z.output<typeof AddPaymentMethodResponse>;

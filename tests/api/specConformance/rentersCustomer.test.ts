@@ -119,6 +119,20 @@ describe.each(testDatabases())(
         guid: customer.guid,
       });
 
+      // SPEC §3 "Payment method: last_4, type, billing_zip_code, is_primary, is_active", in the renters wire's
+      // snake_case (the screen's camelCase record is the portal's reading of it).
+      const methods = await s.api.get(`${path}/payment_methods`, { token });
+      expect(methods.status, methods.text).toBe(200);
+      const [onFile] = (methods.body as { data: Json[] }).data;
+      expect(onFile).toMatchObject({
+        type: issue.payment.method,
+        last_4: issue.payment.last4,
+        billing_zip_code: null,
+        is_primary: true,
+        is_active: true,
+      });
+      for (const key of Object.keys(onFile!)) expect(key).toMatch(/^[a-z0-9]+(_[a-z0-9]+)*$/);
+
       const credentials = await s.api.get('/v2/renters/credentials', { token });
       expect(credentials.status, credentials.text).toBe(200);
       const data = (credentials.body as { data: Json }).data;

@@ -1,17 +1,18 @@
-import type { RentersPaymentMethod } from '../../../api/schemas/rentersPaymentMethods';
+import type { RentersPaymentMethodWire } from '../../../api/schemas/rentersPaymentMethods';
 import type { StoredMethod } from './rentersPaymentAccounts';
 
-// SPEC §3 "Payment method (screen)". The processor's id is the token: an opaque reference, safe to show.
-export function paymentMethodOut(row: StoredMethod): RentersPaymentMethod {
+// SPEC §3 "Payment method: last_4, type, billing_zip_code, is_primary, is_active" in the renters wire's
+// snake_case, with the ids the screen record names. The processor's id is the token: an opaque reference, safe to show.
+export function paymentMethodOut(row: StoredMethod): RentersPaymentMethodWire {
   return {
     id: row.id,
-    paymentAccountId: row.account_id,
-    typeCode: row.type_code,
-    processorPaymentMethodId: row.processor_payment_method_id,
-    last4: row.last4,
-    billingZipCode: row.billing_zip_code,
-    isActive: row.is_active,
-    isPrimary: row.is_primary,
+    payment_account_id: row.account_id,
+    type: row.type_code,
+    processor_payment_method_id: row.processor_payment_method_id,
+    last_4: row.last4,
+    billing_zip_code: row.billing_zip_code,
+    is_active: row.is_active,
+    is_primary: row.is_primary,
   };
 }
 
@@ -19,15 +20,15 @@ export function paymentMethodOut(row: StoredMethod): RentersPaymentMethod {
 export function methodOnFileOut(
   onFile: { type: 'card' | 'bank'; last4: string },
   accountId: string | null,
-): RentersPaymentMethod {
+): RentersPaymentMethodWire {
   return {
     id: null,
-    paymentAccountId: accountId,
-    typeCode: onFile.type,
-    processorPaymentMethodId: null,
-    last4: onFile.last4,
-    billingZipCode: null,
-    isActive: true,
-    isPrimary: true,
+    payment_account_id: accountId,
+    type: onFile.type,
+    processor_payment_method_id: null,
+    last_4: onFile.last4,
+    billing_zip_code: null,
+    is_active: true,
+    is_primary: true,
   };
 }

@@ -6,11 +6,11 @@ import { ErrorBody } from '../../../api/schemas/errors';
 import { integerParam, uuidParam } from '../../../api/schemas/params';
 import {
   AddPaymentMethodRequest,
-  AddPaymentMethodResponse,
+  AddPaymentMethodWireResponse,
   LookupQuery,
   LookupResponse,
-  RentersPaymentMethodListResponse,
-  RentersPaymentMethodResponse,
+  RentersPaymentMethodListWireResponse,
+  RentersPaymentMethodWireResponse,
   SetupIntentResponse,
   TokenizeRequest,
   TokenizeResponse,
@@ -75,7 +75,7 @@ export function rentersPaymentMethodRoutes(
     '/v2/renters/customers/:customerId/payment_methods',
     {
       config: { access: read },
-      schema: { params: customerParams, response: { 200: RentersPaymentMethodListResponse } },
+      schema: { params: customerParams, response: { 200: RentersPaymentMethodListWireResponse } },
     },
     async (request) => {
       const { customerId } = await requireRentersCustomer(
@@ -198,7 +198,7 @@ export function rentersPaymentMethodRoutes(
       schema: {
         params: accountParams,
         body: AddPaymentMethodRequest,
-        response: { 201: AddPaymentMethodResponse },
+        response: { 201: AddPaymentMethodWireResponse },
       },
     },
     async (request, reply) => {
@@ -257,7 +257,7 @@ export function rentersPaymentMethodRoutes(
       schema: {
         params: methodParams,
         querystring: MethodQuery,
-        response: { 200: RentersPaymentMethodResponse },
+        response: { 200: RentersPaymentMethodWireResponse },
       },
     },
     async (request) => {
