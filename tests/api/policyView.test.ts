@@ -78,8 +78,8 @@ describe.each(testDatabases())('policy view on %s', (database) => {
     const rex = JOURNEY_PETS[0];
     expect(view.pet).toEqual({
       name: rex.name,
-      species: rex.species.toLowerCase(),
-      gender: rex.gender.toLowerCase(),
+      species: rex.species,
+      gender: rex.gender,
       breed: rex.breedName,
       ageAtInception: rex.age,
       withUsSince: today,
