@@ -4,7 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { changeClaim, submitClaim } from '../../src/server/domain/matters/claimCommands';
 import { claimEvent } from '../../src/server/domain/matters/matterEvents';
 import { addNote } from '../../src/server/domain/policies/policyNotes';
-import { AGENT } from '../support/personas';
+import { apiFor } from '../support/http';
+import { ADMIN, AGENT } from '../support/personas';
 import { purchasePolicies, type PolicyPurchase } from '../support/policyFixtures';
 import { testClaim } from '../support/policyMatterFixtures';
 import { TEST_METADATA } from '../support/records';
@@ -55,6 +56,17 @@ describe('policy view', () => {
       ]);
       return made;
     });
+    // The quote's tracking, set as a partner's bookkeeping would after the sale.
+    const api = apiFor(portal.server.url);
+    const { accessToken } = await api.login(ADMIN);
+    const tracked = await api.request('PUT', `/v2/quotes/${purchase.quote.uuid}/tracking`, {
+      token: accessToken,
+      body: {
+        partner_data: { code: 'SHELTER-ATX', name: 'Austin Animal Shelter' },
+        reference_data: { reference: 'CRM-20417', values: { campaign: 'spring' } },
+      },
+    });
+    expect(tracked.status, tracked.text).toBe(200);
     const page = await freshPage();
     // Found by the pet's name on the policy search, opened from its row.
     await signedInAt(page, AGENT, '/policies');
@@ -82,6 +94,12 @@ describe('policy view', () => {
     expect(summary).toMatch(/Brand\s+Harbor Mutual/i);
     expect(summary).toMatch(/\bPlan\s+[A-Z][a-z]/i);
     expect(summary).toMatch(/Initial payment\s+Paid at purchase/i);
+    // SPEC §3's quote attribution carried into the policy, in words (docs/pet-policy-record.md "Sold through").
+    const sold = await card(page, 'Sold through').innerText();
+    expect(sold).toMatch(/^Agency\s+Northwind.+\(\d{4}-\d{4}-[A-Z]{2}\)$/im);
+    expect(sold).toMatch(/Platform\s+Agent portal/i);
+    expect(sold).toMatch(/Partner\s+Austin Animal Shelter \(SHELTER-ATX\)/i);
+    expect(sold).toMatch(/Reference\s+CRM-20417 · campaign: spring/i);
     await fullShot(page, 'policy-1-view');
 
     // SPEC §3 "Claim": the claims tab in words, then the claim's record with its moments and payments.
