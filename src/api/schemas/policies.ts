@@ -21,6 +21,8 @@ export const PolicyView = z.object({
   matterId: z.number().int(),
   // The matter ids of every policy of the same policyholder the caller may see (two pets → two ids).
   customerMatterIds: z.array(z.number().int()),
+  // SPEC §3 "the customer's matterIds" by its own name; the same list as customerMatterIds.
+  matterIds: z.array(z.number().int()),
   // The same policies, named for the screen's links to them (pet: one policy per pet).
   customerPolicies: z.array(
     z.object({ matterId: z.number().int(), policyNumber: z.string(), petName: z.string() }),

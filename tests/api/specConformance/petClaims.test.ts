@@ -242,7 +242,7 @@ describe.each(testDatabases())(
       );
       const view = ((await get(`/v2/matters/${matterId}`)).body as { data: Json }).data;
       expect(view.matterId).toBe(matterId);
-      expect(view.customerMatterIds).toContain(matterId);
+      expect(view.matterIds).toContain(matterId);
 
       const documents = (
         (await get(`/v2/policies/documents?policyNumber=${policyNumber}`)).body as { data: Json[] }

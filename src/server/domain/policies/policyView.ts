@@ -67,6 +67,7 @@ export function toPolicyView(
   return {
     matterId: p.matter_id,
     customerMatterIds: policies.map((policy) => policy.matterId),
+    matterIds: policies.map((policy) => policy.matterId),
     customerPolicies: policies,
     version: lifecycle.version,
     summary: {
