@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { TEST_PASSWORD, adminApi, unique } from '../../support/accessAdmin';
 import { businessDaysFromToday } from '../../support/businessToday';
 import { ADMIN, AGENT, LAKESIDE_MANAGER, MANAGER, NORTHWIND_AUSTIN } from '../../support/personas';
+import { rebuildProjections } from '../../../src/server/projections';
 import { entityIdOf } from '../../support/records';
 import { useTestServer } from '../../support/suite';
 import { DEMO_PASSWORD, testDatabases } from '../../support/testServer';
@@ -622,6 +623,12 @@ describe.each(testDatabases())('SPEC §3/§7 pet quote and purchase requests, on
       .where('stream_id', '=', quote.uuid)
       .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(2);
+
+    // The read table is the log's: a rebuild from the events gives the same rows.
+    const rows = () => db().selectFrom('quote_tracking').selectAll().orderBy('quote_uuid').execute();
+    const kept = await rows();
+    await rebuildProjections(db());
+    expect(await rows()).toEqual(kept);
 
     // Another agency's user, holding every quote privilege: not found. The root administrator: allowed.
     const lakeside = await login(LAKESIDE_MANAGER);
