@@ -89,11 +89,17 @@ describe('renters policy edit screen', () => {
     await insureds.getByText('Sam Roommate was removed.').waitFor();
     await insureds.getByText('No additional insureds on this policy.').waitFor();
 
-    // A note, kept with the policy.
+    // A note, kept with the policy; staff may mark it high priority and keep it to staff (SPEC §3 Note).
     await openRentersTab(page, 'Notes');
     await page.getByLabel('Note', { exact: true }).fill('Called about the lease renewal.');
+    await page.getByLabel('Priority').selectOption('HIGH');
+    await page.getByLabel('Who may read it').selectOption('INTERNAL');
     await page.getByRole('button', { name: 'Add note' }).click();
-    await page.getByRole('list', { name: 'Notes' }).getByText('Called about the lease renewal.').waitFor();
+    const notes = page.getByRole('list', { name: 'Notes' });
+    await notes.getByText('Called about the lease renewal.').waitFor();
+    await notes.getByText('High priority').waitFor();
+    await notes.getByText('Staff only', { exact: false }).waitFor();
+    await shot(page, 'renters-policy-edit-notes');
 
     // The receipt is a PDF.
     await scrollToTop(page);
@@ -121,6 +127,11 @@ describe('renters policy edit screen', () => {
       await history.getByText(label, { exact: true }).waitFor();
     await openRentersTab(page, 'Payments');
     await page.getByRole('table', { name: 'Payments of the policy' }).getByText('Scheduled').waitFor();
+    // Paged five rows at a time (SPEC §9).
+    await page
+      .getByRole('navigation', { name: 'Pagination' })
+      .getByText(/Showing 1–\d+ of \d+/)
+      .waitFor();
     await scrollToTop(page);
     await shot(page, 'renters-policy-edit-after');
   });

@@ -53,6 +53,7 @@ export interface RentersContactChange {
   number_type: RentersNumberType;
   number: string;
   extension: string | null;
+  additional_info: string | null;
   policy_version: number;
 }
 export const changeRentersContact = (matterId: number, change: RentersContactChange) =>

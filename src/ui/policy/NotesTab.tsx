@@ -81,6 +81,9 @@ export function NotesTab<K extends QueryKey>({
     onMutate: () => setAdded(false),
     onSuccess: async () => {
       setDraft('');
+      // The next note starts from the defaults, so a staff-only note is never the next one by accident.
+      setPriority('NORMAL');
+      setVisibility('AGENT');
       setPage(1);
       setAdded(true);
       await queryClient.invalidateQueries({ queryKey: refreshKey });

@@ -17,19 +17,24 @@ export interface RentersContactDialogProps {
 // The primary contact (renters_phone_edit). The version shown goes along: a change made meanwhile is a 409.
 export function RentersContactDialog({ record, onClose, onSaved }: RentersContactDialogProps) {
   // The contact as the dialog opened: a refetch of the record meanwhile does not move it.
-  const [opened] = useState<{ numberType: string; number: string; extension: string }>(() => {
+  const [opened] = useState<{ numberType: string; number: string; extension: string; info: string }>(() => {
     const contact = record.policyholder.primaryContact;
     return {
       numberType: contact.numberType,
       number: contact.number,
       extension: contact.extension ?? '',
+      info: contact.additionalInfo ?? '',
     };
   });
   const [numberType, setNumberType] = useState(opened.numberType);
   const [number, setNumber] = useState(opened.number);
   const [extension, setExtension] = useState(opened.extension);
+  const [info, setInfo] = useState(opened.info);
   const dirty =
-    numberType !== opened.numberType || number !== opened.number || extension !== opened.extension;
+    numberType !== opened.numberType ||
+    number !== opened.number ||
+    extension !== opened.extension ||
+    info !== opened.info;
   const save = useRentersEdit(
     record.id,
     () =>
@@ -37,6 +42,8 @@ export function RentersContactDialog({ record, onClose, onSaved }: RentersContac
         number_type: numberType as (typeof RENTERS_NUMBER_TYPES)[number],
         number,
         extension: extension.trim() || null,
+        // Sent every time: the contact is replaced whole, so a note left as it was is kept.
+        additional_info: info.trim() || null,
         policy_version: record.policyVersion,
       }),
     () => onSaved('The primary contact was saved.'),
@@ -76,6 +83,15 @@ export function RentersContactDialog({ record, onClose, onSaved }: RentersContac
           onChange={(event) => setExtension(event.target.value)}
         />
       </div>
+      <TextField
+        label="Additional info"
+        name="additional_info"
+        hint="For example the best time to call."
+        maxLength={200}
+        value={info}
+        errors={errors.additional_info}
+        onChange={(event) => setInfo(event.target.value)}
+      />
     </RentersEditDialog>
   );
 }

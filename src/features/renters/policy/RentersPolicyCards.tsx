@@ -90,6 +90,11 @@ export function RentersPolicyCards({
             {contact.extension && ` ext. ${contact.extension}`}{' '}
             <span className="text-slate-500">({formatCode(contact.numberType)})</span>
           </p>
+          {contact.additionalInfo && (
+            <p className="text-sm text-slate-600" data-testid="primary-contact-info">
+              {contact.additionalInfo}
+            </p>
+          )}
         </SubSection>
         <SubSection title="Mailing address" actions={mailingActions}>
           <p className="text-sm text-slate-900" data-testid="mailing-address">
