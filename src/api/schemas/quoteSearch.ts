@@ -36,8 +36,13 @@ export const QUOTE_FILTERS = {
     .trim()
     .regex(/^\d{5}$/, { error: 'Use a five-digit ZIP code.' }),
   // The quote's attribution (docs/quote-actions.md "A quote request as SPEC writes it", "Tracking information").
-  quotingPlatform: z.enum(['PORTAL', 'API'], { error: 'The quoting platform is PORTAL or API.' }),
-  quoteMethod: z.enum(QUOTE_METHODS, { error: `The quote method is one of ${QUOTE_METHODS.join(', ')}.` }),
+  // Taken as text first, so the portal's filter form (strings) can send them.
+  quotingPlatform: z
+    .string()
+    .pipe(z.enum(['PORTAL', 'API'], { error: 'The quoting platform is PORTAL or API.' })),
+  quoteMethod: z
+    .string()
+    .pipe(z.enum(QUOTE_METHODS, { error: `The quote method is one of ${QUOTE_METHODS.join(', ')}.` })),
   entitySourceId: z.coerce
     .number({ error: 'The quote source is a whole number.' })
     .int({ error: 'The quote source is a whole number.' })

@@ -8,7 +8,8 @@ import {
 import { SearchScreen, type SearchTableDefinition } from '../../../ui/table/SearchScreen';
 import { quoteColumns } from './quoteColumns';
 
-// SPEC §3 quote search filters; the URL uses these names (?customerName=ada&createdFrom=2026-11-01).
+// SPEC §3 quote search filters, then the quote's attribution; the URL uses these names
+// (?customerName=ada&createdFrom=2026-11-01).
 const QUOTE_FILTER_KEYS = [
   'createdFrom',
   'createdTo',
@@ -18,6 +19,9 @@ const QUOTE_FILTER_KEYS = [
   'phoneNumber',
   'stateCode',
   'zip',
+  'quotingPlatform',
+  'quoteMethod',
+  'partnerCode',
 ] as const;
 type QuoteFilterKey = (typeof QUOTE_FILTER_KEYS)[number];
 
@@ -42,6 +46,31 @@ const QUOTE_SEARCH: SearchTableDefinition<QuoteSearchRow, QuoteFilterKey, QuoteS
       { kind: 'text', key: 'createdTo', label: 'Created to', type: 'date', hint: 'Central time' },
       { kind: 'select', key: 'stateCode', label: 'State', placeholder: 'Any state', options: 'states' },
       { kind: 'text', key: 'zip', label: 'ZIP code', inputMode: 'numeric', maxLength: 5 },
+      // Where the quote came from (docs/quote-actions.md "Searching by attribution").
+      {
+        kind: 'select',
+        key: 'quotingPlatform',
+        label: 'Platform',
+        placeholder: 'Any platform',
+        options: [
+          { value: 'PORTAL', label: 'Agent portal' },
+          { value: 'API', label: 'Connected system' },
+        ],
+      },
+      {
+        kind: 'select',
+        key: 'quoteMethod',
+        label: 'Method',
+        placeholder: 'Any method',
+        options: [
+          { value: 'PHONE', label: 'By phone' },
+          { value: 'IN_PERSON', label: 'In person' },
+          { value: 'EMAIL', label: 'By e-mail' },
+          { value: 'WEB', label: 'On the web' },
+          { value: 'CHAT', label: 'By chat' },
+        ],
+      },
+      { kind: 'text', key: 'partnerCode', label: 'Partner code', maxLength: 40 },
     ],
     buttonsSpan: 'sm:col-span-2 lg:col-span-4',
   },
