@@ -54,8 +54,8 @@ describe.each(testDatabases())(
 
       const methods = await e.get(`/v2/renters/customers/${account.customer_id}/payment_methods`, INTERNAL);
       expectStatus(methods, 200);
-      const list = (methods.body as { data: { last4: string; isPrimary: boolean }[] }).data;
-      expect(list.filter((m) => m.isPrimary).map((m) => m.last4)).toEqual(['4444']);
+      const list = (methods.body as { data: { last_4: string; is_primary: boolean }[] }).data;
+      expect(list.filter((m) => m.is_primary).map((m) => m.last_4)).toEqual(['4444']);
       const changed = await db()
         .selectFrom('events')
         .select('data')
