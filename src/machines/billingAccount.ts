@@ -21,7 +21,9 @@ export type BillingAccountEvent =
   | { type: 'billing.instalmentCollected'; settlesArrears: boolean }
   // One charge was declined; the dunning schedule says when it is tried again.
   | { type: 'billing.instalmentDeclined' }
-  // An extra charge on the schedule (a balance due after a cancellation, a reinstatement charge).
+  // An extra charge on the schedule: a balance due after a cancellation (on the account it closed), a
+  // reinstatement charge (on the account the reinstatement reopened). Never on an account past due or lapsed
+  // (docs/decisions/020).
   | { type: 'billing.chargeAdded' }
   // The instalments of a renewed term.
   | { type: 'billing.termScheduled' }
@@ -67,7 +69,6 @@ export const billingAccountMachine = setup({
           { target: 'pastDue' },
         ],
         'billing.instalmentDeclined': 'pastDue',
-        'billing.chargeAdded': 'pastDue',
         // A policy renews while an instalment is still in its grace period; the arrears stay owed.
         'billing.termScheduled': 'pastDue',
         'billing.refundRecorded': 'pastDue',
@@ -81,7 +82,6 @@ export const billingAccountMachine = setup({
         // A late payment is collected first; the reinstatement follows once nothing is overdue.
         'billing.instalmentCollected': 'lapsed',
         'billing.instalmentDeclined': 'lapsed',
-        'billing.chargeAdded': 'lapsed',
         'billing.refundRecorded': 'lapsed',
         'billing.paymentMethodChanged': 'lapsed',
         'billing.reinstated': 'current',

@@ -6,7 +6,8 @@ import { setup } from 'xstate';
 // whether it took effect when it was committed, and when a pending one's date has come the server records
 // `policy.cancellationTookEffect` before anything else it writes (and the policy view folds the same event in
 // memory), so the log alone decides the state. A reinstatement (billing's, after a late payment) puts a
-// cancelled or pending policy back in force. Notes, files and documents attach in every state after issue.
+// policy cancelled for non-payment back in force. Notes and files attach in every state after issue; documents
+// are generated with the purchase only (docs/decisions/020).
 
 export type PolicyAnnotationType = 'policy.noteAdded' | 'policy.fileAttached' | 'policy.documentGenerated';
 
@@ -18,7 +19,8 @@ export type PolicyLifecycleEvent =
   | { type: 'policy.cancelled'; flat: boolean; immediate: boolean }
   | { type: 'policy.cancellationTookEffect' }
   // Cover restored after a cancellation: billing reinstates a policy that lapsed for non-payment once the
-  // late payment arrives (before the lapse's date, or after it).
+  // late payment arrives. A lapse cancels at once (its cover ends on a date already past), so only a
+  // cancelled policy is reinstated.
   | { type: 'policy.reinstated' }
   // The end of the term, sent by the daily policy-dates work: the next term's price is offered some weeks
   // before the expiration date, and on that date the policy renews into it (docs/policy-dates.md).
@@ -33,11 +35,12 @@ export const RENEWAL_OFFER_DAYS = 45;
 export type PolicyLifecycleState = 'absent' | 'inForce' | 'pendingCancellation' | 'cancelled';
 
 // Staying in the same state takes an explicit target: xstate's `can` answers false for a transition with
-// neither target nor actions, and the server asks `can` before appending.
+// neither target nor actions, and the server asks `can` before appending. A document is generated in force
+// alone: the declaration the purchase stores (docs/decisions/020).
 const annotationsIn = (state: PolicyLifecycleState) => ({
   'policy.noteAdded': state,
   'policy.fileAttached': state,
-  'policy.documentGenerated': state,
+  ...(state === 'inForce' ? { 'policy.documentGenerated': state } : {}),
 });
 
 export const policyLifecycleMachine = setup({
@@ -66,10 +69,9 @@ export const policyLifecycleMachine = setup({
         ...annotationsIn('pendingCancellation'),
         'policy.policyholderChanged': 'pendingCancellation',
         'policy.cancellationTookEffect': 'cancelled',
-        'policy.reinstated': 'inForce',
       },
     },
-    // Not final: the policy's matter keeps taking notes, files and documents, and a lapse may be reinstated.
+    // Not final: the policy's matter keeps taking notes and files, and a lapse may be reinstated.
     cancelled: { on: { ...annotationsIn('cancelled'), 'policy.reinstated': 'inForce' } },
   },
 });

@@ -31,9 +31,8 @@ export type RentersPolicyEvent =
   | { type: 'renters.renewalOffered'; effectiveDate: string; expirationDate: string; amountCents: number }
   | { type: 'renters.renewalPaymentReceived'; effectiveDate: string }
   | { type: 'renters.renewed'; effectiveDate: string; expirationDate: string }
-  // The carrier received the policy as it now stands (after its latest transaction).
-  | { type: 'renters.sentToCarrier' }
-  // An address entered by staff is unconfirmed until the customer (or a check) confirms it.
+  // An address entered by staff is unconfirmed until staff confirm it with the policyholder. (No
+  // `renters.sentToCarrier`: the product sends nothing to a carrier, docs/decisions/020.)
   | { type: 'renters.addressChanged'; addressType: RentersAddressType; confirmed: boolean }
   | { type: 'renters.addressConfirmed'; addressType: RentersAddressType }
   // Edits and annotations of the record that no status depends on (the policy edit screen, SPEC §3).
@@ -59,7 +58,6 @@ export type RentersPolicyState =
 // issue. Staying in the same state takes an explicit target: xstate's `can` answers false for a transition
 // with neither target nor actions.
 const RECORDS = [
-  'renters.sentToCarrier',
   'renters.addressChanged',
   'renters.addressConfirmed',
   'renters.contactChanged',

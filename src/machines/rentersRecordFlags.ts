@@ -4,7 +4,6 @@ import {
   rentersPolicyStatusMachine,
   type RentersAddressType,
   type RentersPolicyEvent,
-  type RentersPolicyEventType,
   type RentersPolicyState,
 } from './rentersPolicyStatus';
 
@@ -18,7 +17,8 @@ export const RENTERS_FREE_LOOK_DAYS = 30;
 
 export interface RentersRecordFlags {
   isCurrent: boolean;
-  sentToCarrier: boolean;
+  // SPEC §3's flag; always false, since the product sends no policy to a carrier (docs/decisions/020).
+  sentToCarrier: false;
   canBeDiscontinued: boolean;
   canBeFlatCancelled: boolean;
   // A cancelled (or pending) policy may be reinstated only while its term runs (reinstatementAllowedOn).
@@ -43,19 +43,7 @@ export interface RentersPolicyFacts {
   // Offered renewal terms (by effective date) whose payment has not come.
   unpaidRenewals: string[];
   unconfirmedAddresses: RentersAddressType[];
-  // Whether the carrier was sent the policy after its latest transaction.
-  sentAfterLastTransaction: boolean;
 }
-
-// Events that change what the carrier holds; each must be sent again. The "took effect" events only apply
-// a date the carrier already has.
-const TRANSACTIONS: ReadonlySet<RentersPolicyEventType> = new Set([
-  'renters.policyIssued',
-  'renters.renewed',
-  'renters.cancelled',
-  'renters.discontinued',
-  'renters.reinstated',
-]);
 
 export function rentersPolicyFacts(events: readonly RentersPolicyEvent[]): RentersPolicyFacts {
   let [snapshot] = initialTransition(rentersPolicyStatusMachine);
@@ -65,13 +53,11 @@ export function rentersPolicyFacts(events: readonly RentersPolicyEvent[]): Rente
   let rewrittenAs: string | null = null;
   const unpaid = new Set<string>();
   const unconfirmed = new Set<RentersAddressType>();
-  let sent = false;
 
   for (const event of events) {
     // The log was checked by the machine when written; an event it would refuse changes nothing here either.
     if (!snapshot.can(event)) continue;
     [snapshot] = transition(rentersPolicyStatusMachine, snapshot, event);
-    if (TRANSACTIONS.has(event.type)) sent = false;
     switch (event.type) {
       case 'renters.policyIssued':
       case 'renters.renewed':
@@ -99,9 +85,6 @@ export function rentersPolicyFacts(events: readonly RentersPolicyEvent[]): Rente
       case 'renters.renewalPaymentReceived':
         unpaid.delete(event.effectiveDate);
         break;
-      case 'renters.sentToCarrier':
-        sent = true;
-        break;
       case 'renters.addressChanged':
         if (event.confirmed) unconfirmed.delete(event.addressType);
         else unconfirmed.add(event.addressType);
@@ -122,7 +105,6 @@ export function rentersPolicyFacts(events: readonly RentersPolicyEvent[]): Rente
     rewrittenAs,
     unpaidRenewals: [...unpaid].sort(),
     unconfirmedAddresses: [...unconfirmed].sort(),
-    sentAfterLastTransaction: sent,
   };
 }
 
@@ -173,7 +155,7 @@ export function rentersRecordFlags(
   const termRunning = term !== null && today < term.expirationDate;
   return {
     isCurrent: IN_FORCE.has(state) && termRunning,
-    sentToCarrier: facts.sentAfterLastTransaction,
+    sentToCarrier: false,
     canBeDiscontinued: changeAllowedFrom('discontinue', state) && termRunning,
     // Flat (void from the start) only within the free look of the current term.
     canBeFlatCancelled:

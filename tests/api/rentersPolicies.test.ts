@@ -127,15 +127,15 @@ describe.each(testDatabases())('renters policies on %s', (database) => {
     const issued = await issueTestRentersPolicy(db(), rentersPolicyIssue({ entityId: await austin() }));
     const today = businessToday();
     await append(issued.policyNumber, [
-      { type: 'renters.sentToCarrier', data: {} },
       { type: 'renters.addressChanged', data: { addressType: 'MAILING', confirmed: false } },
       {
         type: 'renters.renewalOffered',
         data: { effectiveDate: '2030-01-01', expirationDate: '2031-01-01', amountCents: 100 },
       },
     ]);
+    // The product sends nothing to a carrier (docs/decisions/020): the flag stays false.
     expect(await rentersPolicyFlags(db(), issued.policyNumber, today)).toMatchObject({
-      sentToCarrier: true,
+      sentToCarrier: false,
       hasUnconfirmedAddress: true,
       hasPendingRenewalPayment: true,
     });
@@ -144,7 +144,7 @@ describe.each(testDatabases())('renters policies on %s', (database) => {
       (await rentersPolicyFlags(db(), issued.policyNumber, addDays(today, 31)))!.canBeFlatCancelled,
     ).toBe(false);
 
-    // A cancel dated later leaves cover until then and shows as CANCELLED; a new transaction unsends it.
+    // A cancel dated later leaves cover until then and shows as CANCELLED.
     const cancelDate = addDays(today, 10);
     await append(issued.policyNumber, [
       { type: 'renters.cancelled', data: { method: 'PRO_RATA', cancelDate, immediate: false } },
@@ -152,7 +152,7 @@ describe.each(testDatabases())('renters policies on %s', (database) => {
     const r = await row(issued.policyNumber);
     expect(r.machine_state).toBe('pendingCancellation');
     expect(r.status_code).toBe('CANCELLED');
-    expect(r.policy_version).toBe(5);
+    expect(r.policy_version).toBe(4);
     const flags = await rentersPolicyFlags(db(), issued.policyNumber, today);
     expect(flags).toMatchObject({
       isCurrent: true,

@@ -301,7 +301,10 @@ describe.each(testDatabases())('renters policy changes on %s', (database) => {
       .transaction()
       .execute((trx) =>
         appendToRentersPolicy(trx, TEST_METADATA, policyNumber, [
-          { type: 'renters.sentToCarrier', data: {} },
+          {
+            type: 'renters.contactChanged',
+            data: { number: '5125550100', numberType: 'HOME', extension: null },
+          },
         ]),
       );
     const stale = await change('cancel', matterId, {
@@ -317,7 +320,7 @@ describe.each(testDatabases())('renters policy changes on %s', (database) => {
     );
     expect((await stream(policyNumber)).map((ev) => ev.type)).toEqual([
       'renters.policyIssued',
-      'renters.sentToCarrier',
+      'renters.contactChanged',
     ]);
   });
 

@@ -32,7 +32,6 @@ const ALLOWED: Record<BillingAccountState, BillingAccountEvent['type'][]> = {
   pastDue: [
     'billing.instalmentCollected',
     'billing.instalmentDeclined',
-    'billing.chargeAdded',
     'billing.termScheduled',
     'billing.refundRecorded',
     'billing.paymentMethodChanged',
@@ -42,7 +41,6 @@ const ALLOWED: Record<BillingAccountState, BillingAccountEvent['type'][]> = {
   lapsed: [
     'billing.instalmentCollected',
     'billing.instalmentDeclined',
-    'billing.chargeAdded',
     'billing.refundRecorded',
     'billing.paymentMethodChanged',
     'billing.reinstated',

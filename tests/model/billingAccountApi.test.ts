@@ -18,12 +18,11 @@ import {
 } from '../../src/machines/billingAccount';
 import { listTransitions, transitionsTaken } from '../../src/machines/transitions';
 import { addCharge, recordRefund } from '../../src/server/domain/billing/billingCommands';
-import { changeBillingMethod } from '../../src/server/domain/billing/changeBillingMethod';
 import { BILLING_STREAM, billingStreamId } from '../../src/server/domain/billing/policyRef';
 import { resumeBilling } from '../../src/server/domain/billing/resumeBilling';
 import { petRef } from '../../src/server/domain/policyMoney/petCancellationRefund';
 import type { Trx } from '../../src/server/store/eventStore';
-import { DECLINING_CARD, GOOD_CARD, cardToken } from '../support/billingDays';
+import { DECLINING_CARD, GOOD_CARD } from '../support/billingDays';
 import { entityApi, expectStatus } from '../support/entityApi';
 import { expectError, type ApiResponse } from '../support/http';
 import { AGENT } from '../support/personas';
@@ -46,16 +45,17 @@ import { BILLING_EVENTS } from './billingAccountEvents';
 // the machine against the path; after every step the Payments view agrees with the machine's state, and what
 // it says cannot be done is refused and changes nothing.
 //
-// Not caused through the pet API, so done by the server's own command for it:
-// - an extra charge (`billing.chargeAdded`) before the account closes: a pet policy's bill gets one only from
-//   its cancellation, which closes the account first; addCharge adds a reinstatement charge, as a renters
-//   reinstatement does to a current account.
+// Staff change the card on file with "Change card" (POST …/billing/payment-method), in force, past due, lapsed or
+// closed; it also puts on file the declining card every decline needs (a purchase with it would be declined).
+// Not caused through the pet API, so done by the server's own command for it (the renters line's reinstatement
+// and its refunds take them through its own API):
+// - an extra charge (`billing.chargeAdded`) on an open account: a pet policy's bill gets one only from its
+//   cancellation, which closes the account first; addCharge adds a reinstatement charge, as a renters
+//   reinstatement does to the account it has just reopened. No extra charge is ever added to an account past
+//   due or lapsed, so the machine takes none there (docs/decisions/020).
 // - a refund (`billing.refundRecorded`) before the account closes: a pet refund comes only with a
-//   cancellation; recordRefund records one as asked.
-// - `billing.paymentMethodChanged` in force and past due: a pet policy's card changes only when a late payment
-//   paid with a new one, which first settles the arrears (so the API records it `current` after them,
-//   `lapsed` or `closed`); changeBillingMethod, the command Pay now uses, puts the card on file. It also puts
-//   on file the declining card every decline needs (a purchase with it would be declined).
+//   cancellation; recordRefund records one as asked, as a renters refund asked again after its policy was
+//   reinstated does.
 // - `closed --billing.termScheduled--> current`: a pet policy is never put back in force after a cancellation
 //   (only renters reinstatements resume billing); resumeBilling, their command, reschedules the voided term.
 // Two transitions need the calendar's short February, so their paths start on a day the clock reaches first:
@@ -151,10 +151,7 @@ const describePath = (path: Path) => path.events.map(short).join(' → ');
 const BY_COMMAND_ONLY = [
   'current --billing.chargeAdded[0]--> current',
   'current --billing.refundRecorded[0]--> current',
-  'pastDue --billing.chargeAdded[0]--> pastDue',
   'pastDue --billing.refundRecorded[0]--> pastDue',
-  'pastDue --billing.paymentMethodChanged[0]--> pastDue',
-  'lapsed --billing.chargeAdded[0]--> lapsed',
   'lapsed --billing.refundRecorded[0]--> lapsed',
   'closed --billing.termScheduled[0]--> current',
 ];
@@ -230,19 +227,12 @@ describe.each(testDatabases())('billing account through the billing API on %s (m
     expectStatus(committed, 200);
     return CancelResponse.parse(committed.body).data;
   }
-  // The card on file, changed as Pay now changes it after a new card paid.
+  // The card on file, changed by staff with "Change card" on the Payments tab.
   async function putOnFile(w: World, number: string) {
-    const token = await cardToken(db(), number);
-    const changed = await byCommand(w, (trx) =>
-      changeBillingMethod(
-        trx,
-        ref(w),
-        { token, method: 'card', last4: number.slice(-4) },
-        SYSTEM,
-        clock.now(),
-      ),
-    );
-    expect(changed).toBe(true);
+    const changed = await e.post(policyPath(w, '/billing/payment-method'), AGENT, {
+      data: { paymentToken: await tokenFor(e, AGENT, number) },
+    });
+    expectStatus(changed, 200);
   }
   const arrears = (shown: PolicyScreens) =>
     shown.billing!.schedule.filter((row) => row.status === 'declined' || row.status === 'failed').length;

@@ -69,13 +69,18 @@ function expectState(state: PolicyLifecycleState, allows: { cancel: boolean; edi
   expect(can(flat)).toBe(allows.cancel);
   expect(can(edited)).toBe(allows.edit);
   expect(can(issued)).toBe(state === 'absent');
-  for (const note of annotations) expect(can(note)).toBe(state !== 'absent');
+  // Notes and files attach after issue; a document is the purchase's, generated in force alone.
+  for (const note of annotations)
+    expect(can(note)).toBe(
+      note.type === 'policy.documentGenerated' ? state === 'inForce' : state !== 'absent',
+    );
   expect(can(tookEffect)).toBe(state === 'pendingCancellation');
-  expect(can(reinstated)).toBe(state === 'pendingCancellation' || state === 'cancelled');
+  // Only a lapse is reinstated, and a lapse cancels at once (docs/decisions/020).
+  expect(can(reinstated)).toBe(state === 'cancelled');
   // Only a policy in force to the end of its term is offered a renewal and renews.
   expect(can(offered)).toBe(state === 'inForce');
   expect(can(renewed)).toBe(state === 'inForce');
-  // Not final: notes, files and documents still attach to a cancelled policy.
+  // Not final: notes and files still attach to a cancelled policy.
   expect(s.status).toBe('active');
 }
 

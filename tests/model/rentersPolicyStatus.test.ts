@@ -63,7 +63,6 @@ const renewal: RentersPolicyEvent[] = [
   { type: 'renters.renewed', effectiveDate: '2027-11-01', expirationDate: '2028-11-01' },
 ];
 const records: RentersPolicyEvent[] = [
-  { type: 'renters.sentToCarrier' },
   { type: 'renters.addressChanged', addressType: 'MAILING', confirmed: false },
   { type: 'renters.addressConfirmed', addressType: 'MAILING' },
   { type: 'renters.contactChanged' },

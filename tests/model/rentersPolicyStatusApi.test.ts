@@ -46,10 +46,11 @@ import { CoverageLog, addCoverage } from './coverageFile';
 // against where the machine is, and every change the machine refuses there is refused by the API and changes
 // nothing.
 //
-// What no request writes, and how each is covered instead:
-// - `renters.sentToCarrier`, `renters.addressConfirmed`, `renters.documentGenerated` and
-//   `renters.renewalPaymentReceived`: nothing in the server appends them (no carrier feed, no address check,
-//   no renters documents, billing does not tell the policy of a renewal payment);
+// Taken by the product as it happens: a renewal's payment when the billing day of the renewal date collects the
+// renewed term's first bill (after the offer 45 days before), an address confirmed with "Confirm address" (an
+// unconfirmed one first entered by staff when the path has none). What no request writes, and how each is
+// covered instead:
+// - `renters.documentGenerated`: nothing in the server appends it (the receipt is made when downloaded);
 // - `renters.paymentMethodChanged` on a cancelled, expired or rewritten policy: a new method of the customer
 //   goes to the policies still billed only (announceMethodChange); the request is made and shown to leave the
 //   policy out;
@@ -57,7 +58,8 @@ import { CoverageLog, addCoverage } from './coverageFile';
 // Those are appended through the product's one write path of the policy's log, appendToRentersPolicy, which
 // asks the machine, and then checked through the API like the rest. A `renters.settled` elsewhere is never a
 // step of its own: a committed cancel or reinstatement that moves money writes it after its own event, so it
-// is taken as it comes, in the state the change left.
+// is taken as it comes, in the state the change left. (`renters.sentToCarrier` left the machine:
+// docs/decisions/020.)
 type StatusSnapshot = SnapshotFrom<typeof rentersPolicyStatusMachine>;
 const machine = rentersPolicyStatusMachine;
 
@@ -85,7 +87,6 @@ const DATED: RentersPolicyEvent[] = [
 ];
 // The record's own events, in the order an agent would make them (an insured is added before removed).
 const RECORDS: RentersPolicyEvent[] = [
-  { type: 'renters.sentToCarrier' },
   { type: 'renters.addressChanged', addressType: 'MAILING', confirmed: false },
   { type: 'renters.addressConfirmed', addressType: 'MAILING' },
   { type: 'renters.contactChanged' },
@@ -111,12 +112,7 @@ const ALL: RentersPolicyEvent[] = [
 const cancelKind = (e: Extract<RentersPolicyEvent, { type: 'renters.cancelled' }>) =>
   e.method === 'FLAT' ? 'flat' : e.immediate ? 'now' : 'later';
 
-const NO_WRITER: ReadonlySet<RentersPolicyEventType> = new Set([
-  'renters.sentToCarrier',
-  'renters.addressConfirmed',
-  'renters.documentGenerated',
-  'renters.renewalPaymentReceived',
-]);
+const NO_WRITER: ReadonlySet<RentersPolicyEventType> = new Set(['renters.documentGenerated']);
 // The states whose policies a new payment method goes to (announceMethodChange's BILLED_STATES).
 const BILLED: ReadonlySet<RentersPolicyState> = new Set(['active', 'nonRenewing', 'pendingCancellation']);
 // Where a committed change can leave money to settle: after a cancel (a refund) or a reinstatement (a charge).
@@ -127,7 +123,16 @@ const SETTLED_BY_A_CHANGE: ReadonlySet<RentersPolicyState> = new Set([
 ]);
 // What the product may write beside a step's own event, in the same request: the money a committed change
 // moved, and a rewrite's purchase method made the customer's primary one (told to the old policy while billed).
-const BESIDE: ReadonlySet<string> = new Set(['renters.settled', 'renters.paymentMethodChanged']);
+// The days up to a renewal's payment bring its offer and the renewal itself, and the billing day of a renewal
+// that waits for its payment collects it; an address is confirmed after staff entered it.
+const BESIDE: ReadonlySet<string> = new Set([
+  'renters.settled',
+  'renters.paymentMethodChanged',
+  'renters.renewalOffered',
+  'renters.renewed',
+  'renters.renewalPaymentReceived',
+  'renters.addressChanged',
+]);
 
 type Cause = 'request' | 'clock' | 'log';
 function causeOf(state: RentersPolicyState, type: RentersPolicyEventType): Cause {
@@ -308,14 +313,11 @@ describe.each(testDatabases())('renters policy status through the API on %s (mod
 
   // What no request writes, appended where the product appends everything: the machine checks it there. A
   // document is the policy's receipt (what its download answers), stored as the pet line stores its documents.
-  async function appendToLog(p: Policy, event: RentersPolicyEvent, record: RentersPolicyRecord) {
+  async function appendToLog(p: Policy, event: RentersPolicyEvent) {
     await db()
       .transaction()
       .execute(async (trx) => {
         let data: Record<string, unknown> = {};
-        if (event.type === 'renters.addressConfirmed') data = { addressType: 'MAILING' };
-        if (event.type === 'renters.renewalPaymentReceived')
-          data = { effectiveDate: record.summary.expirationDate };
         if (event.type === 'renters.settled')
           data = {
             kind: 'charge',
@@ -359,7 +361,7 @@ describe.each(testDatabases())('renters policy status through the API on %s (mod
         // The request is made, and leaves this policy out: it is no longer billed.
         expect(await newPaymentMethod(p)).not.toContain(p.policyNumber);
       }
-      await appendToLog(p, event, record);
+      await appendToLog(p, event);
       return;
     }
     if (cause === 'clock') {
@@ -374,6 +376,9 @@ describe.each(testDatabases())('renters policy status through the API on %s (mod
               ? addDays(expirationDate, -45)
               : expirationDate;
       expect(day >= today(), `${event.type} on ${day}, the clock at ${today()}`).toBe(true);
+      // A renewal's payment waits for its offer, made 45 days before the renewal date.
+      if (event.type === 'renters.renewalPaymentReceived' && !record.hasPendingRenewalPayment)
+        await runDatedWorkOn(db(), clock, addDays(expirationDate, -45));
       await runDatedWorkOn(db(), clock, day);
       return;
     }
@@ -441,6 +446,20 @@ describe.each(testDatabases())('renters policy status through the API on %s (mod
       case 'renters.paymentMethodChanged':
         expect(await newPaymentMethod(p)).toContain(p.policyNumber);
         return;
+      case 'renters.addressConfirmed': {
+        // Staff enter the mailing address first when the policy has none waiting.
+        if (!record.unconfirmedAddresses.includes('MAILING'))
+          await perform(
+            world,
+            { type: 'renters.addressChanged', addressType: 'MAILING', confirmed: false },
+            state,
+          );
+        expectStatus(
+          await e.post(policyPath(p, '/addresses/confirm'), INTERNAL, { data: { address_type: 'MAILING' } }),
+          200,
+        );
+        return;
+      }
       case 'renters.noteAdded':
         expectStatus(
           await e.post(policyPath(p, '/notes'), INTERNAL, { data: { note: `Step at v${world.version}.` } }),
@@ -548,9 +567,12 @@ describe.each(testDatabases())('renters policy status through the API on %s (mod
 
   it('took every transition of the definition through the product', () => {
     expect([...here.covered].sort()).toEqual([...listTransitions(machine)].sort());
-    // Taken by the daily work of a day the clock moved to.
-    expect([...caused.clock].sort()).toEqual([
+    // Taken by the daily work of a day the clock moved to (a renewal's payment by its billing day, as the step
+    // planned or beside the renewal).
+    const paid = 'active --renters.renewalPaymentReceived[0]--> active';
+    expect([...new Set([...caused.clock, ...[...caused.beside].filter((t) => t === paid)])].sort()).toEqual([
       'active --renters.renewalOffered[0]--> active',
+      paid,
       'active --renters.renewed[0]--> active',
       'nonRenewing --renters.nonRenewalTookEffect[0]--> expired',
       'pendingCancellation --renters.cancellationTookEffect[0]--> cancelled',
@@ -573,7 +595,9 @@ describe.each(testDatabases())('renters policy status through the API on %s (mod
       'nonRenewing --renters.settled[0]--> nonRenewing',
       'rewritten --renters.settled[0]--> rewritten',
     ]);
-    expect(unwritten.length).toBe(6 + 3 * 6 + 1);
+    // The rest: a document generated, in each of the six states after issue.
+    expect(unwritten.filter((t) => t.includes('documentGenerated')).length).toBe(6);
+    expect(unwritten.length).toBe(6 + 6);
     coverage.push(here);
   });
 });

@@ -63,7 +63,6 @@ const KNOWN: ReadonlySet<string> = new Set<RentersPolicyEvent['type']>([
   'renters.renewalOffered',
   'renters.renewalPaymentReceived',
   'renters.renewed',
-  'renters.sentToCarrier',
   'renters.addressChanged',
   'renters.addressConfirmed',
   'renters.contactChanged',
