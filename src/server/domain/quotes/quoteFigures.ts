@@ -1,5 +1,6 @@
 import type { Db } from '../../store/db';
 import type { Trx } from '../../store/eventStore';
+import { PORTAL_BRAND_CODE } from '../brand/portalBrand';
 import { loadRateTables } from '../rating/loadRateTables';
 import { periodFees } from '../rating/quotePayments';
 import { RatingError } from '../rating/ratingError';
@@ -14,12 +15,12 @@ export interface QuoteBrand {
   name: string;
 }
 
-// Agencies carry no brand of their own: every one sells under the house's brand (SPEC §3 "Brand").
+// Agencies carry no brand of their own: every one sells under the portal's one brand (portalBrand.ts).
 export async function houseBrand(db: Db | Trx): Promise<QuoteBrand | null> {
   const row = await db
     .selectFrom('brands')
     .select(['code', 'data'])
-    .where('code', '=', 'default')
+    .where('code', '=', PORTAL_BRAND_CODE)
     .executeTakeFirst();
   const name = (row?.data as { name?: unknown } | undefined)?.name;
   return row && typeof name === 'string' ? { code: row.code, name } : null;
