@@ -99,9 +99,9 @@ async function followOnCustomer(
   );
 }
 
-// A mailing, property or interested party address. Staff-entered addresses are unconfirmed until the
-// carrier's check confirms them (hasUnconfirmedAddress). The property stays in the policy's state: the
-// policy is numbered and rated by it.
+// A mailing, property or interested party address. Staff-entered addresses are unconfirmed until staff
+// confirm them with the policyholder (hasUnconfirmedAddress, rentersAddressConfirmation.ts). The property
+// stays in the policy's state: the policy is numbered and rated by it.
 export function changeRentersAddress(
   db: Db,
   metadata: EventMetadata,
