@@ -42,6 +42,7 @@ export function CustomerStep({ quote, snapshot }: CustomerStepProps) {
   const [phone, setPhone] = useState(primary?.number ?? '');
   const [phoneType, setPhoneType] = useState<NumberType>(numberTypeOf(primary?.number_type));
   const [phone2, setPhone2] = useState(secondary?.number ?? '');
+  const [phoneInfo, setPhoneInfo] = useState(primary?.additional_info ?? '');
   const write = useRentersWrite(quote.id, (body: RentersCustomerInput) =>
     giveRentersCustomer(quote.id, body),
   );
@@ -50,7 +51,13 @@ export function CustomerStep({ quote, snapshot }: CustomerStepProps) {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const contacts: RentersCustomerInput['contacts'] = [
-      { type: 'PRIMARY', number_type: phoneType, number: phone, extension: null },
+      {
+        type: 'PRIMARY',
+        number_type: phoneType,
+        number: phone,
+        extension: null,
+        additional_info: phoneInfo.trim() || null,
+      },
     ];
     if (phone2.trim())
       contacts.push({ type: 'SECONDARY', number_type: 'HOME', number: phone2, extension: null });
@@ -125,6 +132,16 @@ export function CustomerStep({ quote, snapshot }: CustomerStepProps) {
           value={phone2}
           onChange={(e) => setPhone2(e.target.value)}
           errors={fields['contacts.1.number']}
+        />
+        <TextField
+          label="Primary phone notes (optional)"
+          name="contacts.0.additional_info"
+          hint="For example the best time to call."
+          maxLength={200}
+          disabled={busy}
+          value={phoneInfo}
+          onChange={(e) => setPhoneInfo(e.target.value)}
+          errors={fields['contacts.0.additional_info']}
         />
       </section>
       <section className="space-y-4 rounded-lg border border-slate-200 bg-white p-6">
