@@ -147,6 +147,9 @@ function rentersProbes(v: TenantRecords, a: Tenant): Probe[] {
         zip_code: '78701',
       },
     }),
+    probe('POST /v2/renters/policies/:matterId/addresses/confirm', `${policy}/addresses/confirm`, {
+      data: { address_type: 'MAILING' },
+    }),
     probe('POST /v2/renters/policies/:matterId/additional-insureds', `${policy}/additional-insureds`, {
       data: { name_first: 'Eve', name_last: 'Mallory' },
     }),

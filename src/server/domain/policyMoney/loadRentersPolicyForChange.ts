@@ -1,4 +1,8 @@
-import { rentersPolicyFacts, rentersRecordFlags, rentersStatusOn } from '../../../machines/rentersRecordFlags';
+import {
+  rentersPolicyFacts,
+  rentersRecordFlags,
+  rentersStatusOn,
+} from '../../../machines/rentersRecordFlags';
 import { notFound } from '../domainErrors';
 import { rentersCollectedInTerm } from '../billing/rentersCollected';
 import { entityRules } from '../commission/commissionRuleQueries';
