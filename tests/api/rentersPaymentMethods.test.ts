@@ -171,6 +171,22 @@ describe.each(testDatabases())('renters payment methods on %s', (database) => {
     expect(RentersPaymentMethodResponse.parse(one.body).data).toEqual(method);
     const viaActive = await e.get(paths(customerId).method('active', method.id!), INTERNAL);
     expectStatus(viaActive, 200);
+    // SPEC §7 "query include": the account the method is kept under, by name; anything else is a 422.
+    const withAccount = await e.get(
+      `${paths(customerId).method('active', method.id!)}?include=payment_account`,
+      INTERNAL,
+    );
+    expectStatus(withAccount, 200);
+    expect((withAccount.body as { data: Record<string, unknown> }).data).toMatchObject({
+      id: method.id,
+      last_4: '4444',
+      payment_account: { id: intent.payment_account_id, customer_id: customerId },
+    });
+    expect((viaActive.body as { data: Record<string, unknown> }).data).not.toHaveProperty('payment_account');
+    expectValidationError(
+      await e.get(`${paths(customerId).method('active', method.id!)}?include=card_secrets`, INTERNAL),
+      ['include'],
+    );
 
     // The policy's log says which method bills it now.
     const events = await policyEvents(policyNumber);

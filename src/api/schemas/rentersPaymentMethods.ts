@@ -101,6 +101,31 @@ export const RentersPaymentMethodWire = z.object({
 });
 export type RentersPaymentMethodWire = z.infer<typeof RentersPaymentMethodWire>;
 export const RentersPaymentMethodWireResponse = z.object({ data: RentersPaymentMethodWire });
+// SPEC §7 "GET …/payment_methods/{methodId}: query include": `include=payment_account` adds the account the
+// method is kept under (comma-separated, as every list-valued field).
+export const PAYMENT_METHOD_INCLUDES = ['payment_account'] as const;
+type PaymentMethodInclude = (typeof PAYMENT_METHOD_INCLUDES)[number];
+const isInclude = (name: string): name is PaymentMethodInclude =>
+  (PAYMENT_METHOD_INCLUDES as readonly string[]).includes(name);
+export const PaymentMethodQuery = z.strictObject({
+  include: z
+    .string()
+    .max(100)
+    .transform((value) =>
+      value
+        .split(',')
+        .map((name) => name.trim())
+        .filter(Boolean),
+    )
+    .refine((names) => names.every(isInclude), { error: 'include takes payment_account.' })
+    .transform((names) => names.filter(isInclude))
+    .optional(),
+});
+export const RentersPaymentMethodIncludedWireResponse = z.object({
+  data: RentersPaymentMethodWire.extend({
+    payment_account: z.object({ id: z.string(), customer_id: z.number().int() }).optional(),
+  }),
+});
 export const RentersPaymentMethodListWireResponse = z.object({ data: z.array(RentersPaymentMethodWire) });
 export const AddPaymentMethodWireResponse = z.object({
   data: RentersPaymentMethodWire,

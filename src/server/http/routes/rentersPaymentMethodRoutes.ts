@@ -10,7 +10,8 @@ import {
   LookupQuery,
   LookupResponse,
   RentersPaymentMethodListWireResponse,
-  RentersPaymentMethodWireResponse,
+  PaymentMethodQuery,
+  RentersPaymentMethodIncludedWireResponse,
   SetupIntentResponse,
   TokenizeRequest,
   TokenizeResponse,
@@ -55,7 +56,6 @@ const accountId = z.union([z.literal('active'), uuidParam('accountId')], {
 });
 const accountParams = customerParams.extend({ accountId });
 const methodParams = accountParams.extend({ methodId: uuidParam('methodId') });
-const MethodQuery = z.object({ include: z.string().max(100).optional() });
 
 // The customer's account the path names: `active` or its id; another customer's id is unknown.
 async function accountOf(db: Db | Trx, customerId: number, named: string): Promise<string | null> {
@@ -256,8 +256,8 @@ export function rentersPaymentMethodRoutes(
       config: { access: read },
       schema: {
         params: methodParams,
-        querystring: MethodQuery,
-        response: { 200: RentersPaymentMethodWireResponse },
+        querystring: PaymentMethodQuery,
+        response: { 200: RentersPaymentMethodIncludedWireResponse },
       },
     },
     async (request) => {
@@ -269,7 +269,13 @@ export function rentersPaymentMethodRoutes(
       const account = await accountOf(db, customerId, request.params.accountId);
       const row = account && (await findMethod(db, customerId, account, request.params.methodId));
       if (!row) throw notFound('payment method');
-      return { data: paymentMethodOut(row) };
+      const method = paymentMethodOut(row);
+      const included = request.query.include ?? [];
+      return {
+        data: included.includes('payment_account')
+          ? { ...method, payment_account: { id: account, customer_id: customerId } }
+          : method,
+      };
     },
   );
 }
