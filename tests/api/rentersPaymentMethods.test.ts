@@ -244,15 +244,26 @@ describe.each(testDatabases())('renters payment methods on %s', (database) => {
     expect(expectError(early, 409).message).toContain('No payment method');
     expect(await methods(customerId)).toHaveLength(1);
 
-    // The same intent takes the corrected details, here a bank account.
+    // The same intent takes the corrected details, here a bank account in the renters wire's snake_case
+    // (the portal's camelCase is read alike); a refusal names the field as sent.
+    const misspelt = await e.post('/v2/renters/tokenize', INTERNAL, {
+      data: {
+        setup_intent_id: intent.setup_intent_id,
+        type: 'bank',
+        bank: { routing_number: '021000021', account_number: '000123456789', name: 'Grace Hopper' },
+      },
+    });
+    expect(Object.keys(expectValidationError(misspelt, ['data.bank.account_type']).errors)).toEqual([
+      'data.bank.account_type',
+    ]);
     const bank = await e.post('/v2/renters/tokenize', INTERNAL, {
       data: {
         setup_intent_id: intent.setup_intent_id,
         type: 'bank',
         bank: {
-          routingNumber: '021000021',
-          accountNumber: '000123456789',
-          accountType: 'checking',
+          routing_number: '021000021',
+          account_number: '000123456789',
+          account_type: 'checking',
           name: 'Grace Hopper',
         },
         billing_zip_code: '78701',

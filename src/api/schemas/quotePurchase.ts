@@ -160,6 +160,21 @@ export const BankDetails = z.strictObject({
   accountType: field(20),
   name: field(100),
 });
+// The same bank details as the renters wire writes them (SPEC §3 "account_number, routing_number (wire)"):
+// read into the shape above, so one adapter call serves both.
+export const WireBankDetails = z
+  .strictObject({
+    routing_number: field(20),
+    account_number: field(30),
+    account_type: field(20),
+    name: field(100),
+  })
+  .transform((b) => ({
+    routingNumber: b.routing_number,
+    accountNumber: b.account_number,
+    accountType: b.account_type,
+    name: b.name,
+  }));
 export const PaymentMethodRequest = z.discriminatedUnion(
   'type',
   [

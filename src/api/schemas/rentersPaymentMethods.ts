@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BankDetails, CardDetails } from './quotePurchase';
+import { BankDetails, CardDetails, WireBankDetails } from './quotePurchase';
 
 // The renters payment method update (SPEC §7 "Customer payment", docs/payments.md "Renters payment
 // methods"): a setup intent, the card or bank account tokenized into it, then the method added to the
@@ -40,7 +40,8 @@ export const TokenizeData = z.discriminatedUnion(
     z.strictObject({
       setup_intent_id: setupIntentId,
       type: z.literal('bank'),
-      bank: BankDetails,
+      // The renters wire's snake_case, or the camelCase the portal's shared payment form sends.
+      bank: z.union([WireBankDetails, BankDetails]),
       billing_zip_code: billingZip.optional(),
     }),
   ],
