@@ -193,8 +193,7 @@ export function rentersPolicyRecordRoutes(app: FastifyInstance, options: { db: D
     },
     async (request) => {
       const principal = requirePrincipal(request);
-      const privilege = RENTERS_ADDRESS_PRIVILEGES[request.body.data.address_type];
-      if (!isAllowed(anyOf(privilege), accessSubject(principal))) throw forbidden();
+      requireAddressPrivilege(principal, request.body.data.address_type);
       const ref = await policyOf(request, request.params.matterId);
       await changeRentersAddress(db, metadataOf(request, principal), ref, request.body.data);
       return recordOf(ref);
@@ -220,8 +219,7 @@ export function rentersPolicyRecordRoutes(app: FastifyInstance, options: { db: D
     },
     async (request) => {
       const principal = requirePrincipal(request);
-      const privilege = RENTERS_ADDRESS_PRIVILEGES[request.body.data.address_type];
-      if (!isAllowed(anyOf(privilege), accessSubject(principal))) throw forbidden();
+      requireAddressPrivilege(principal, request.body.data.address_type);
       const ref = await policyOf(request, request.params.matterId);
       await confirmRentersAddress(db, metadataOf(request, principal), ref, request.body.data);
       return recordOf(ref);
@@ -380,4 +378,12 @@ export function rentersPolicyRecordRoutes(app: FastifyInstance, options: { db: D
         .send(Buffer.from(bytes));
     },
   );
+}
+
+// Changing or confirming an address of a type takes that type's privilege (docs/security.md).
+function requireAddressPrivilege(
+  principal: ReturnType<typeof requirePrincipal>,
+  addressType: keyof typeof RENTERS_ADDRESS_PRIVILEGES,
+): void {
+  if (!isAllowed(anyOf(RENTERS_ADDRESS_PRIVILEGES[addressType]), accessSubject(principal))) throw forbidden();
 }
