@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { checkStateAndZip } from './addressChecks';
 import { moneyAmount, recordVersion, wholeNumber } from './numbers';
+import { RentersCustomerAddress } from './rentersCustomer';
 
 // The renters quote API (docs/renters-quotes.md): wire models snake_case (SPEC §3 "Renters"), money in
 // decimal dollars, dates YYYY-MM-DD in UTC. The server turns dollars into integer cents.
@@ -226,17 +227,7 @@ const AddressOut = z.object({
 });
 
 // SPEC §3's renters address model, as a quote answers its addresses.
-export const RentersQuoteAddress = z.object({
-  address_type: z.enum(['PROPERTY', 'MAILING', 'INTPARTY']),
-  line_1: z.string(),
-  line_2: z.string().nullable(),
-  city: z.string(),
-  state: z.string(),
-  zip_code: z.string(),
-  property_name: z.string().nullable(),
-  property_owner: z.string().nullable(),
-  confirmed: z.boolean(),
-});
+export const RentersQuoteAddress = RentersCustomerAddress;
 export type RentersQuoteAddress = z.output<typeof RentersQuoteAddress>;
 
 const QuotePerson = z.object({ id: z.number().int(), name: z.string() });
