@@ -6,6 +6,7 @@ import { myEntitiesQuery } from '../../src/api/calls/myEntities';
 import { profileQuery } from '../../src/api/calls/profile';
 import { breedsQuery } from '../../src/api/calls/quoteActions';
 import { configureClient } from '../../src/api/client';
+import { createPortalQueryClient } from '../../src/app/queryClient';
 
 // SPEC §4/§9 "Cached lists: brand data refreshes at most hourly; accessible entities every 5 minutes; user
 // profile every 3 minutes; the entity attribute list every 30 minutes and never while a refresh is running;
@@ -79,5 +80,34 @@ describe('cached lists (SPEC §4/§9)', () => {
     release!();
     await Promise.all([first, second]);
     expect(calls).toEqual(['/v2/attribute-forms']);
+  });
+});
+
+// SPEC §8 "Profile, entity or brand refresh failure: logged and ignored"; "Attribute list reload failure:
+// logged to the console only". The portal's query client is asked to refresh each list when it is stale and
+// the server fails: the failure is logged, and the screens keep the list they had.
+describe('a failed refresh of a cached list (SPEC §8)', () => {
+  it.each([
+    ['brand', brandQuery as Query, 60],
+    ['accessible entities', myEntitiesQuery as Query, 5],
+    ['user profile', profileQuery as Query, 3],
+    ['entity attribute list', attributeFormQuery as Query, 30],
+  ])('is logged and the %s kept', async (_name, defined, minutes) => {
+    const client = createPortalQueryClient();
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    let fail = false;
+    const query: Query = {
+      ...defined,
+      retry: false,
+      queryFn: () => (fail ? Promise.reject(new Error('refresh failed')) : Promise.resolve({ list: 'kept' })),
+    };
+    await client.fetchQuery(query);
+    fail = true;
+    vi.setSystemTime(Date.now() + minutes * MINUTE + 1_000);
+    await client.refetchQueries({ queryKey: defined.queryKey });
+    expect(client.getQueryData(defined.queryKey)).toEqual({ list: 'kept' });
+    expect(client.getQueryState(defined.queryKey)?.status).toBe('error');
+    expect(logged).toHaveBeenCalledWith(expect.stringContaining('Could not load'), expect.any(Error));
+    logged.mockRestore();
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { businessMonth } from '../../support/businessToday';
-import { ADMIN, HOUSE } from '../../support/personas';
+import { ADMIN, HOUSE, MANAGER, NORTHWIND } from '../../support/personas';
 import { entityIdOf } from '../../support/records';
 import { issueTestRentersPolicy, rentersPolicyIssue } from '../../support/rentersPolicyFixtures';
 import { useTestServer } from '../../support/suite';
@@ -20,8 +20,8 @@ describe.each(testDatabases())(
   (database) => {
     const s = useTestServer(database);
 
-    const signIn = async () => {
-      const login = await s.api.post('/v2/auth', { email: ADMIN, password: DEMO_PASSWORD });
+    const signIn = async (email = ADMIN) => {
+      const login = await s.api.post('/v2/auth', { email, password: DEMO_PASSWORD });
       expect(login.status).toBe(200);
       const token = (login.body as { accessToken: string }).accessToken;
       const profile = await s.api.get('/v2/my/profile', { token });
@@ -87,6 +87,98 @@ describe.each(testDatabases())(
 
       const entity = (await call('GET', `/v2/entities/${entityId}`)).data as { url_items: Json[] };
       expect(entity.url_items).toEqual([{ id: value.id, label: website.label, url }]);
+    });
+
+    // §3 "Attribute form (entity settings): sections with code, name, description, inputs. Input: id or
+    // attributeId, dependencyId, type or typeCode, name, label, description, tooltip, defaultValue, isRequired,
+    // isReadonly (default true), isExposed, isArray or acceptsMultipleValues, isDelimited, options (name/label
+    // and value), validationRules (type and value pairs)". §5 "Attribute inputs may be required, read-only or
+    // delimited"; §9 "Comma is the default delimiter for list-valued fields".
+    it('reads the attribute form by every §3 name and holds §5’s required, read-only and delimited inputs', async () => {
+      const { call } = await signIn();
+      const sections = (await call('GET', '/v2/attribute-forms')).data as Json[];
+      expect(sections.length).toBeGreaterThan(0);
+      const INPUT = [
+        'id',
+        'attributeId',
+        'dependencyId',
+        'type',
+        'typeCode',
+        'name',
+        'label',
+        'description',
+        'tooltip',
+        'defaultValue',
+        'isRequired',
+        'isReadonly',
+        'isExposed',
+        'isArray',
+        'acceptsMultipleValues',
+        'isDelimited',
+        'options',
+        'validationRules',
+      ];
+      const inputs: Json[] = [];
+      for (const section of sections) {
+        expect(Object.keys(section)).toEqual(
+          expect.arrayContaining(['code', 'name', 'description', 'inputs']),
+        );
+        inputs.push(...(section.inputs as Json[]));
+      }
+      for (const input of inputs) {
+        expect(Object.keys(input)).toEqual(expect.arrayContaining(INPUT));
+        expect(input.attributeId).toBe(input.id);
+        expect(input.typeCode).toBe(input.type);
+        expect(input.acceptsMultipleValues).toBe(input.isArray);
+        for (const option of input.options as Json[]) {
+          expect(typeof option.value).toBe('string');
+          expect(typeof (option.name ?? option.label)).toBe('string');
+        }
+        for (const rule of input.validationRules as Json[])
+          expect(Object.keys(rule)).toEqual(expect.arrayContaining(['type', 'value']));
+      }
+      const required = inputs.find((i) => i.isRequired === true)!;
+      const delimited = inputs.find((i) => i.isDelimited === true && i.isReadonly === true)!;
+      const editable = inputs.filter((i) => i.isReadonly === false);
+      // Read-only is the default: most inputs are, the few an agency changes say otherwise.
+      expect(editable.length).toBeGreaterThan(0);
+      expect(editable.length).toBeLessThan(inputs.length);
+
+      const entityId = await newAgency(call, '8810-0002-SA');
+      const path = `/v2/entities/${entityId}/attributes`;
+      // A delimited value is a comma-separated list: saved split on commas, each value trimmed.
+      const states = (delimited.options as Json[]).slice(0, 2).map((o) => o.value as string);
+      await call('PATCH', path, {
+        attributes: [{ attrib_id: delimited.id, attrib_value: ` ${states.join(' , ')} ` }],
+      });
+      const read = (await call('GET', path)).data as Json[];
+      expect(read.find((v) => v.attrib_id === delimited.id)?.attrib_value).toBe(states.join(','));
+      // A required input left empty is refused under its id, and nothing is saved.
+      const emptied = (await call(
+        'PATCH',
+        path,
+        {
+          attributes: [{ attrib_id: required.id, attrib_value: '' }],
+        },
+        422,
+      )) as unknown as { message: string; errors: Record<string, string[]> };
+      expect(emptied.errors[`attributes.${required.id as number}`]).toEqual([expect.any(String)]);
+
+      // An agency manager may change the editable inputs of their agency, not a read-only one.
+      const manager = await signIn(MANAGER);
+      const northwind = await entityIdOf(s.t.server.database.db, NORTHWIND);
+      const readOnly = inputs.find(
+        (i) => i.isReadonly === true && i.isExposed === true && i.type === 'number',
+      )!;
+      const refused = (await manager.call(
+        'PATCH',
+        `/v2/entities/${northwind}/attributes`,
+        {
+          attributes: [{ attrib_id: readOnly.id, attrib_value: '1' }],
+        },
+        422,
+      )) as unknown as { errors: Record<string, string[]> };
+      expect(Object.keys(refused.errors)).toEqual([`attributes.${readOnly.id as number}`]);
     });
 
     it('reads a quote source with its label', async () => {

@@ -116,6 +116,73 @@ describe.each(testDatabases())(
         .execute();
     };
 
+    it('answers the policy detail by §3 names: policyholder, pet and coverage as the quote sold them', async () => {
+      const policies = await buyPolicies(e, db(), AGENT);
+      const token = await login();
+      const quote = (
+        (await s.api.get(`/v2/quote/${policies[0]!.quoteUuid}`, { token })).body as { data: Json }
+      ).data;
+      const customer = quote.customer as Json;
+      const pets = quote.pets as Json[];
+      const breedName = async (species: string, code: string) => {
+        const answer = await s.api.post(
+          '/v1/quote/action',
+          { method: 'GET', action: 'breeds', data: { species } },
+          { token },
+        );
+        return ((answer.body as { data: Json[] }).data.find((b) => b.code === code) ?? {}).name;
+      };
+      for (const policy of policies) {
+        const detail = await view(policy.matterId, token);
+        // "Policy detail: matterId and the customer's matterIds": one matter per pet of the purchase.
+        expect(detail.matterId).toBe(policy.matterId);
+        expect(detail.matterIds).toEqual(expect.arrayContaining(policies.map((p) => p.matterId)));
+        const pet = pets.find((p) => p.policy_id === policy.policyNumber)!;
+        expect(pet, `the quote's pet of ${policy.policyNumber}`).toBeDefined();
+        const plan = pet.plan as Json;
+        // policyholder (customerId, names, email, phone, address lines, city, state, zip)
+        expect(detail.policyholder).toEqual({
+          customerId: quote.customer_id,
+          firstName: customer.first_name,
+          lastName: customer.last_name,
+          email: customer.email,
+          phone: customer.phone,
+          addressLine1: customer.street,
+          addressLine2: customer.street2,
+          city: customer.city,
+          state: customer.state,
+          zip: customer.zip,
+        });
+        // pet (name, species, gender, breed, ageAtInception, withUsSince = purchase date)
+        const summary = detail.summary as Json;
+        expect(detail.pet).toEqual({
+          name: pet.name,
+          species: pet.species,
+          gender: pet.gender,
+          breed: await breedName(pet.species as string, pet.breed_code as string),
+          ageAtInception: pet.age,
+          withUsSince: (quote.purchased_at as string).slice(0, 10),
+        });
+        expect(summary.inceptionDate).toBe(quote.start_date);
+        // coverage (annualPremium, annualCoverage, copay, deductible, reimbursement, wellnessLevel); the
+        // annual coverage is the plan's limit as the plan list files it.
+        const limit = await db()
+          .selectFrom('pet_plans')
+          .select('plan_limit_cents')
+          .where('plan_code', '=', plan.plan_code as string)
+          .executeTakeFirstOrThrow();
+        expect(detail.coverage).toMatchObject({
+          annualPremium: plan.total_premium,
+          annualCoverage: limit.plan_limit_cents === null ? null : limit.plan_limit_cents / 100,
+          copay: 100 - (plan.reimbursement as number),
+          deductible: plan.deductible,
+          reimbursement: plan.reimbursement,
+          wellnessLevel: plan.wellness_code,
+        });
+        expect(summary.planCode).toBe(plan.plan_code);
+      }
+    });
+
     it('answers brand, plan code and the initial payment flag on the view and the search row, from the sale', async () => {
       const [policy] = await buyPolicies(e, db(), AGENT);
       const [afterDecline] = await boughtAfterDecline();
