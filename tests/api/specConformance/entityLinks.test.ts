@@ -34,6 +34,32 @@ describe.each(testDatabases())(
       expect(Object.keys((refused.body as { errors: object }).errors)).toEqual(['0.underwritingQuestionId']);
     });
 
+    // §7 "Other resource paths: … v2/underwriting-questions"; §3 "Underwriting question: id, type, question
+    // text, boolean answer" and "Entity underwriting question link: id, entityId, uw_question_id, enabled".
+    it('reads the underwriting questions and each link names one of them', async () => {
+      const token = await signIn();
+      const response = await s.api.get('/v2/underwriting-questions', { token });
+      expect(response.status, response.text).toBe(200);
+      const questions = (response.body as { data: Record<string, unknown>[] }).data;
+      expect(questions.length).toBeGreaterThan(0);
+      for (const q of questions) {
+        expect(typeof q.id).toBe('number');
+        expect(typeof q.type).toBe('string');
+        expect(String(q.question)).toMatch(/\?$/);
+        // The answer that declines a pet is a boolean (or none for a question that never declines).
+        expect([true, false, null]).toContain(q.decline_answer);
+      }
+      const path = `/v2/entities/${await entityIdOf(s.t.server.database.db, NORTHWIND_DALLAS)}/underwriting-questions`;
+      const links = ((await s.api.get(path, { token })).body as { data: Record<string, unknown>[] }).data;
+      const ids = new Set(questions.map((q) => q.id));
+      for (const link of links) {
+        expect(Object.keys(link)).toEqual(
+          expect.arrayContaining(['id', 'entityId', 'uw_question_id', 'enabled']),
+        );
+        expect(ids.has(link.uw_question_id)).toBe(true);
+      }
+    });
+
     it('takes the discount states as a list of state codes', async () => {
       const token = await signIn();
       const path = `/v2/entities/${await entityIdOf(s.t.server.database.db, NORTHWIND_DALLAS)}/discount-state-availabilities`;
