@@ -42,8 +42,13 @@ export const EventTypeItem = z.object({
   is_enabled: z.boolean(),
 });
 export const EventTypeListResponse = listOf(EventTypeItem);
+// SPEC §7 calls a lookup's term and isEnabled "filters", and query strings are bracket-style: a lookup takes
+// each as a plain parameter (`?isEnabled=1`, as the portal sends it) or inside `filter` (`filter[isEnabled]=1`,
+// as a search's criteria are sent); the plain one wins when both are given.
+const Flag = z.enum(['true', 'false', '1', '0']);
 export const EventTypeQuery = z.strictObject({
-  isEnabled: z.enum(['true', 'false', '1', '0']).optional(),
+  isEnabled: Flag.optional(),
+  filter: z.strictObject({ isEnabled: Flag.optional() }).optional(),
 });
 
 // Entity account managers: staff users an entity can be assigned to.
@@ -57,11 +62,13 @@ export type AccountManagerItem = z.infer<typeof AccountManagerItem>;
 export const AccountManagerListResponse = listOf(AccountManagerItem);
 
 // Entities, entity codes and entity names by a term (pickers); limited to the caller's entity scope.
+const Term = z.string().trim().max(120);
 export const EntityTermQuery = z.strictObject({
-  term: z.string().trim().max(120).optional(),
+  term: Term.optional(),
+  filter: z.strictObject({ term: Term.optional() }).optional(),
   limit: z.coerce.number().int().min(1).max(50).default(20),
   // Only active entities unless asked otherwise (a parent picker must not offer inactive ones).
-  includeInactive: z.enum(['true', 'false', '1', '0']).optional(),
+  includeInactive: Flag.optional(),
 });
 export type EntityTermQuery = z.input<typeof EntityTermQuery>;
 export const EntityOption = z.object({

@@ -580,7 +580,7 @@ describe.each(testDatabases())(
     // §7 "Lists (GET /v2/lists/...)" and §3 "Type lookup: type_code, type_desc. Code/description items. Account
     // type (with enable-state-mapping flag); entity type (can quote, enabled)".
     it('reads every list §7 names, in the shapes §3 gives them', async () => {
-      const { call } = await signIn();
+      const { call, token } = await signIn();
       const list = async (path: string) => (await call('GET', path)).data as Json[];
       const codeDescription = [
         '/v2/lists/entity/statuses',
@@ -630,6 +630,15 @@ describe.each(testDatabases())(
       expect((await list('/v2/lists/entity/names?term=Northwind'))[0]).toMatchObject({
         entity_name: expect.stringContaining('Northwind'),
       });
+      // The same filters in bracket style, as a search's criteria are sent (§7 "bracket-style encoding").
+      expect(await list('/v2/lists/entities?filter[term]=Northwind')).toEqual(byTerm);
+      expect(await list('/v2/lists/event-types?filter[isEnabled]=1')).toEqual(enabled);
+      const all = await list('/v2/lists/event-types');
+      expect(await list('/v2/lists/event-types?filter[isEnabled]=0')).toEqual(
+        all.filter((e) => e.is_enabled === false),
+      );
+      const unknown = await s.api.get('/v2/lists/entities?filter[name]=x', { token });
+      expect(unknown.status).toBe(422);
     });
 
     // §7 "Commission: Statements: search, approve, unapprove, mark paid, mark unpaid (by ids or filter);

@@ -90,7 +90,7 @@ export function entityListRoutes(app: FastifyInstance, options: { db: Db }): voi
         .selectFrom('event_types')
         .select(['code', 'description', 'category', 'allow_new_business', 'allow_renewal', 'is_enabled'])
         .orderBy('sort_order');
-      const { isEnabled } = request.query;
+      const isEnabled = request.query.isEnabled ?? request.query.filter?.isEnabled;
       if (isEnabled !== undefined) query = query.where('is_enabled', '=', isTrue(isEnabled));
       const rows = await query.execute();
       return { data: rows.map((row) => ({ ...row, multiplier_type: multiplierTypeOf(row.code) })) };
@@ -142,7 +142,12 @@ export function entityListRoutes(app: FastifyInstance, options: { db: Db }): voi
   // Entities matching a term, in the caller's scope: best matches (code or name starting with the term) first.
   const entitiesByTerm = async (
     principal: ReturnType<typeof requirePrincipal>,
-    query: { term?: string | undefined; limit: number; includeInactive?: string | undefined },
+    query: {
+      term?: string | undefined;
+      filter?: { term?: string | undefined } | undefined;
+      limit: number;
+      includeInactive?: string | undefined;
+    },
   ) => {
     const scope = entityScope(principal);
     let q = db
@@ -151,7 +156,7 @@ export function entityListRoutes(app: FastifyInstance, options: { db: Db }): voi
       .limit(query.limit);
     if (scope.kind === 'subtree') q = q.where('e.path', 'like', `${scope.path}%`);
     if (!isTrue(query.includeInactive)) q = q.where('e.status_code', '=', 'ACTIVE');
-    const term = query.term?.trim();
+    const term = (query.term ?? query.filter?.term)?.trim();
     if (term) {
       const pattern = likePattern(term);
       q = q.where(
