@@ -51,12 +51,22 @@ export type RentersPolicyEventType = RentersPolicyEvent['type'];
 // (`renters.renewalOffered`); an active policy renews on its expiration date (`renters.renewed`).
 export const RENTERS_RENEWAL_OFFER_DAYS = 45;
 
-export type RentersPolicyState =
-  'absent' | 'active' | 'nonRenewing' | 'pendingCancellation' | 'cancelled' | 'expired' | 'rewritten';
+export const RENTERS_POLICY_STATES = [
+  'absent',
+  'active',
+  'nonRenewing',
+  'pendingCancellation',
+  'cancelled',
+  'expired',
+  'rewritten',
+] as const;
+export type RentersPolicyState = (typeof RENTERS_POLICY_STATES)[number];
 
 // Events that record something about the policy without changing its status; taken in every state after
 // issue. Staying in the same state takes an explicit target: xstate's `can` answers false for a transition
-// with neither target nor actions.
+// with neither target nor actions. A document is generated where its act happens (the declarations at issue
+// and when the insured data changes); a settlement is a change's money or a refund asked again later, whatever
+// the policy has become since (docs/decisions/020).
 const RECORDS = [
   'renters.addressChanged',
   'renters.addressConfirmed',
@@ -68,8 +78,15 @@ const RECORDS = [
   'renters.documentGenerated',
   'renters.settled',
 ] as const satisfies readonly RentersPolicyEventType[];
+type RecordType = (typeof RECORDS)[number];
 const recordsIn = (state: RentersPolicyState) =>
-  Object.fromEntries(RECORDS.map((type) => [type, state])) as Record<(typeof RECORDS)[number], string>;
+  Object.fromEntries(RECORDS.map((type) => [type, state])) as Record<RecordType, string>;
+// A new payment method of the customer goes to the policies still billed, or lapsed and open to a late payment
+// (announceMethodChange); an expired or rewritten policy keeps the method it ended with.
+const endedRecordsIn = (state: RentersPolicyState) => {
+  const { 'renters.paymentMethodChanged': _notBilled, ...taken } = recordsIn(state);
+  return taken;
+};
 
 export const rentersPolicyStatusMachine = setup({
   types: { events: {} as RentersPolicyEvent },
@@ -120,10 +137,10 @@ export const rentersPolicyStatusMachine = setup({
     },
     // A non-renewed term that ended: still flagged non-renewing, so it may be rewritten.
     expired: {
-      on: { ...recordsIn('expired'), 'renters.rewritten': 'rewritten' },
+      on: { ...endedRecordsIn('expired'), 'renters.rewritten': 'rewritten' },
     },
     // Replaced by the new policy it links to; nothing changes its status any more.
-    rewritten: { on: recordsIn('rewritten') },
+    rewritten: { on: endedRecordsIn('rewritten') },
   },
 });
 
@@ -172,10 +189,5 @@ export function rewriteAllowedFrom(state: RentersPolicyState): boolean {
 }
 
 export function isRentersPolicyState(value: unknown): value is RentersPolicyState {
-  return (
-    typeof value === 'string' &&
-    ['absent', 'active', 'nonRenewing', 'pendingCancellation', 'cancelled', 'expired', 'rewritten'].includes(
-      value,
-    )
-  );
+  return typeof value === 'string' && (RENTERS_POLICY_STATES as readonly string[]).includes(value);
 }

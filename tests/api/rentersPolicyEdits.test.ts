@@ -10,7 +10,15 @@ import {
 import { readStream } from '../../src/server/store/eventStore';
 import { entityApi, expectStatus } from '../support/entityApi';
 import { expectError, expectValidationError, type ApiResponse } from '../support/http';
-import { AGENT, INTERNAL, LAKESIDE, MANAGER, NORTHWIND_AUSTIN, REPORTS } from '../support/personas';
+import {
+  AGENT,
+  INTERNAL,
+  LAKESIDE,
+  LAKESIDE_MANAGER,
+  MANAGER,
+  NORTHWIND_AUSTIN,
+  REPORTS,
+} from '../support/personas';
 import { entityIdOf } from '../support/records';
 import { issueTestRentersPolicy, rentersPolicyIssue } from '../support/rentersPolicyFixtures';
 import { useTestServer } from '../support/suite';
@@ -65,7 +73,8 @@ describe.each(testDatabases())('renters policy edits on %s', (database) => {
       extension: '77',
       additionalInfo: 'After 5 PM',
     });
-    expect(r.policyVersion).toBe(2);
+    // The issue and its declarations page, then the contact (which the declarations page does not show).
+    expect(r.policyVersion).toBe(3);
     const search = await e.get(`/v2/renters/policies?filter[policy_number]=${p.policyNumber}`, INTERNAL);
     expectStatus(search, 200);
     expect((search.body as { data: { phone_number: string }[] }).data[0]!.phone_number).toBe('5125550142');
@@ -239,7 +248,8 @@ describe.each(testDatabases())('renters policy edits on %s', (database) => {
     expect(removed.additionalInsureds.map((i) => i.id)).not.toContain(id);
     expect(removed.additionalInsureds).toHaveLength(4);
     expectError(await del(p.matterId, { id }), 404);
-    expect(await version(p.policyNumber)).toBe(before + 1);
+    // The removal and the changed declarations it made.
+    expect(await version(p.policyNumber)).toBe(before + 2);
     // Numbers are never reused: the next one added is the sixth; SPEC's bare id number removes it too.
     const sixth = recordOf(
       await post(p.matterId, 'additional-insureds', { name_first: 'Six', name_last: 'Again' }),
@@ -255,7 +265,7 @@ describe.each(testDatabases())('renters policy edits on %s', (database) => {
 
   it('refuses a stale policy_version with 409 and accepts the current one', async () => {
     const p = await issue();
-    recordOf(await post(p.matterId, 'contacts', { number: '5125550101', policy_version: 1 }));
+    recordOf(await post(p.matterId, 'contacts', { number: '5125550101', policy_version: 2 }));
     const before = await version(p.policyNumber);
     expectError(await post(p.matterId, 'contacts', { number: '5125550102', policy_version: 1 }), 409);
     expectError(await post(p.matterId, 'addresses', { ...address, policy_version: 1 }), 409);
@@ -287,7 +297,7 @@ describe.each(testDatabases())('renters policy edits on %s', (database) => {
       await e.get(`/v2/renters/downloadReceipt?policyNumber=${lakeside.policyNumber}`, MANAGER),
       404,
     );
-    expect(await version(lakeside.policyNumber)).toBe(1);
+    expect(await version(lakeside.policyNumber)).toBe(2);
   });
 
   it('keeps notes, lists payments and documents, downloads the receipt and shows the edits as events', async () => {
@@ -306,10 +316,20 @@ describe.each(testDatabases())('renters policy edits on %s', (database) => {
       ['CHARGE', 'SCHEDULED'],
       ['CHARGE', 'SUCCEEDED'],
     ]);
+    // The declarations page made at issue, and the changed declarations the mailing address brought, newest
+    // first; each downloads as the PDF stored when it was made, only inside the caller's scope.
     const documents = PolicyDocumentsResponse.parse(
       (await e.get(`${base(p.matterId)}/documents`, MANAGER)).body,
     );
-    expect(documents.data).toEqual([]);
+    expect(documents.data.map((d) => [d.type, d.name])).toEqual([
+      ['DECLARATION', `changed-declarations-${p.policyNumber}-v4.pdf`],
+      ['DECLARATION', `declarations-${p.policyNumber}-v1.pdf`],
+    ]);
+    const declarations = await e.get(`${base(p.matterId)}/documents/${documents.data[0]!.id}`, MANAGER);
+    expectStatus(declarations, 200);
+    expect(declarations.headers.get('content-type')).toBe('application/pdf');
+    expect(declarations.text.startsWith('%PDF')).toBe(true);
+    expectError(await e.get(`${base(p.matterId)}/documents/${documents.data[0]!.id}`, LAKESIDE_MANAGER), 404);
 
     const receipt = await e.get(`/v2/renters/downloadReceipt?policyNumber=${p.policyNumber}`, MANAGER);
     expectStatus(receipt, 200);
@@ -323,12 +343,14 @@ describe.each(testDatabases())('renters policy edits on %s', (database) => {
       (await e.get(`${base(p.matterId)}/events`, MANAGER)).body,
     );
     expect(events.data.map((x) => x.label)).toEqual([
+      'Document generated',
       'Mailing address changed',
       'Note added',
+      'Document generated',
       'Policy issued',
     ]);
-    expect(events.data[0]!.actor?.name).toBeTruthy();
-    expect(events.data[0]!.changes).toMatchObject({ addressType: 'MAILING', confirmed: false });
+    expect(events.data[1]!.actor?.name).toBeTruthy();
+    expect(events.data[1]!.changes).toMatchObject({ addressType: 'MAILING', confirmed: false });
     // The issue row carries no payment details.
     expect(JSON.stringify(events.data.at(-1)!.changes)).not.toContain('chargeId');
   });

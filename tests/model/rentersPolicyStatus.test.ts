@@ -113,7 +113,14 @@ function expectState(state: RentersPolicyState) {
     state !== 'rewritten' && (statusCodeOf(state) === 'CANCELLED' || isNonRenewing(state)),
   );
   expect(can(issued)).toBe(state === 'absent');
-  for (const r of records) expect(can(r)).toBe(state !== 'absent');
+  // A new payment method reaches a policy still billed or lapsed and open to a late payment (cancelled), never
+  // an expired or rewritten one (docs/decisions/020); every other record is taken in every state after issue.
+  for (const r of records)
+    expect(can(r)).toBe(
+      r.type === 'renters.paymentMethodChanged'
+        ? !['absent', 'expired', 'rewritten'].includes(state)
+        : state !== 'absent',
+    );
   for (const r of renewal) expect(can(r)).toBe(state === 'active');
   expect(can(tookEffect)).toBe(state === 'pendingCancellation');
   expect(can(nonRenewalTookEffect)).toBe(state === 'nonRenewing');

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import { expect } from 'vitest';
 import { sql } from 'kysely';
@@ -7,10 +7,7 @@ import { LocationResponse, ContactResponse, QuoteSourceResponse } from '../../sr
 import { MatterFileResponse } from '../../src/api/schemas/policyMatters';
 import { RentersPolicyRecordResponse } from '../../src/api/schemas/rentersPolicyRecord';
 import { AddPaymentMethodResponse, SetupIntentResponse } from '../../src/api/schemas/rentersPaymentMethods';
-import { rentersPolicyAggregate } from '../../src/server/domain/rentersPolicies/rentersPolicyAggregate';
 import { submitClaim } from '../../src/server/domain/matters/claimCommands';
-import { storeContent } from '../../src/server/domain/matters/contentStore';
-import { execute } from '../../src/server/store/aggregate';
 import { AGENT_ENTITY_HEADER } from '../../src/api/version';
 import type { Db } from '../../src/server/store/db';
 import { statementApi, businessMonth } from './commissionStatementApi';
@@ -146,23 +143,6 @@ async function rentersPayment(e: EntityApi, email: string, customerId: number) {
   };
 }
 
-// Renters policies get no document at issue yet: a notice stored the way the pet line stores one.
-async function rentersDocument(db: Db, policyNumber: string): Promise<string> {
-  const documentId = randomUUID();
-  await db.transaction().execute(async (trx) => {
-    const content = await storeContent(trx, new TextEncoder().encode('%PDF-1.4 notice'), 'application/pdf');
-    const data = { documentId, type: 'CANCELLATION_NOTICE', name: 'notice.pdf', ...content };
-    await execute(
-      trx,
-      rentersPolicyAggregate,
-      policyNumber,
-      [{ type: 'renters.documentGenerated', data }],
-      TEST_METADATA,
-    );
-  });
-  return documentId;
-}
-
 async function firstDocument(db: Db, policyNumber: string): Promise<string> {
   const row = await db
     .selectFrom('policy_documents')
@@ -274,7 +254,8 @@ export async function recordsOf(server: TestServer, e: EntityApi, tenant: Tenant
       policyNumber: issued.policyNumber,
       customerId: renters.customer_id,
       ...payment,
-      documentId: await rentersDocument(db, issued.policyNumber),
+      // The declarations page the sale generated.
+      documentId: await firstDocument(db, issued.policyNumber),
       insuredId: record.additionalInsureds[0]!.id,
       refundKey: await recordFailedRefund(db, { line: 'renters', policyNumber: issued.policyNumber }),
     },
@@ -384,8 +365,10 @@ export const isPolicyRoute = (route: string): boolean =>
 // Reading a role is not probed here: tests/api/sharedRoles.test.ts and crossAgencyMatrix.test.ts try it
 // (decision 012: an agency's role answers 404 outside its subtree, a house role is read by everyone). Saved table views belong to a user (decision 011); tableViews.test.ts and
 // sharedViews.test.ts keep other users and agencies out of them. Daily work is no agency's: its routes are
-// root administrators' only (jobsApi.test.ts, crossAgencyMatrix.test.ts).
-const UNOWNED = /^(GET \/v2\/roles\/|\w+ \/v2\/my\/table-views\/|POST \/v2\/jobs\/)/;
+// root administrators' only (jobsApi.test.ts, crossAgencyMatrix.test.ts). A session recording belongs to its
+// user and is read by users of the root entity only (sessionRecordings.test.ts, crossAgencyMatrix.test.ts).
+const UNOWNED =
+  /^(GET \/v2\/roles\/|\w+ \/v2\/my\/table-views\/|POST \/v2\/jobs\/|\w+ \/v2\/session-recordings\/)/;
 
 export async function sendProbe(
   s: SuiteServer,

@@ -1,3 +1,5 @@
+import { takesEvent } from '../../../machines/machineAnswers';
+import { RENTERS_POLICY_STATES, rentersPolicyStatusMachine } from '../../../machines/rentersPolicyStatus';
 import type { Db } from '../../store/db';
 import type { EventMetadata, Trx } from '../../store/eventStore';
 import { changeBillingMethod } from '../billing/changeBillingMethod';
@@ -14,8 +16,13 @@ export interface PolicyMethodChange {
   billingZipCode: string | null;
 }
 
-// Policies still billed: in force, or covered until a cancel or non-renewal date, or lapsed and still open to
-// a late payment. A cancelled, expired or rewritten policy keeps the method it ended with.
+// Policies still billed: in force, or covered until a cancel or non-renewal date (the states that take the
+// event and are not ended), or lapsed and still open to a late payment (cancelled for non-payment). An
+// expired or rewritten policy, or one a person cancelled, keeps the method it ended with; the status machine
+// takes no method change there (docs/decisions/020).
+const TAKES_METHOD = RENTERS_POLICY_STATES.filter((state) =>
+  takesEvent(rentersPolicyStatusMachine, state, 'renters.paymentMethodChanged'),
+);
 const BILLED_STATES = ['active', 'nonRenewing', 'pendingCancellation'];
 
 export async function announceMethodChange(
@@ -46,6 +53,7 @@ export async function announceMethodChange(
         ),
       ]),
     )
+    .where('p.machine_state', 'in', TAKES_METHOD)
     .orderBy('p.policy_number');
   if (exceptPolicyNumber !== null) query = query.where('p.policy_number', '!=', exceptPolicyNumber);
   const policies = await query.execute();

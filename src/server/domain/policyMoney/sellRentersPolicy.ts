@@ -6,10 +6,11 @@ import {
   linkRewrite,
   type RentersPolicyIssue,
 } from '../rentersPolicies/issueRentersPolicy';
+import { storeRentersDeclarations } from '../rentersPolicies/rentersDocuments';
 import { oneYearAfter } from '../rentersPolicies/rentersPolicyNumbers';
 import { recordPurchaseMethod } from './recordPurchaseMethod';
 
-// A renters sale, in the purchase's transaction: the policy and its policyholder; the method bought with, which
+// A renters sale, in the purchase's transaction: the policy and its policyholder, its declarations page; the method bought with, which
 // becomes the customer's primary renters payment method (docs/payments.md), told to their other billed
 // policies (a rewritten one still among them, so it is told before the link); a rewrite's link; then its billing: the rated schedule, the first payment collected by the purchase's charge
 // (docs/billing.md "The schedule").
@@ -19,6 +20,11 @@ export async function sellRentersPolicy(
   issue: RentersPolicyIssue,
 ): Promise<{ policyNumber: string; matterId: number; customerId: number }> {
   const issued = await issueRentersPolicy(trx, metadata, issue);
+  // The declarations page is the policy's first document, made with the sale (docs/renters-policy-record.md).
+  await storeRentersDeclarations(trx, metadata, issued.policyNumber, {
+    changed: false,
+    recordedAt: issue.soldAt,
+  });
   await recordPurchaseMethod(trx, metadata, {
     customerId: issued.customerId,
     policyNumber: issued.policyNumber,

@@ -13,6 +13,7 @@ import { customerAggregate } from '../customers/customerAggregate';
 import { customerEvent } from '../customers/customerEvents';
 import { stateOfZip } from '../rating/zipStates';
 import { appendToRentersPolicy } from './appendToRentersPolicy';
+import { storeRentersDeclarations } from './rentersDocuments';
 import { RENTERS_POLICY_STREAM } from './rentersPolicyEvents';
 import {
   readRentersPolicy,
@@ -27,7 +28,8 @@ import type { RentersPolicyRef } from './rentersPolicyScope';
 // The edits of the renters policy edit screen. Each is one event on the policy's stream, appended through
 // appendToRentersPolicy (which catches "took effect" events up first) with the caller's metadata. The
 // version the screen showed, when sent, must still be the stream's (409 otherwise); without it the last
-// write wins. Bad input is refused (422) before anything is written.
+// write wins. Bad input is refused (422) before anything is written. An edit of what the declarations page
+// shows (an address, an additional insured) makes the changed declarations in the same transaction.
 
 type Decide = (parts: RentersPolicyParts, trx: Trx) => Promise<NewEvent[]> | NewEvent[];
 
@@ -37,6 +39,8 @@ async function edit(
   ref: RentersPolicyRef,
   expectedVersion: number | undefined,
   decide: Decide,
+  // Whether the edit changes what the declarations page shows (the insureds and their addresses).
+  declarations: 'unchanged' | 'changed' = 'changed',
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const parts = rentersPolicyParts(await readRentersPolicy(trx, ref.policyNumber));
@@ -45,6 +49,8 @@ async function edit(
       throw new VersionConflictError(RENTERS_POLICY_STREAM, ref.policyNumber, expectedVersion);
     const events = await decide(parts, trx);
     await appendToRentersPolicy(trx, metadata, ref.policyNumber, events);
+    if (declarations === 'changed')
+      await storeRentersDeclarations(trx, metadata, ref.policyNumber, { changed: true });
   });
 }
 
@@ -55,16 +61,23 @@ export function changeRentersContact(
   ref: RentersPolicyRef,
   input: RentersContactRequest,
 ) {
-  return edit(db, metadata, ref, input.policy_version, async (parts, trx) => {
-    const data: RentersContactChanged = {
-      number: input.number,
-      numberType: input.number_type,
-      extension: input.extension,
-      additionalInfo: input.additional_info,
-    };
-    await followOnCustomer(trx, metadata, ref, parts.contact.number, input.number);
-    return [{ type: 'renters.contactChanged', data: { ...data } }];
-  });
+  return edit(
+    db,
+    metadata,
+    ref,
+    input.policy_version,
+    async (parts, trx) => {
+      const data: RentersContactChanged = {
+        number: input.number,
+        numberType: input.number_type,
+        extension: input.extension,
+        additionalInfo: input.additional_info,
+      };
+      await followOnCustomer(trx, metadata, ref, parts.contact.number, input.number);
+      return [{ type: 'renters.contactChanged', data: { ...data } }];
+    },
+    'unchanged',
+  );
 }
 
 async function followOnCustomer(
