@@ -1,8 +1,10 @@
+import fc from 'fast-check';
 import { sql } from 'kysely';
 import { testActor } from '../support/records';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { NwpReportResponse, type NwpReport } from '../../src/api/schemas/reports';
 import { PolicyViewResponse } from '../../src/api/schemas/policies';
+import { QuoteSourceResponse } from '../../src/api/schemas/entities';
 import { issueTestRentersPolicy, rentersPolicyIssue } from '../support/rentersPolicyFixtures';
 import { recordDemoChange } from '../../src/server/seed/demoRentersChange';
 import { statementApi, type Agency } from '../support/commissionStatementApi';
@@ -285,5 +287,359 @@ describe.each(testDatabases())('net written premium report on %s', (database) =>
       expectError(await e.get('/v2/reports/nwp/export', email), 403);
     }
     expectError(await s.api.request('GET', '/v2/reports/nwp'), 401);
+  });
+});
+
+// Quote attribution in the report (docs/reports.md "Attribution"): the quote search's filters, a breakdown per
+// platform, method, quote source or partner that adds up to the report, scope, bad values and the CSV.
+describe.each(testDatabases())('net written premium by quote attribution on %s', (database) => {
+  const s = useTestServer(database);
+  const e = entityApi(() => s.api);
+  const st = statementApi(e, () => s.t);
+  const db = () => s.t.server.database.db;
+
+  type Attribution = {
+    platform: 'PORTAL' | 'API' | null;
+    method: 'PHONE' | 'WEB' | 'EMAIL' | null;
+    source: number | null;
+    partner: string | null;
+  };
+  // X sells pets on three quotes and one renters policy; Y, beside it, one pet quote.
+  let x: Agency;
+  let y: Agency;
+  let userOfX = '';
+  let userOfY = '';
+  const quotes: { uuid: string; policyNumbers: string[] }[] = [];
+  let rentersOfX = '';
+  const sources: { id: number; name: string }[] = [];
+  const today = businessToday();
+
+  const attribute = async (uuid: string, a: Attribution) => {
+    await db()
+      .updateTable('quotes')
+      .set({ quoting_platform: a.platform, quote_method: a.method, entity_source_id: a.source })
+      .where('uuid', '=', uuid)
+      .execute();
+    await db().deleteFrom('quote_tracking').where('quote_uuid', '=', uuid).execute();
+    if (a.partner !== null)
+      await db()
+        .insertInto('quote_tracking')
+        .values({
+          quote_uuid: uuid,
+          partner_code: a.partner,
+          partner_name: `Partner ${a.partner.toUpperCase()}`,
+          updated_at: new Date(),
+          version: 1,
+        })
+        .execute();
+  };
+
+  beforeAll(async () => {
+    x = await st.newAgency({ rules: false });
+    y = await st.newAgency({ rules: false });
+    for (const names of [['Rex', 'Max'], ['Luna'], ['Bo']]) {
+      const bought = await st.sellPets(x, names);
+      quotes.push({ uuid: bought.quote.uuid, policyNumbers: bought.policies.map((p) => p.policyNumber) });
+    }
+    rentersOfX = (await st.sellRenters(x)).policyNumber;
+    const ofY = await st.sellPets(y, ['Fido']);
+    quotes.push({ uuid: ofY.quote.uuid, policyNumbers: ofY.policies.map((p) => p.policyNumber) });
+    for (const [code, name] of [
+      ['VET', 'Vet clinic'],
+      ['SHELTER', 'Shelter'],
+    ] as const) {
+      const created = await e.post(`/v2/entities/${x.id}/quote-sources`, ADMIN, { code, name });
+      expectStatus(created, 201);
+      sources.push({ id: QuoteSourceResponse.parse(created.body).data.id, name });
+    }
+    userOfX = await userWith(db(), {
+      entityCode: x.code,
+      userType: 'external',
+      privilegeCodes: ['report_nwp'],
+    });
+    userOfY = await userWith(db(), {
+      entityCode: y.code,
+      userType: 'external',
+      privilegeCodes: ['report_nwp'],
+    });
+  });
+
+  const get = async (query: string, email = ADMIN): Promise<NwpReport> => {
+    const response = await e.get(`/v2/reports/nwp?${query}`, email);
+    expectStatus(response, 200);
+    return NwpReportResponse.parse(response.body).data;
+  };
+  const todayOf = (agency: Agency) => `fromDate=${today}&toDate=${today}&entityCode=${agency.code}`;
+  const premiumOf = async (policyNumbers: readonly string[]) => {
+    const rows = await db()
+      .selectFrom('premium_adjustments')
+      .select(['policy_number', 'premium_cents'])
+      .where('policy_number', 'in', [...policyNumbers])
+      .execute();
+    return { count: rows.length, cents: rows.reduce((sum, r) => sum + r.premium_cents, 0) };
+  };
+
+  it('keeps to the sales of quotes with the attribution asked for, the report unchanged without one', async () => {
+    const [q1, q2, q3] = quotes;
+    await attribute(q1!.uuid, {
+      platform: 'API',
+      method: 'PHONE',
+      source: sources[0]!.id,
+      partner: 'Acme-1',
+    });
+    await attribute(q2!.uuid, { platform: 'PORTAL', method: 'WEB', source: sources[1]!.id, partner: null });
+    await attribute(q3!.uuid, { platform: null, method: null, source: null, partner: null });
+    const all = await get(todayOf(x));
+    // No attribution option: SPEC's report as it was, no new keys, renters and untracked sales included.
+    expect(Object.keys(all).sort()).toEqual(
+      ['entity', 'fromDate', 'lines', 'months', 'stateCode', 'sumOfTotals', 'toDate', 'totals'].sort(),
+    );
+    const everything = await premiumOf([
+      ...q1!.policyNumbers,
+      ...q2!.policyNumbers,
+      ...q3!.policyNumbers,
+      rentersOfX,
+    ]);
+    expect(all.sumOfTotals).toEqual({ count: everything.count, premium: everything.cents / 100 });
+
+    const q1Premium = await premiumOf(q1!.policyNumbers);
+    const q2Premium = await premiumOf(q2!.policyNumbers);
+    const cases: [string, { count: number; cents: number }][] = [
+      ['quotingPlatform=API', q1Premium],
+      ['quoteMethod=WEB', q2Premium],
+      [`entitySourceId=${sources[0]!.id}`, q1Premium],
+      // The partner code in any case, as the quote search compares it.
+      ['partnerCode=acme-1', q1Premium],
+      ['quotingPlatform=PORTAL&quoteMethod=PHONE', { count: 0, cents: 0 }],
+    ];
+    for (const [query, expected] of cases) {
+      const report = await get(`${todayOf(x)}&${query}`);
+      expect(report.sumOfTotals, query).toEqual({ count: expected.count, premium: expected.cents / 100 });
+      expect(report.lines.find((l) => l.line === 'RENTERS')!.count).toBe(0);
+      expect(report.attribution).toBeDefined();
+      expect(report.breakdown).toBeUndefined();
+    }
+    expect((await get(`${todayOf(x)}&partnerCode=acme-1`)).attribution).toEqual({
+      quotingPlatform: null,
+      quoteMethod: null,
+      entitySourceId: null,
+      partnerCode: 'acme-1',
+    });
+  });
+
+  it('breaks the report down per value, "none" holding renters and untracked sales, adding up to the totals', async () => {
+    const [q1, q2, q3] = quotes;
+    await attribute(q1!.uuid, {
+      platform: 'API',
+      method: 'PHONE',
+      source: sources[0]!.id,
+      partner: 'acme-1',
+    });
+    await attribute(q2!.uuid, { platform: 'PORTAL', method: null, source: null, partner: 'ACME-1' });
+    await attribute(q3!.uuid, { platform: null, method: null, source: null, partner: null });
+    const report = await get(`${todayOf(x)}&groupBy=partnerCode`);
+    const q12 = await premiumOf([...q1!.policyNumbers, ...q2!.policyNumbers]);
+    const rest = await premiumOf([...q3!.policyNumbers, rentersOfX]);
+    expect(report.breakdown?.groupBy).toBe('partnerCode');
+    expect(report.breakdown?.groups.map((g) => [g.value, g.label, g.count, cents(g.premium)])).toEqual([
+      ['ACME-1', 'Partner ACME-1', q12.count, q12.cents],
+      ['none', null, rest.count, rest.cents],
+    ]);
+    const bySource = await get(`${todayOf(x)}&groupBy=entitySource`);
+    expect(bySource.breakdown?.groups.map((g) => [g.value, g.label])).toEqual([
+      [String(sources[0]!.id), 'Vet clinic'],
+      ['none', null],
+    ]);
+    // A filter and a breakdown together: the groups are the filtered sales'.
+    const filtered = await get(`${todayOf(x)}&quotingPlatform=PORTAL&groupBy=quoteMethod`);
+    expect(filtered.breakdown?.groups.map((g) => g.value)).toEqual(['none']);
+    expect(filtered.breakdown?.groups[0]?.count).toBe(filtered.sumOfTotals.count);
+  });
+
+  it('exports the filtered rows with their attribution and group, adding up to the breakdown', async () => {
+    const query = `${todayOf(x)}&groupBy=quotingPlatform`;
+    const report = await get(query);
+    const response = await e.get(`/v2/reports/nwp/export?${query}`, ADMIN);
+    expectStatus(response, 200);
+    const [header, ...rows] = response.text
+      .split('\r\n')
+      .filter(Boolean)
+      .map((line) => line.split(','));
+    expect(header!.slice(9)).toEqual([
+      'quotingPlatform',
+      'quoteMethod',
+      'entitySourceId',
+      'partnerCode',
+      'group',
+    ]);
+    expect(response.headers.get('x-total-count')).toBe(String(rows.length));
+    const perGroup = new Map<string, number>();
+    for (const row of rows) perGroup.set(row[13]!, (perGroup.get(row[13]!) ?? 0) + cents(Number(row[8])));
+    expect(Object.fromEntries(perGroup)).toEqual(
+      Object.fromEntries(report.breakdown!.groups.map((g) => [g.value, cents(g.premium)])),
+    );
+    const filtered = await e.get(`/v2/reports/nwp/export?${todayOf(x)}&quotingPlatform=API`, ADMIN);
+    const lines = filtered.text.split('\r\n').filter(Boolean);
+    expect(lines[0]!.split(',').slice(9)).toEqual([
+      'quotingPlatform',
+      'quoteMethod',
+      'entitySourceId',
+      'partnerCode',
+    ]);
+    expect(lines.slice(1).every((line) => line.split(',')[9] === 'API')).toBe(true);
+  });
+
+  it("shows an agency user only its entities' sales, whatever the attribution asked for", async () => {
+    const [q1, , , qY] = quotes;
+    await attribute(q1!.uuid, {
+      platform: 'API',
+      method: 'PHONE',
+      source: sources[0]!.id,
+      partner: 'shared',
+    });
+    await attribute(qY!.uuid, {
+      platform: 'API',
+      method: 'PHONE',
+      source: sources[0]!.id,
+      partner: 'shared',
+    });
+    const period = `fromDate=${today}&toDate=${today}`;
+    const ofY = await get(`${period}&partnerCode=shared&groupBy=entitySource`, userOfY);
+    const yPremium = await premiumOf(qY!.policyNumbers);
+    expect(ofY.sumOfTotals).toEqual({ count: yPremium.count, premium: yPremium.cents / 100 });
+    expect(ofY.breakdown?.groups.map((g) => g.count)).toEqual([yPremium.count]);
+    const ofX = await get(`${period}&partnerCode=shared`, userOfX);
+    const xPremium = await premiumOf(q1!.policyNumbers);
+    expect(ofX.sumOfTotals).toEqual({ count: xPremium.count, premium: xPremium.cents / 100 });
+    const refused = await e.get(`/v2/reports/nwp?entityCode=${x.code}&groupBy=partnerCode`, userOfY);
+    expectValidationError(refused, ['entityCode']);
+  });
+
+  it('refuses bad attribution values with the quote search messages, for the report and its export', async () => {
+    const cases: [string, string][] = [
+      ['quotingPlatform=WEB', 'quotingPlatform'],
+      ['quoteMethod=FAX', 'quoteMethod'],
+      ['entitySourceId=abc', 'entitySourceId'],
+      ['entitySourceId=0', 'entitySourceId'],
+      [`partnerCode=${'p'.repeat(41)}`, 'partnerCode'],
+      ['groupBy=stateCode', 'groupBy'],
+    ];
+    for (const [query, field] of cases) {
+      const search = await e.get(`/v2/quotes?filter[${query.replace('=', ']=')}`, ADMIN);
+      for (const path of ['/v2/reports/nwp', '/v2/reports/nwp/export']) {
+        const response = await e.get(`${path}?${query}`, ADMIN);
+        const errors = expectValidationError(response, [field]).errors;
+        if (field !== 'groupBy')
+          expect(errors[field], query).toEqual(
+            expectValidationError(search, [`filter.${field}`]).errors[`filter.${field}`],
+          );
+      }
+    }
+    expect(
+      expectValidationError(await e.get('/v2/reports/nwp?groupBy=state', ADMIN), ['groupBy']).errors.groupBy,
+    ).toEqual(['Group by one of quotingPlatform, quoteMethod, entitySource, partnerCode.']);
+  });
+
+  // Random sales of a quiet year (2019) against an oracle worked out here from the sales themselves: each
+  // group's figures, and the groups together, are the report's to the cent.
+  it('adds the groups up to the totals to the cent over random sales', async () => {
+    const pool = [
+      ...quotes.slice(0, 3).flatMap((q) => q.policyNumbers.map((p) => ({ quote: q.uuid, policy: p }))),
+    ];
+    const platform = fc.constantFrom<Attribution['platform']>('PORTAL', 'API', null);
+    const method = fc.constantFrom<Attribution['method']>('PHONE', 'WEB', 'EMAIL', null);
+    const source = fc.constantFrom<number | null>(sources[0]!.id, sources[1]!.id, null);
+    const partner = fc.constantFrom<string | null>('acme', 'ACME', 'zed', null);
+    const attribution = fc.record({ platform, method, source, partner });
+    const sale = fc.record({
+      // -1: the renters policy.
+      policy: fc.integer({ min: -1, max: pool.length - 1 }),
+      code: fc.constantFrom('NB', 'RN', 'CN', 'FC', 'RI', 'EN', 'RW'),
+      businessType: fc.constantFrom<'NEW' | 'RENEWAL'>('NEW', 'RENEWAL'),
+      premiumCents: fc.integer({ min: -500_000, max: 500_000 }),
+      day: fc.integer({ min: 1, max: 365 }),
+    });
+    const EVENT_BASE = 9_000_000_000_000;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.tuple(...quotes.slice(0, 3).map(() => attribution)),
+        fc.array(sale, { maxLength: 25 }),
+        async (attributions, sales) => {
+          for (const [i, a] of attributions.entries()) await attribute(quotes[i]!.uuid, a);
+          const attributionOf = new Map(quotes.slice(0, 3).map((q, i) => [q.uuid, attributions[i]!]));
+          const rows = sales.map((s, i) => {
+            const pet = s.policy >= 0 ? pool[s.policy]! : null;
+            const on = new Date(Date.UTC(2019, 0, s.day)).toISOString().slice(0, 10);
+            return {
+              row: {
+                event_id: EVENT_BASE + i,
+                on,
+                line: pet ? ('PET' as const) : ('RENTERS' as const),
+                policy_number: pet ? pet.policy : rentersOfX,
+                entity_id: x.id,
+                state_code: 'TX',
+                species: pet ? 'DOG' : 'RENTERS',
+                event_code: s.code,
+                business_type: s.businessType,
+                premium_cents: s.premiumCents,
+              },
+              attribution: pet ? attributionOf.get(pet.quote)! : null,
+            };
+          });
+          await db().deleteFrom('premium_adjustments').where('event_id', '>=', EVENT_BASE).execute();
+          if (rows.length > 0)
+            await db()
+              .insertInto('premium_adjustments')
+              .values(rows.map((r) => r.row))
+              .execute();
+          const period = `fromDate=2019-01-01&toDate=2019-12-31&entityCode=${x.code}`;
+          const oracleValue: Record<string, (a: Attribution) => string | null> = {
+            quotingPlatform: (a) => a.platform,
+            quoteMethod: (a) => a.method,
+            entitySource: (a) => (a.source === null ? null : String(a.source)),
+            partnerCode: (a) => a.partner?.toUpperCase() ?? null,
+          };
+          for (const [groupBy, valueOf] of Object.entries(oracleValue)) {
+            const report = await get(`${period}&groupBy=${groupBy}`);
+            // The oracle: per group value, the count and cents per code and business type.
+            const oracle = new Map<string, Map<string, { count: number; cents: number }>>();
+            for (const r of rows) {
+              const value = (r.attribution && valueOf(r.attribution)) ?? 'none';
+              const group = oracle.get(value) ?? new Map<string, { count: number; cents: number }>();
+              const key = `${r.row.event_code}/${r.row.business_type}`;
+              const t = group.get(key) ?? { count: 0, cents: 0 };
+              group.set(key, { count: t.count + 1, cents: t.cents + r.row.premium_cents });
+              oracle.set(value, group);
+            }
+            const groups = report.breakdown!.groups;
+            expect(groups.map((g) => g.value).sort()).toEqual([...oracle.keys()].sort());
+            for (const g of groups) {
+              const expected = oracle.get(g.value)!;
+              const figures = [...expected.values()];
+              expect(g.count).toBe(figures.reduce((sum, t) => sum + t.count, 0));
+              expect(cents(g.premium)).toBe(figures.reduce((sum, t) => sum + t.cents, 0));
+              for (const t of g.totals.filter((t) => t.count > 0 || t.premium !== 0))
+                expect({ count: t.count, cents: cents(t.premium) }).toEqual(
+                  expected.get(`${t.code}/${t.businessType}`),
+                );
+            }
+            // The groups add up to the report's totals, per type and in all.
+            const total = rows.reduce((sum, r) => sum + r.row.premium_cents, 0);
+            expect(cents(report.sumOfTotals.premium)).toBe(total);
+            expect(report.sumOfTotals.count).toBe(rows.length);
+            expect(groups.reduce((sum, g) => sum + cents(g.premium), 0)).toBe(total);
+            for (const t of report.totals) {
+              const parts = groups.map((g) =>
+                g.totals.find((u) => u.code === t.code && u.businessType === t.businessType),
+              );
+              expect(parts.reduce((sum, u) => sum + (u?.count ?? 0), 0)).toBe(t.count);
+              expect(parts.reduce((sum, u) => sum + cents(u?.premium ?? 0), 0)).toBe(cents(t.premium));
+            }
+          }
+        },
+      ),
+      { numRuns: 15 },
+    );
+    await db().deleteFrom('premium_adjustments').where('event_id', '>=', EVENT_BASE).execute();
   });
 });

@@ -4,6 +4,7 @@ import { allOf, anyOf, type AccessCheck } from '../access';
 import { STATEMENT_FILTERS, STATEMENT_SORT_FIELDS, StatementRow } from './commissionStatements';
 import { pageOf, searchQuery } from './paging';
 import { AGENT_ENTITY_CODE } from './params';
+import { QUOTE_FILTERS } from './quoteSearch';
 
 // Reports (SPEC §2 "Reporting", §3 "Written premium report", §6 "Reports"; docs/reports.md).
 
@@ -38,6 +39,13 @@ export const ReportListResponse = z.object({ data: z.array(ReportEntry) });
 
 const day = (what: string) => z.iso.date({ error: `The ${what} must be a date (YYYY-MM-DD).` });
 
+// What the report's breakdown groups sales by (docs/reports.md "Attribution").
+export const NWP_GROUP_BYS = ['quotingPlatform', 'quoteMethod', 'entitySource', 'partnerCode'] as const;
+export type NwpGroupBy = (typeof NWP_GROUP_BYS)[number];
+// The group of sales with no value of the attribution grouped by (renters sales, quotes without it). No
+// value of a group is written in lower case, so it names no platform, method, source or partner.
+export const NWP_NO_ATTRIBUTION = 'none';
+
 // SPEC §3 "Net written premium report filters": stateCode, fromDate, toDate; and the entity code of the
 // written premium report (the entity and the entities beneath it).
 export const NwpQuery = z.strictObject({
@@ -56,8 +64,29 @@ export const NwpQuery = z.strictObject({
     .toUpperCase()
     .regex(AGENT_ENTITY_CODE, { error: 'Use an entity code such as 1234-5678-AB.' })
     .optional(),
+  // Where the sale came from (docs/reports.md "Attribution"): the quote search's own filters, so the names,
+  // values and messages are the same; each keeps the report to pet policies bought on such a quote.
+  quotingPlatform: QUOTE_FILTERS.quotingPlatform
+    .optional()
+    .describe('Only sales bought on a quote made on this platform: PORTAL or API.'),
+  quoteMethod: QUOTE_FILTERS.quoteMethod
+    .optional()
+    .describe('Only sales bought on a quote taken by this method (PHONE, IN_PERSON, EMAIL, WEB, CHAT).'),
+  entitySourceId: QUOTE_FILTERS.entitySourceId
+    .optional()
+    .describe(
+      "Only sales bought on a quote naming this quote source (the id of one of an agency's sources).",
+    ),
+  partnerCode: QUOTE_FILTERS.partnerCode
+    .optional()
+    .describe('Only sales bought on a quote whose tracking names this partner code (any case).'),
+  groupBy: z
+    .enum(NWP_GROUP_BYS, { error: `Group by one of ${NWP_GROUP_BYS.join(', ')}.` })
+    .optional()
+    .describe('Adds a breakdown: one row per value of this attribution, "none" for sales without it.'),
 });
 export type NwpQuery = z.input<typeof NwpQuery>;
+export type NwpFilters = z.output<typeof NwpQuery>;
 
 export const NWP_MAX_DAYS = 1_096;
 
@@ -91,6 +120,34 @@ export const NwpMonth = z.object({
 });
 export type NwpMonth = z.infer<typeof NwpMonth>;
 
+// The attribution filters the report ran with; present only when one was given.
+export const NwpAttribution = z.object({
+  quotingPlatform: z.string().nullable(),
+  quoteMethod: z.string().nullable(),
+  entitySourceId: z.number().int().nullable(),
+  partnerCode: z.string().nullable(),
+});
+export type NwpAttribution = z.infer<typeof NwpAttribution>;
+
+// One value of the attribution grouped by: its figures, which over every group add up to the report's.
+export const NwpGroup = z.object({
+  value: z
+    .string()
+    .describe(
+      'The platform, method, quote source id or partner code (upper case) of the group; "none" for sales without one.',
+    ),
+  label: z
+    .string()
+    .nullable()
+    .describe("The quote source's or partner's name; null for the others and none."),
+  count: z.number().int(),
+  premium: z.number().describe('Net written premium of the group, decimal dollars.'),
+  totals: z.array(NwpTotal),
+});
+export type NwpGroup = z.infer<typeof NwpGroup>;
+export const NwpBreakdown = z.object({ groupBy: z.enum(NWP_GROUP_BYS), groups: z.array(NwpGroup) });
+export type NwpBreakdown = z.infer<typeof NwpBreakdown>;
+
 export const NwpReport = z.object({
   fromDate: z.string(),
   toDate: z.string(),
@@ -102,6 +159,9 @@ export const NwpReport = z.object({
     z.object({ line: z.enum(['PET', 'RENTERS']), count: z.number().int(), premium: z.number() }),
   ),
   months: z.array(NwpMonth),
+  // Only when an attribution filter or groupBy is given, so the report SPEC describes stays as it is.
+  attribution: NwpAttribution.optional().describe('The attribution filters given, when any was.'),
+  breakdown: NwpBreakdown.optional().describe('Present when groupBy is given.'),
 });
 export type NwpReport = z.infer<typeof NwpReport>;
 export const NwpReportResponse = z.object({ data: NwpReport });

@@ -5,6 +5,7 @@ import { COMMISSIONABLE_TYPES, commissionableEventsOfStream } from './writtenPre
 import type { BusinessType, CommissionSpecies } from '../moneyRules/commissionRates';
 import type { CommissionableEvent } from '../commission/statementLines';
 import type { PolicyLogEvent } from './policyLogStreams';
+import { soldWith, type SaleAttribution } from './saleAttribution';
 
 // The adjustment events of SPEC §3 that make up written premium, read from the pet and renters policy logs
 // (docs/reports.md "Net written premium"): issue (NB, or RW for a rewrite), renewal (RN), cancellation (CN pro
@@ -67,6 +68,8 @@ export interface AdjustmentWindow {
   stateCode?: string;
   // Policies of this entity and the entities beneath it (an entity's path is a prefix of its descendants').
   entityPath?: string;
+  // Only sales bought on a quote with this attribution (docs/reports.md "Attribution").
+  attribution?: SaleAttribution;
 }
 
 // The adjustments of one business day with the same code, business type and line, summed: what the report and
@@ -83,7 +86,7 @@ export interface AdjustmentGroup {
   returnedCents: number;
 }
 
-function adjustmentsIn(db: Db, window: AdjustmentWindow) {
+export function adjustmentsIn(db: Db, window: AdjustmentWindow) {
   let query = db
     .selectFrom('premium_adjustments as a')
     .where('a.on', '>=', sql<Date>`${window.fromDay}::date`)
@@ -98,6 +101,8 @@ function adjustmentsIn(db: Db, window: AdjustmentWindow) {
           .where('e.path', 'like', `${window.entityPath}%`),
       ),
     );
+  const attribution = soldWith(window.attribution);
+  if (attribution) query = query.where(attribution);
   return query;
 }
 

@@ -5,6 +5,7 @@ import { isAllowed } from '../../../api/access';
 import {
   AccessCheckSchema,
   NwpQuery,
+  type NwpFilters,
   NwpReportResponse,
   REPORT_ACCESS,
   ReportListResponse,
@@ -133,7 +134,7 @@ export function reportRoutes(app: FastifyInstance, options: { db: Db; clock: Clo
     },
   );
 
-  async function nwpRun(request: FastifyRequest, query: NwpQuery) {
+  async function nwpRun(request: FastifyRequest, query: NwpFilters) {
     const run = await resolveNwpRun(db, scopeOf(request), query, today());
     if (isProblem(run)) throw new ValidationFailed({ [run.field]: [run.message] });
     return run;
