@@ -60,6 +60,9 @@ export const PRIVILEGES: readonly PrivilegeDefinition[] = [
   p('renters_addl_ins_add', 'Add renters additional insureds'),
   p('renters_update_pmnt', 'Update renters payment method'),
   p('renters_plcy_rewrite', 'Rewrite renters policies'),
+  // Not in SPEC §6: replaying recorded portal sessions for support, users of the root entity only
+  // (docs/session-recording.md). Root administrators pass it through root_admin.
+  p('session_recording_view', 'Replay recorded portal sessions (support)'),
 ];
 
 export type PrivilegeCode = (typeof PRIVILEGES)[number]['code'];

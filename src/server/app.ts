@@ -58,6 +58,7 @@ import { userAccountRoutes } from './http/routes/userAccountRoutes';
 import { userRoutes } from './http/routes/userRoutes';
 import { sessionRoutes } from './http/routes/sessionRoutes';
 import { operationsRoutes } from './http/routes/operationsRoutes';
+import { sessionRecordingRoutes } from './http/routes/sessionRecordingRoutes';
 import { checkReadiness, type Readiness } from './http/readiness';
 import { createMetrics } from './metrics/metrics';
 import type { Db, PoolStats } from './store/db';
@@ -213,6 +214,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     db,
     environmentCode: config.environmentCode,
     sandbox: config.mode === 'sandbox',
+    sessionRecording: config.sessionRecording,
     clock,
   });
   listRoutes(app, { db });
@@ -261,6 +263,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   refundRoutes(app, { db, clock, payments });
   matterFileRoutes(app, { db });
   bankAccountRoutes(app, { db, secret: config.accessTokenSecret, rtp });
+  sessionRecordingRoutes(app, { db, enabled: config.sessionRecording });
   await installPortal(app, options.distDir);
   return { app, clock, routes, idempotentRoutes, undeclaredConflicts };
 }

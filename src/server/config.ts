@@ -64,6 +64,11 @@ const Env = z.object({
   MAIL_FROM: z.string().min(3).max(200).default('Insurance Agent Portal <no-reply@portal.invalid>'),
   // The bearer token Prometheus scrapes /metrics with in production (docs/operations.md "Metrics").
   METRICS_TOKEN: z.string().min(16).max(256).optional(),
+  // Support recording of signed-in portal sessions (docs/session-recording.md): on in production and in
+  // sandboxes (SPEC §9), off under the test runner unless a test turns it on.
+  SESSION_RECORDING: z.enum(['on', 'off']).optional(),
+  // Days a session recording is kept; the daily work deletes older ones by the business clock.
+  SESSION_RECORDING_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
 });
 
 export interface Config {
@@ -91,6 +96,9 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   metricsToken: string | undefined;
+  // Whether the portal records signed-in sessions for support, and for how many days they are kept.
+  sessionRecording: boolean;
+  sessionRecordingRetentionDays: number;
 }
 
 // When no secret is configured one is generated once and kept in the data dir, so restarts keep sessions
@@ -155,5 +163,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     metricsToken: e.METRICS_TOKEN,
+    // SPEC §9: production and lower environments alike record; tests see no recording they did not ask for.
+    sessionRecording: (e.SESSION_RECORDING ?? (process.env.VITEST ? 'off' : 'on')) === 'on',
+    sessionRecordingRetentionDays: e.SESSION_RECORDING_RETENTION_DAYS,
   };
 }

@@ -84,6 +84,7 @@ export async function createServer(config: Config, options: ServerOptions): Prom
       payments: services.payments,
       ownerUrl: config.databaseMigrationUrl ?? config.databaseUrl,
       appSchema: config.databaseSchema,
+      sessionRecordingRetentionDays: config.sessionRecordingRetentionDays,
       ...options.jobTimings,
     },
     options.dailyWork,

@@ -112,6 +112,15 @@ export const COMMAND_SCOPES: Readonly<Record<string, CommandScope>> = {
     scope: 'Moves the business clock of a sandbox (never production); root administrators only.',
     tests: 'jobsApi.test.ts',
   },
+  'POST /v2/session-recordings': {
+    scope: 'Starts a recording of the caller’s own session (principal.userId, the entity acted for).',
+    tests: 'sessionRecordings.test.ts',
+  },
+  'GET /v2/session-recordings': {
+    scope:
+      'Every agency’s recordings, so session_recording_view and a user of the root entity only; 403 to any other holder.',
+    tests: 'sessionRecordings.test.ts, crossAgencyMatrix.test.ts',
+  },
   'GET /v2/refunds/failed': {
     scope:
       'failedRefunds (domain/billing/refunds/refundHistory.ts) keeps the policies of the caller’s entity scope (staff: all); refundRoutes.ts keeps the lines whose payments the caller may take.',

@@ -22,6 +22,8 @@ export interface Northwind {
   // A saved view of Northwind's manager, shared with the role 'Agency Manager', which Lakeside's manager
   // holds too.
   viewId: number;
+  // A support recording of Northwind's manager's session (stored directly: the test server does not record).
+  recordingId: string;
   // The e-mail of Northwind's pet customer, a search term.
   petEmail: string;
   // Strings only Northwind's rows carry: its codes and name, numbers, e-mails of its customers and users.
@@ -69,7 +71,24 @@ export async function buildNorthwind(s: SuiteServer): Promise<Northwind> {
     shared_role_ids: [await roleIdByName(db, 'Agency Manager')],
   });
   expectStatus(view, 201);
+  const recordingId = randomUUID();
+  const manager = await db
+    .selectFrom('users')
+    .select(['id', 'entity_id'])
+    .where('email', '=', MANAGER)
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('session_recordings')
+    .values({
+      id: recordingId,
+      user_id: manager.id,
+      entity_id: manager.entity_id,
+      started_at: s.t.server.clock.now(),
+      last_event_at: s.t.server.clock.now(),
+    })
+    .execute();
   return {
+    recordingId,
     records,
     roleId,
     viewId: (view.body as { data: { id: number } }).data.id,
@@ -134,6 +153,7 @@ function idFor(route: string, param: string, w: Northwind): string | number | un
     uuid: v.petQuoteUuid,
     sessionId: v.paymentSessionId,
   };
+  if (param === 'recordingId') return w.recordingId;
   if (param !== 'id') return ids[param];
   if (route.includes(' /v2/users/')) return v.staffUserId;
   if (route.includes(' /v2/my/table-views/')) return w.viewId;
@@ -177,6 +197,10 @@ function bodies(w: Northwind): Record<string, unknown> {
     'PATCH /v2/my/table-views/:id': { name: 'Mallory was here' },
     'DELETE /v2/my/table-views/:id': undefined,
     'POST /v2/jobs/:id/retry': {},
+    'POST /v2/session-recordings/:recordingId/events': {
+      sequence: 1,
+      events: [{ type: 4, timestamp: 1, data: { href: 'https://portal.test/' } }],
+    },
     'PATCH /v2/entities/:entityId': { dba: 'Mallory Pets' },
     'DELETE /v2/entities/:entityId': undefined,
     'POST /v2/entities/:entityId/locations': {
@@ -500,6 +524,7 @@ export const OWN_WRITES: Readonly<Record<string, string>> = {
   'POST /v2/my/password': 'the caller’s own password',
   'POST /v2/roles': 'a new role of the caller’s own agency; assigning it is tried by POST /v2/users',
   'GET /v1/one-inc-session': 'opens a payment session of the caller’s own',
+  'POST /v2/session-recordings': 'starts a recording of the caller’s own session',
 };
 
 export interface RouteRef {

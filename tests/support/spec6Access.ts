@@ -106,6 +106,13 @@ export const SPEC6_ACCESS: Readonly<Record<string, SpecRule>> = {
   'POST /v2/jobs/clock': any(),
   // Not in SPEC: the daily reconciliation of the money (docs/reconciliation.md), seen with the jobs screen.
   'GET /v2/jobs/reconciliation': any(),
+  // Not in SPEC: support recording of portal sessions (docs/session-recording.md). Every signed-in user's
+  // portal sends its own session; replaying needs session_recording_view (root admin passes), and the server
+  // further keeps it to users of the root entity.
+  'POST /v2/session-recordings': signedIn,
+  'POST /v2/session-recordings/:recordingId/events': signedIn,
+  'GET /v2/session-recordings': any('session_recording_view'),
+  'GET /v2/session-recordings/:recordingId/events': any('session_recording_view'),
   'POST /v2/my/table-views': signedIn,
   'PATCH /v2/my/table-views/:id': signedIn,
   'DELETE /v2/my/table-views/:id': signedIn,

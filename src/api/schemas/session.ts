@@ -76,6 +76,9 @@ export const BrandResponse = z.object({
   // A sandbox says so on every screen, with its business date and whether its clock was moved forward;
   // null in production (docs/operations.md "Production or sandbox").
   sandbox: z.object({ businessDate: z.string(), clockMoved: z.boolean() }).nullable(),
+  // Whether the portal records the signed-in session for support (docs/session-recording.md): on in
+  // production and lower environments, off in tests. Optional so a server of an older version still parses.
+  sessionRecording: z.boolean().optional(),
 });
 
 // GET /v2/lists/access/privileges (SPEC §3 Privilege, snake_case).

@@ -14,6 +14,9 @@ export interface DailyWorkContext {
   // The business day being worked, which may be earlier than the clock's when days are caught up.
   businessDate: BusinessDate;
   payments: PaymentAdapter;
+  // Days a support recording of a portal session is kept (SESSION_RECORDING_RETENTION_DAYS); 30 when the
+  // caller does not say (docs/session-recording.md).
+  sessionRecordingRetentionDays?: number;
   log: { info(details: object, message: string): void; warn(details: object, message: string): void };
 }
 

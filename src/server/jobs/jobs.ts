@@ -30,6 +30,8 @@ export interface JobsSettings {
   pollingIntervalSeconds?: number;
   maintenanceIntervalSeconds?: number;
   dailyWorkExpireInSeconds?: number;
+  // Days a session recording is kept (the retention piece of the daily work).
+  sessionRecordingRetentionDays?: number;
 }
 
 // The farthest a sandbox's clock moves in one go.
@@ -77,7 +79,13 @@ export class Jobs {
 
   #context(log: JobLog): RunContext {
     const db = this.database.appDb;
-    return { db, clock: this.businessClock.clock, payments: this.settings.payments, log };
+    return {
+      db,
+      clock: this.businessClock.clock,
+      payments: this.settings.payments,
+      sessionRecordingRetentionDays: this.settings.sessionRecordingRetentionDays,
+      log,
+    };
   }
 
   async start(log: JobLog): Promise<void> {

@@ -47,6 +47,7 @@ import * as m047 from './migrations/047_waiting_periods';
 import * as m048 from './migrations/048_quote_tracking';
 import * as m049 from './migrations/049_policy_brand_and_initial_payment';
 import * as m050 from './migrations/050_policy_note_visibility';
+import * as m051 from './migrations/051_session_recordings';
 
 // Migrations are listed here rather than read from disk, so the same list runs under tsx, vitest and bundles.
 const MIGRATIONS: Record<string, Migration> = {
@@ -95,6 +96,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '048_quote_tracking': m048,
   '049_policy_brand_and_initial_payment': m049,
   '050_policy_note_visibility': m050,
+  '051_session_recordings': m051,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -15,6 +15,7 @@ import type { RentersQuoteTables } from './tables/rentersQuoteTables';
 import type { TableViewTables } from './tables/tableViewTables';
 import type { BillingTables } from './tables/billingTables';
 import type { ReconciliationTables } from './tables/reconciliationTables';
+import type { SessionRecordingTables } from './tables/sessionRecordingTables';
 
 // Table types of the database. Projections are rebuilt from `events`; the rest is reference or security data.
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -244,7 +245,8 @@ export interface Database
     ReportTables,
     TableViewTables,
     BillingTables,
-    ReconciliationTables {
+    ReconciliationTables,
+    SessionRecordingTables {
   events: EventsTable;
   privileges: PrivilegesTable;
   states: StatesTable;

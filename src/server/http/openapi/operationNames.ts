@@ -38,6 +38,10 @@ export const SUMMARIES: Record<string, string> = {
   'GET /v2/renters/customers/:customerId/payment_accounts/:accountId/payment_methods/setup-intent':
     'Start adding a payment method to a renters customer’s account',
   'POST /v2/renters/tokenize': 'Tokenize a renters customer’s payment method',
+  'POST /v2/session-recordings': 'Start recording the caller’s portal session',
+  'POST /v2/session-recordings/:recordingId/events': 'Append a batch of events to the caller’s recording',
+  'GET /v2/session-recordings': 'List session recordings (root entity, session_recording_view)',
+  'GET /v2/session-recordings/:recordingId/events': 'Get a session recording’s events for replay',
   'GET /v2/calendar': 'Get the business time zone and today’s business date',
   'GET /v2/jobs': 'List the daily work of each business day',
   'GET /v2/jobs/overview': 'Get the business date, the job runner and mail delivery',

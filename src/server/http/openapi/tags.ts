@@ -71,7 +71,14 @@ export const API_TAGS: readonly ApiTag[] = [
   {
     name: 'jobs',
     'x-displayName': 'Jobs',
-    description: 'Each business day’s work, its retry, the sandbox clock and mail delivery (root administrators).',
+    description:
+      'Each business day’s work, its retry, the sandbox clock and mail delivery (root administrators).',
+  },
+  {
+    name: 'session-recordings',
+    'x-displayName': 'Session recordings',
+    description:
+      'Support recordings of portal sessions: sent by the portal, replayed by root administrators.',
   },
   { name: 'health', 'x-displayName': 'Health', description: 'Liveness for load balancers.' },
 ];

@@ -15,7 +15,7 @@ const ACCESS_ATTRIBUTE_IDS: readonly number[] = [DASHBOARD_ACCESS_ATTRIBUTE_ID];
 // with own settings (myRoutes.ts).
 export function sessionRoutes(
   app: FastifyInstance,
-  options: { db: Db; environmentCode: string; sandbox: boolean; clock: Clock },
+  options: { db: Db; environmentCode: string; sandbox: boolean; sessionRecording: boolean; clock: Clock },
 ): void {
   const { db } = options;
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -80,6 +80,7 @@ export function sessionRoutes(
         data: brandAnswer(brand.code, brand.data as Record<string, unknown>),
         environment: options.environmentCode,
         sandbox: options.sandbox ? sandboxState(options.clock) : null,
+        sessionRecording: options.sessionRecording,
       };
     },
   );
