@@ -240,12 +240,21 @@ describe('commission statements', () => {
     await waitForPath(page, '/accounting/bank-verification');
     await verifyAccount(page, NORTHWIND_DALLAS, '731954268803');
 
-    // Back on the payments screen, Dallas is paid from its selected row.
+    // Back on the payments screen, Dallas is paid from its statement, which asks first with the amount.
     await openFromMenu(page, 'Commission Payments', '/accounting/commission-payments');
     await expectTotal(page, 1);
-    await page.getByRole('checkbox', { name: `Select ${NORTHWIND_DALLAS} ${MONTH_LABEL}` }).check();
-    const paid = await runBulk(page, 'Mark paid selected', 'Mark paid 1');
-    expect(paid).toContain('1 statement marked paid');
+    await page
+      .getByRole('button', { name: `Open the statement of ${NORTHWIND_DALLAS} for ${MONTH_LABEL}` })
+      .click();
+    const dallas = page.getByRole('dialog', { name: `Statement ${NORTHWIND_DALLAS} · ${MONTH_LABEL}` });
+    const total = (await dallas.getByTestId('payment-total').innerText()).trim();
+    await dallas.getByRole('button', { name: 'Mark paid' }).click();
+    const ask = page.getByRole('dialog', { name: `Mark ${total} paid?` });
+    await ask.getByText(`${total} to the agency’s verified bank account`, { exact: false }).waitFor();
+    await shot(page, 'commission-payments-4-confirm-paid', false);
+    await ask.getByRole('button', { name: `Mark ${total} paid` }).click();
+    await dallas.getByText('The statement was marked paid.').waitFor();
+    await dallas.getByRole('button', { name: 'Close' }).first().click();
     await expectTotal(page, 0);
 
     // The payment report of the paid Northwind statements.

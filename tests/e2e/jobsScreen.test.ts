@@ -41,6 +41,13 @@ describe('jobs screen', () => {
     // The move names the date it ends on.
     await clockPanel.getByText(`To ${formatBusinessDate(addDays(today, 2))}.`, { exact: false }).waitFor();
     await clockPanel.getByRole('button', { name: 'Move to date' }).click();
+    // The move cannot be taken back: it asks first, saying what the skipped days will do.
+    const ask = page.getByRole('dialog', {
+      name: `Move the business date to ${formatBusinessDate(addDays(today, 2))}?`,
+    });
+    await ask.getByText('The clock cannot be moved back.').waitFor();
+    await shot(page, 'jobs-screen-move-confirm');
+    await ask.getByRole('button', { name: 'Move 2 days' }).click();
     await clockPanel.getByText(formatBusinessDate(addDays(today, 2)), { exact: true }).waitFor();
     const table = page.getByRole('table', { name: 'Daily work by business day' });
     await table

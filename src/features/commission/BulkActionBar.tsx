@@ -33,7 +33,8 @@ type Pending = { command: BulkCommand; scope: BulkScope };
 
 // Bulk actions over the selected statements or every statement matching the filter: a confirm step naming
 // the count, a progress bar while a run goes through its steps, and what moved and what was refused (each
-// refusal with its entity, month and reason). A selection of "all matching" runs as a filter run.
+// refusal with its entity, month and reason). A selection of "all matching" runs as a filter run. Acting on
+// the ticked rows is the primary action; acting on every match is secondary, and always says its count.
 export function BulkActionBar(props: BulkActionBarProps) {
   const { commands, report, selected, allMatching, matching, filter, onClearSelection, onFinished } = props;
   const [pending, setPending] = useState<Pending | null>(null);
@@ -94,7 +95,6 @@ export function BulkActionBar(props: BulkActionBarProps) {
               {commands.map((command) => (
                 <Button
                   key={command}
-                  variant="secondary"
                   disabled={busy || !canSelection(command)}
                   onClick={() => setPending({ command, scope: selectionScope() })}
                 >
@@ -118,6 +118,7 @@ export function BulkActionBar(props: BulkActionBarProps) {
             {filterCommands.map((command) => (
               <Button
                 key={command}
+                variant="secondary"
                 disabled={busy}
                 onClick={() => setPending({ command, scope: { kind: 'filter', filter, expected: matching } })}
               >

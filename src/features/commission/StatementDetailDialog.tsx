@@ -27,6 +27,7 @@ import { useAccess } from '../../ui/useAccess';
 import { BULK_WORDS } from './bulkWords';
 import { formatChange, formatTimestamp } from './format';
 import { OverridesEditor } from './OverridesEditor';
+import { PaymentMarkConfirm, type PaymentMark } from './PaymentMarkConfirm';
 import { StatementBadges } from './StatementBadges';
 import { StatementOutOfDate } from './StatementOutOfDate';
 import { monthLabel } from './statementFilterValues';
@@ -115,6 +116,7 @@ function StatementBody({ statement, refresh, onOverridesDirty }: StatementBodyPr
   const { can } = useAccess();
   const queryClient = useQueryClient();
   const [notice, setNotice] = useState<string | null>(null);
+  const [asking, setAsking] = useState<PaymentMark | null>(null);
   const files = useFileDownloads();
   const key = statementKeys.one(statement.entity_id, statement.id);
   // Every search shows this statement's figures and statuses too.
@@ -128,12 +130,14 @@ function StatementBody({ statement, refresh, onOverridesDirty }: StatementBodyPr
       runStatementCommand(statement.entity_id, statement.id, c, statement.version),
     onMutate: () => setNotice(null),
     onSuccess: async (next, c) => {
+      setAsking(null);
       queryClient.setQueryData(key, next);
       setNotice(`The statement was ${BULK_WORDS[c].done}.`);
       await refreshSearches();
     },
     // A refusal or a stale version (409): show the reason with the statement as it is now.
     onError: (error) => {
+      setAsking(null);
       if (error instanceof ApiError && error.status === 409) void refresh();
     },
   });
@@ -169,7 +173,7 @@ function StatementBody({ statement, refresh, onOverridesDirty }: StatementBodyPr
                 variant={c === 'approve' || c === 'mark-paid' ? 'primary' : 'secondary'}
                 busy={command.isPending && command.variables === c}
                 disabled={command.isPending}
-                onClick={() => command.mutate(c)}
+                onClick={() => (c === 'mark-paid' || c === 'mark-unpaid' ? setAsking(c) : command.mutate(c))}
               >
                 {BULK_WORDS[c].verb}
               </Button>
@@ -194,6 +198,15 @@ function StatementBody({ statement, refresh, onOverridesDirty }: StatementBodyPr
             )}
           </div>
         </div>
+        {asking && (
+          <PaymentMarkConfirm
+            statement={statement}
+            mark={asking}
+            busy={command.isPending}
+            onConfirm={() => command.mutate(asking)}
+            onClose={() => setAsking(null)}
+          />
+        )}
         <div className="space-y-3">
           {notice && <Alert tone="success">{notice}</Alert>}
           {command.error && (

@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import type { JobsOverview } from '../../api/schemas/jobs';
 import { addDays, formatBusinessDate } from '../../calendar';
+import { ConfirmDialog } from '../../ui/feedback/ConfirmDialog';
 import { Button } from '../../ui/forms/Button';
 import { TextField } from '../../ui/forms/TextField';
 
 // The business date, the runner and mail delivery, and in a sandbox the clock moved forward ("Move to date"),
 // which runs the work of every day it skips. The move sent names the date it ends on (today's plus the days).
+// It cannot be taken back, so it asks first, saying what the skipped days will do.
 export function JobsOverviewPanel({
   overview,
   moving,
@@ -16,6 +18,7 @@ export function JobsOverviewPanel({
   onMove: (to: string) => void;
 }) {
   const [days, setDays] = useState('1');
+  const [asking, setAsking] = useState(false);
   const n = Number(days);
   const valid = Number.isInteger(n) && n >= 1 && n <= 366;
   const to = valid ? addDays(overview.business_date, n) : null;
@@ -46,7 +49,7 @@ export function JobsOverviewPanel({
           className="flex items-end gap-2"
           onSubmit={(event) => {
             event.preventDefault();
-            if (to) onMove(to);
+            if (to) setAsking(true);
           }}
         >
           <TextField
@@ -69,6 +72,25 @@ export function JobsOverviewPanel({
             Move to date
           </Button>
         </form>
+      )}
+      {asking && to && (
+        <ConfirmDialog
+          open
+          title={`Move the business date to ${formatBusinessDate(to)}?`}
+          confirmLabel={`Move ${n === 1 ? '1 day' : `${n} days`}`}
+          onConfirm={() => {
+            setAsking(false);
+            onMove(to);
+          }}
+          onClose={() => setAsking(false)}
+        >
+          <p>
+            The work of each day skipped runs as it would have on that day: instalments are collected,
+            declined payments retried, notices mailed, renewals offered, cancellations take effect and unpaid
+            policies lapse.
+          </p>
+          <p className="mt-2">The clock cannot be moved back.</p>
+        </ConfirmDialog>
       )}
     </section>
   );
