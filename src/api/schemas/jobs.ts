@@ -19,7 +19,7 @@ export const JobRun = z.object({
   title: z.string(),
   business_date: z.string(),
   status: z.enum(JOB_STATUSES),
-  // What the piece did ("charged 12, declined 1"), once done.
+  // What the piece did, counter by counter ({charged: 12, declined: 1}), once done.
   summary: z.record(z.string(), z.number()).nullable(),
   // Why it failed (or why its last try failed, while it waits to be tried again).
   error: z.string().nullable(),

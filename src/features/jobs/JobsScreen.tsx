@@ -8,7 +8,7 @@ import {
   moveClock,
   retryJob,
 } from '../../api/calls/jobs';
-import { JOB_STATUSES, type JobRun, type JobStatus } from '../../api/schemas/jobs';
+import { JOB_STATUSES, type JobStatus } from '../../api/schemas/jobs';
 import { formatBusinessDate, formatDateTime } from '../../calendar';
 import { Alert } from '../../ui/feedback/Alert';
 import { toast } from '../../ui/feedback/toastStore';
@@ -17,6 +17,7 @@ import { SelectField } from '../../ui/forms/SelectField';
 import { PageHeader } from '../../ui/PageHeader';
 import { JobsOverviewPanel } from './JobsOverviewPanel';
 import { ReconciliationPanel } from './ReconciliationPanel';
+import { outcomeText } from './jobOutcomeWords';
 
 const STATUS_LABELS: Record<JobStatus, string> = {
   due: 'Due',
@@ -31,13 +32,6 @@ const STATUS_TONES: Record<JobStatus, string> = {
   done: 'bg-emerald-50 text-emerald-800',
   failed: 'bg-red-50 text-red-800',
 };
-
-// "charged 12, declined 1"
-function summaryText(summary: JobRun['summary']): string {
-  if (!summary) return '';
-  const parts = Object.entries(summary).map(([what, n]) => `${what} ${n}`);
-  return parts.length > 0 ? parts.join(', ') : 'nothing to do';
-}
 
 // /admin/jobs (docs/jobs.md): what each business day's daily work did, for root administrators; a failed
 // piece can be run again, and in a sandbox the clock moved forward.
@@ -150,7 +144,7 @@ export function JobsScreen() {
                   </span>
                 </td>
                 <td className="px-4 py-3 text-slate-700">
-                  {run.status === 'done' ? summaryText(run.summary) : (run.error ?? '')}
+                  {run.status === 'done' ? outcomeText(run) : (run.error ?? '')}
                 </td>
                 <td className="px-4 py-3 tabular-nums">{run.attempts}</td>
                 <td className="whitespace-nowrap px-4 py-3 text-slate-600">
