@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BillingResponse, PayNowResponse } from '../../src/api/schemas/billing';
+import { BillingResponse } from '../../src/api/schemas/billing';
+import { RentersPayNowResponse } from '../../src/api/schemas/rentersBilling';
 import { addDays, addMonths, MovableClock, businessDate } from '../../src/calendar';
 import type { Db } from '../../src/server/store/db';
 import { runBillingOn, runDatedWorkOn } from '../support/billingDays';
@@ -47,10 +48,10 @@ describe.each(testDatabases())(
 
       const paymentToken = await tokenFor(e, INTERNAL, NEW_CARD);
       const paid = await e.post(`/v2/renters/policies/${matterId}/billing/pay-now`, INTERNAL, {
-        data: { paymentToken },
+        data: { payment_token: paymentToken },
       });
       expectStatus(paid, 200);
-      expect(PayNowResponse.parse(paid.body).data).toMatchObject({ collected: 1, declined: 0 });
+      expect(RentersPayNowResponse.parse(paid.body).data).toMatchObject({ collected: 1, declined: 0 });
 
       const methods = await e.get(`/v2/renters/customers/${account.customer_id}/payment_methods`, INTERNAL);
       expectStatus(methods, 200);
@@ -128,7 +129,7 @@ describe.each(testDatabases())(
       // Pay now with the card on file takes the new card and reinstates the policy.
       const paid = await e.post(`/v2/renters/policies/${matterId}/billing/pay-now`, INTERNAL, { data: {} });
       expectStatus(paid, 200);
-      expect(PayNowResponse.parse(paid.body).data).toMatchObject({ declined: 0, reinstated: true });
+      expect(RentersPayNowResponse.parse(paid.body).data).toMatchObject({ declined: 0, reinstated: true });
     });
 
     it('lets staff change a pet policy’s card without a payment, and the run charges it', async () => {

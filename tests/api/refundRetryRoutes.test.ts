@@ -4,8 +4,10 @@ import { BillingResponse, type Billing } from '../../src/api/schemas/billing';
 import { CancelResponse } from '../../src/api/schemas/policies';
 import { PolicyPaymentsPage } from '../../src/api/schemas/policyMatters';
 import { FailedRefundsPage, RetryRefundResponse, type FailedRefund } from '../../src/api/schemas/refunds';
+import { RentersBillingResponse, type RentersBilling } from '../../src/api/schemas/rentersBilling';
 import { RentersChangeResponse } from '../../src/api/schemas/rentersPolicyChanges';
 import { RentersPaymentsResponse } from '../../src/api/schemas/rentersPolicyRecord';
+import { RentersRetryRefundResponse } from '../../src/api/schemas/rentersRefunds';
 import { refundKey } from '../../src/server/domain/policies/cancellationRefundKey';
 import type { Db } from '../../src/server/store/db';
 import { entityApi, expectStatus, userWith } from '../support/entityApi';
@@ -60,6 +62,12 @@ describe.each(testDatabases())('failed refunds retried by staff on %s', (databas
     const answer = await e.get(`${path}/billing`, email);
     expectStatus(answer, 200);
     return BillingResponse.parse(answer.body).data.billing!;
+  };
+  // A renters policy's billing answers in the renters wire's snake_case.
+  const rentersBillingOf = async (path: string, email: string): Promise<RentersBilling> => {
+    const answer = await e.get(`${path}/billing`, email);
+    expectStatus(answer, 200);
+    return RentersBillingResponse.parse(answer.body).data.billing!;
   };
   // What the payment service was asked for a refund, and what the policy's billing stream holds.
   const traces = async (line: 'pet' | 'renters', policyNumber: string, key: string) => ({
@@ -275,9 +283,9 @@ describe.each(testDatabases())('failed refunds retried by staff on %s', (databas
       userType: 'external',
       privilegeCodes: ['renters_policy_ax'],
     });
-    const seen = await billingOf(path, viewer);
-    expect(seen.can.retryRefund).toBe(false);
-    expect(seen.refunds[0]).toMatchObject({ outcome: 'failed', reason: UNKNOWN_CHARGE, nextAttempt: 2 });
+    const seen = await rentersBillingOf(path, viewer);
+    expect(seen.can.retry_refund).toBe(false);
+    expect(seen.refunds[0]).toMatchObject({ outcome: 'FAILED', reason: UNKNOWN_CHARGE, next_attempt: 2 });
     expectError(await e.get('/v2/refunds/failed', viewer), 403);
     expectError(await e.post(`${path}/refunds/retry`, viewer, { data: { key: row!.key, attempt: 2 } }), 403);
     expectError(
@@ -290,16 +298,18 @@ describe.each(testDatabases())('failed refunds retried by staff on %s', (databas
       data: { key: row!.key, attempt: row!.nextAttempt },
     });
     expectStatus(retried, 200);
-    expect(RetryRefundResponse.parse(retried.body).data.refund).toMatchObject({
-      status: 'done',
+    expect(RentersRetryRefundResponse.parse(retried.body).data.refund).toMatchObject({
+      status: 'DONE',
       attempts: 2,
-      nextAttempt: null,
+      next_attempt: null,
     });
-    const billing = await billingOf(path, INTERNAL);
-    expect(billing.refunds.map((r) => r.outcome)).toEqual(['done']);
+    const billing = await rentersBillingOf(path, INTERNAL);
+    expect(billing.refunds.map((r) => r.outcome)).toEqual(['DONE']);
     expect(billing.ledger).toMatchObject({ refunded: settlement.amount, credit: 0, owed: 0 });
     // The payments tab keeps the failure and adds the refund that went through.
-    const payments = RentersPaymentsResponse.parse((await e.get(`${path}/payments?limit=100`, INTERNAL)).body).data;
+    const payments = RentersPaymentsResponse.parse(
+      (await e.get(`${path}/payments?limit=100`, INTERNAL)).body,
+    ).data;
     expect(
       payments.filter((p) => p.ledger_type === 'REFUND').map((p) => [p.status, p.reference !== null]),
     ).toEqual([

@@ -342,7 +342,7 @@ describe.each(testDatabases())('the money of random renters stories against the 
       await money.forgetAbuseCounts();
       const paymentToken = action.kind === 'payNow' ? await tokenFor(money.e, INTERNAL) : undefined;
       answer = await money.e.post(`/v2/renters/policies/${bought.matterId}/billing/pay-now`, INTERNAL, {
-        data: paymentToken ? { paymentToken } : {},
+        data: paymentToken ? { payment_token: paymentToken } : {},
       });
     } else if (action.kind === 'cancel') {
       answer = await change(bought, 'cancel', {

@@ -1,12 +1,15 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../client';
+import { billingOfRentersWire, payNowOfRentersWire } from '../rentersBillingScreen';
 import { BillingResponse, PayNowResponse, type Billing, type PayNowResult } from '../schemas/billing';
+import { RentersBillingResponse, RentersPayNowResponse } from '../schemas/rentersBilling';
 import { policyKeys } from './policies';
 import { rentersPaymentMethodKeys } from './rentersPaymentMethods';
 import { rentersPolicyRecordKeys } from './rentersPolicyRecord';
 
 // A policy's billing and "Pay now" (docs/billing.md "On screen"). Keyed under the policy's own key, so
-// invalidating the policy after a payment (which may reinstate it) refreshes the billing too.
+// invalidating the policy after a payment (which may reinstate it) refreshes the billing too. The renters line
+// speaks snake_case, read into the same screen model (src/api/rentersBillingScreen.ts).
 export type BillingLine = 'pet' | 'renters';
 
 const policyPath = (line: BillingLine, matterId: number) =>
@@ -18,9 +21,12 @@ export const policyKeyOf = (line: BillingLine, matterId: number) =>
 export const billingQuery = (line: BillingLine, matterId: number) =>
   queryOptions({
     queryKey: [...policyKeyOf(line, matterId), 'billing'],
-    queryFn: async ({ signal }) =>
-      BillingResponse.parse(await apiRequest(`${policyPath(line, matterId)}/billing`, { signal })).data
-        .billing,
+    queryFn: async ({ signal }): Promise<Billing | null> => {
+      const answer = await apiRequest(`${policyPath(line, matterId)}/billing`, { signal });
+      if (line === 'pet') return BillingResponse.parse(answer).data.billing;
+      const { billing } = RentersBillingResponse.parse(answer).data;
+      return billing && billingOfRentersWire(billing);
+    },
   });
 
 // Charges everything due: to the payment method on file, or to a new one the user tokenized (which, once it
@@ -30,11 +36,14 @@ export async function payNow(
   matterId: number,
   paymentToken?: string,
 ): Promise<PayNowResult> {
+  const token =
+    paymentToken === undefined ? {} : line === 'pet' ? { paymentToken } : { payment_token: paymentToken };
   const answer = await apiRequest(`${policyPath(line, matterId)}/billing/pay-now`, {
     method: 'POST',
-    body: { data: paymentToken === undefined ? {} : { paymentToken } },
+    body: { data: token },
   });
-  return PayNowResponse.parse(answer).data;
+  if (line === 'pet') return PayNowResponse.parse(answer).data;
+  return payNowOfRentersWire(RentersPayNowResponse.parse(answer).data);
 }
 
 // A pet policy's new card, without a payment: the run's next charge and "Pay now" take it. Answers the

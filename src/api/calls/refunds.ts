@@ -1,6 +1,8 @@
 import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../client';
+import { refundOfRentersWire } from '../rentersBillingScreen';
 import { FailedRefundsPage, RetryRefundResponse, type PolicyLine, type Refund } from '../schemas/refunds';
+import { RentersRetryRefundResponse } from '../schemas/rentersRefunds';
 import { policyKeyOf } from './billing';
 
 // Failed refunds and asking for them again (docs/payments.md "Refund statuses"). The queue's keys start with
@@ -46,7 +48,9 @@ export async function retryRefund({ line, matterId, key, attempt }: RefundRetry)
     method: 'POST',
     body: { data: { key, attempt } },
   });
-  return RetryRefundResponse.parse(answer).data.refund;
+  // The renters line answers in its wire's snake_case, read into the same screen model.
+  if (line === 'pet') return RetryRefundResponse.parse(answer).data.refund;
+  return refundOfRentersWire(RentersRetryRefundResponse.parse(answer).data.refund);
 }
 
 export async function refreshAfterRetry(client: QueryClient, retry: RefundRetry): Promise<void> {

@@ -13,6 +13,8 @@ import {
   issuePaidRentersPolicy,
   rentersPolicyIssue,
 } from '../../support/rentersPolicyFixtures';
+import { entityApi } from '../../support/entityApi';
+import { tokenFor } from '../../support/quoteApi';
 import { useTestServer } from '../../support/suite';
 import { DEMO_PASSWORD, testDatabases } from '../../support/testServer';
 
@@ -48,7 +50,34 @@ const TERM = ['premium', 'monthly_payment', 'taxes', 'next_bill_date', 'next_bil
 const TRANSACTION = ['policy_version', 'transaction_type', 'status_code', 'premiums', 'fee_total'];
 const REASON = ['code', 'name', 'scope', 'is_enabled'];
 
+const BILLING = [
+  'policy_number',
+  'today',
+  'state',
+  'plan',
+  'payment_method',
+  'past_due_since',
+  'lapsed_on',
+  'reinstate_by',
+  'ledger',
+  'due_now',
+  'next_payment',
+  'schedule',
+  'refunds',
+  'can',
+];
+
 type Json = Record<string, unknown>;
+
+// Every key, at any depth, that has an upper-case letter: a camelCase name.
+function camelKeys(value: unknown, at = ''): string[] {
+  if (Array.isArray(value)) return value.flatMap((item, i) => camelKeys(item, `${at}[${i}]`));
+  if (value === null || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([key, inner]) => [
+    ...(/[A-Z]/.test(key) ? [`${at}.${key}`] : []),
+    ...camelKeys(inner, `${at}.${key}`),
+  ]);
+}
 const cents = (dollars: unknown) => Math.round((dollars as number) * 100);
 
 describe.each(testDatabases())(
@@ -81,11 +110,11 @@ describe.each(testDatabases())(
               token,
             }),
           ).data as Json,
-        // The billing schedule: what billing bills, instalment by instalment.
+        // The billing schedule: what billing bills, instalment by instalment (the renters wire's snake_case).
         schedule: async () =>
           (
             ok(await s.api.get(`${path}/billing`, { token })).data as { billing: { schedule: Json[] } }
-          ).billing.schedule.filter((row) => row.kind === 'instalment'),
+          ).billing.schedule.filter((row) => row.kind === 'INSTALMENT'),
         events: async () =>
           ok(await s.api.get(`${path}/events`, { token })).data as { type: string; changes: Json }[],
         change: async (kind: string, data: Json) =>
@@ -103,8 +132,8 @@ describe.each(testDatabases())(
         const total = cents(term.premium) + cents(term.taxes) + cents(term.fee_total);
         expect(cents(term.total)).toBe(total);
         const billed = schedule
-          .filter((row) => (row.dueDate as string) >= (term.effective_at as string))
-          .filter((row) => (row.dueDate as string) < (term.expiration_at as string))
+          .filter((row) => (row.due_date as string) >= (term.effective_at as string))
+          .filter((row) => (row.due_date as string) < (term.expiration_at as string))
           .reduce((sum, row) => sum + cents(row.amount), 0);
         expect(billed, `term ${String(term.term_number)}`).toBe(total);
         const instalments = term.monthly_payment === null ? 0 : 11 * cents(term.monthly_payment);
@@ -337,11 +366,96 @@ describe.each(testDatabases())(
       expect(await pending()).toEqual({ spec: true, screen: true });
       // The billing day collects it, and the policy's log says so in the same transaction.
       await runBillingDay(workOn(today));
-      expect((await read.schedule()).find((row) => row.dueDate === today)).toMatchObject({ status: 'paid' });
+      expect((await read.schedule()).find((row) => row.due_date === today)).toMatchObject({ status: 'PAID' });
       expect(await pending()).toEqual({ spec: false, screen: false });
       const received = (await read.events()).filter((e) => e.type === 'renters.renewalPaymentReceived');
       expect(received).toHaveLength(1);
       expect(received[0]!.changes).toEqual({ effectiveDate: today });
+    });
+
+    // The renters line's billing speaks its wire's snake_case like its other records (docs/billing.md "On
+    // screen"): a client reads the billing, pays what is due and asks again for a refund by snake_case names
+    // alone, and no answer carries a camelCase key at any depth.
+    it('reads the billing, pays now and retries a refund in snake_case, with no camelCase key anywhere', async () => {
+      const token = await login(INTERNAL);
+      const entityId = await entityIdOf(db(), NORTHWIND_AUSTIN);
+      const call = async (path: string, data?: Json) => {
+        const answer = data ? await s.api.post(path, { data }, { token }) : await s.api.get(path, { token });
+        const body = ok(answer);
+        expect(camelKeys(body), `${path} answers camelCase keys`).toEqual([]);
+        return body.data as Json;
+      };
+
+      // Its second instalment fell due ten days ago, unpaid: Pay now takes it with a new card.
+      const late = await issuePaidRentersPolicy(
+        db(),
+        rentersPolicyIssue({ entityId, termInterval: 'monthly', effectiveDate: addDays(today, -40) }),
+      );
+      const path = `/v2/renters/policies/${late.matterId}`;
+      const billing = (await call(`${path}/billing`)).billing as Json;
+      for (const name of BILLING) expect(billing).toHaveProperty(name);
+      expect(billing).toMatchObject({
+        policy_number: late.policyNumber,
+        plan: 'monthly',
+        can: { pay_now: true },
+      });
+      expect(cents(billing.due_now)).toBeGreaterThan(0);
+      const schedule = billing.schedule as Json[];
+      expect(schedule[0]).toMatchObject({ seq: 1, kind: 'INSTALMENT', status: 'PAID' });
+      expect(schedule[1]).toMatchObject({ kind: 'INSTALMENT', status: 'SCHEDULED', paid_on: null });
+      expect((schedule[1]!.due_date as string) <= today).toBe(true);
+      // The pet line's camelCase body is not this wire's.
+      const camel = await s.api.post(`${path}/billing/pay-now`, { data: { paymentToken: 'x' } }, { token });
+      expect(camel.status, camel.text).toBe(422);
+      const payment_token = await tokenFor(
+        entityApi(() => s.api),
+        INTERNAL,
+      );
+      const paid = await call(`${path}/billing/pay-now`, { payment_token });
+      expect(paid).toMatchObject({ collected: 1, declined: 0, decline_reason: null, reinstated: false });
+      expect(paid.billing).toMatchObject({ due_now: 0, can: { pay_now: false } });
+      expect(((paid.billing as Json).schedule as Json[])[1]).toMatchObject({
+        status: 'PAID',
+        paid_on: today,
+      });
+
+      // A cancellation's refund the payment service refuses, asked for again once it can go through.
+      const issue = rentersPolicyIssue({ entityId, termInterval: 'monthly', effectiveDate: today });
+      const refunded = await issuePaidRentersPolicy(db(), issue);
+      const setCharge = (outcome: 'ok' | 'declined') =>
+        db()
+          .updateTable('payment_charges')
+          .set({ outcome })
+          .where('charge_id', '=', issue.payment.chargeId)
+          .execute();
+      await setCharge('declined');
+      const read = reader(token, refunded);
+      await read.change('cancel', {
+        policy_number: refunded.policyNumber,
+        reason_code: 'CUSTOMER_REQUEST',
+        cancellation_method: 'PRO_RATA',
+        commit: true,
+      });
+      const refundPath = `/v2/renters/policies/${refunded.matterId}`;
+      const failed = ((await call(`${refundPath}/billing`)).billing as { refunds: Json[] }).refunds;
+      expect(failed).toHaveLength(1);
+      expect(failed[0]).toMatchObject({ outcome: 'FAILED', attempts: 1, next_attempt: 2 });
+      await setCharge('ok');
+      const retried = await call(`${refundPath}/refunds/retry`, {
+        key: failed[0]!.key,
+        attempt: failed[0]!.next_attempt,
+      });
+      expect(retried.refund).toMatchObject({
+        key: failed[0]!.key,
+        amount: failed[0]!.amount,
+        status: 'DONE',
+        reason: null,
+        refund_id: expect.stringMatching(/^re_/),
+        attempts: 2,
+        next_attempt: null,
+      });
+      const after = (await call(`${refundPath}/billing`)).billing as { refunds: Json[] };
+      expect(after.refunds.map((r) => r.outcome)).toEqual(['DONE']);
     });
 
     it('keeps another agency’s policy out of reach and names a malformed policy id', async () => {

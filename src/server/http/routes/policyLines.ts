@@ -46,3 +46,10 @@ export const POLICY_LINES: readonly PolicyLineRoutes[] = [
     }),
   },
 ];
+
+// One line's routes, for a route whose wire differs between the lines (renters billing is snake_case).
+export function lineRoutes(line: PolicyLine): PolicyLineRoutes {
+  const found = POLICY_LINES.find((l) => l.line === line);
+  if (!found) throw new Error(`No money routes for the ${line} line`);
+  return found;
+}

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { systemClock, type Clock } from '../../../calendar';
@@ -10,7 +10,9 @@ import {
   RetryRefundRequest,
   RetryRefundResponse,
   type FailedRefund,
+  type Refund,
 } from '../../../api/schemas/refunds';
+import { RentersRetryRefundRequest, RentersRetryRefundResponse } from '../../../api/schemas/rentersRefunds';
 import { accessSubject, entityScope } from '../../access/principal';
 import type { PaymentAdapter } from '../../domain/payments/paymentAdapter';
 import { failedRefunds, refundState } from '../../domain/billing/refunds/refundHistory';
@@ -20,7 +22,8 @@ import { pageMeta } from '../../store/paging';
 import { notFound } from '../errors';
 import { CONFLICT } from '../openapi/conflicts';
 import { requirePrincipal } from '../routeTable';
-import { POLICY_LINES } from './policyLines';
+import { POLICY_LINES, lineRoutes, type PolicyLineRoutes } from './policyLines';
+import { rentersRefundWire } from './rentersBillingWire';
 import { failedRefundRow, refundAnswer } from './refundAnswers';
 import { metadataOf } from './userMetadata';
 
@@ -76,32 +79,59 @@ export function refundRoutes(
     },
   );
 
-  for (const line of POLICY_LINES) {
-    r.post(
-      `${line.path}/refunds/retry`,
-      {
-        config: { access: line.access.pay, idempotent: true, conflicts: RETRY_CONFLICTS },
-        schema: {
-          summary: `Ask the payment service again for a failed refund of a ${line.line} policy`,
-          params: MatterParams,
-          body: RetryRefundRequest,
-          response: { 200: RetryRefundResponse },
-        },
-      },
-      async (request) => {
-        const principal = requirePrincipal(request);
-        const ref = await line.find(db, principal, request.params.matterId);
-        const { key, attempt } = request.body.data;
-        // A key of another policy is looked for on this policy's stream only: as unknown as a made-up one.
-        await retryPolicyRefund(
-          { db, payments, clock, metadata: metadataOf(request, principal), log: request.log },
-          ref,
-          { key, attempt },
-        );
-        const state = await refundState(db, ref, key);
-        if (!state) throw notFound('refund');
-        return { data: { refund: refundAnswer(state) } };
-      },
+  // Asks again for the refund the body names, the one retry behind both lines; each answers on its own wire.
+  const retry = async (
+    request: FastifyRequest,
+    line: PolicyLineRoutes,
+    matterId: number,
+    asked: { key: string; attempt: number },
+  ): Promise<Refund> => {
+    const principal = requirePrincipal(request);
+    const ref = await line.find(db, principal, matterId);
+    // A key of another policy is looked for on this policy's stream only: as unknown as a made-up one.
+    await retryPolicyRefund(
+      { db, payments, clock, metadata: metadataOf(request, principal), log: request.log },
+      ref,
+      asked,
     );
-  }
+    const state = await refundState(db, ref, asked.key);
+    if (!state) throw notFound('refund');
+    return refundAnswer(state);
+  };
+
+  const pet = lineRoutes('pet');
+  r.post(
+    `${pet.path}/refunds/retry`,
+    {
+      config: { access: pet.access.pay, idempotent: true, conflicts: RETRY_CONFLICTS },
+      schema: {
+        summary: 'Ask the payment service again for a failed refund of a pet policy',
+        params: MatterParams,
+        body: RetryRefundRequest,
+        response: { 200: RetryRefundResponse },
+      },
+    },
+    async (request) => ({
+      data: { refund: await retry(request, pet, request.params.matterId, request.body.data) },
+    }),
+  );
+
+  // The renters line answers in its wire's snake_case (src/api/schemas/rentersRefunds.ts).
+  const renters = lineRoutes('renters');
+  r.post(
+    `${renters.path}/refunds/retry`,
+    {
+      config: { access: renters.access.pay, idempotent: true, conflicts: RETRY_CONFLICTS },
+      schema: {
+        summary: 'Ask the payment service again for a failed refund of a renters policy (snake_case)',
+        params: MatterParams,
+        body: RentersRetryRefundRequest,
+        response: { 200: RentersRetryRefundResponse },
+      },
+    },
+    async (request) => {
+      const refund = await retry(request, renters, request.params.matterId, request.body.data);
+      return { data: { refund: rentersRefundWire(refund) } };
+    },
+  );
 }
