@@ -117,7 +117,8 @@ describe.each(testDatabases())('money resumed after a stop, on %s', (database) =
       reason_code: 'MOVED_OUT',
       cancellation_method: 'PRO_RATA',
       cancel_date: addDays(today, 10),
-      policy_version: 1,
+      // The issue and its declarations page.
+      policy_version: 2,
     };
     const change = (body: Record<string, unknown>) =>
       e.post(`/v2/renters/policies/${matterId}/cancel`, INTERNAL, { data: { ...data, ...body } });

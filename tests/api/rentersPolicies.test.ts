@@ -63,7 +63,8 @@ describe.each(testDatabases())('renters policies on %s', (database) => {
     const events = await db()
       .transaction()
       .execute((trx) => readStream(trx, 'renters_policy', issued.policyNumber));
-    expect(events.map((e) => e.type)).toEqual(['renters.policyIssued']);
+    // The sale makes the declarations page in its transaction.
+    expect(events.map((e) => e.type)).toEqual(['renters.policyIssued', 'renters.documentGenerated']);
     expect(events[0]!.data).toMatchObject({
       policyNumber: issued.policyNumber,
       matterId: issued.matterId,
@@ -79,7 +80,7 @@ describe.each(testDatabases())('renters policies on %s', (database) => {
     const r = await row(issued.policyNumber);
     expect(r).toMatchObject({
       matter_id: issued.matterId,
-      policy_version: 1,
+      policy_version: 2,
       quote_id: issue.quoteId,
       customer_id: issued.customerId,
       machine_state: 'active',
@@ -152,7 +153,7 @@ describe.each(testDatabases())('renters policies on %s', (database) => {
     const r = await row(issued.policyNumber);
     expect(r.machine_state).toBe('pendingCancellation');
     expect(r.status_code).toBe('CANCELLED');
-    expect(r.policy_version).toBe(4);
+    expect(r.policy_version).toBe(5);
     const flags = await rentersPolicyFlags(db(), issued.policyNumber, today);
     expect(flags).toMatchObject({
       isCurrent: true,
@@ -182,7 +183,7 @@ describe.each(testDatabases())('renters policies on %s', (database) => {
     await expect(append(issued.policyNumber, [{ type: 'renters.bogus', data: {} }])).rejects.toBeInstanceOf(
       CommandRejectedError,
     );
-    expect((await row(issued.policyNumber)).policy_version).toBe(1);
+    expect((await row(issued.policyNumber)).policy_version).toBe(2);
     expect(rentersPolicyAggregate.streamType).toBe('renters_policy');
   });
 

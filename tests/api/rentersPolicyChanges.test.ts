@@ -93,7 +93,7 @@ describe.each(testDatabases())('renters policy changes on %s', (database) => {
       cancellation_method: 'PRO_RATA',
       cancel_date: cancelDate,
       note: 'Moving abroad.',
-      policy_version: 1,
+      policy_version: 2,
     };
     const rowBefore = await row(policyNumber);
     const preview = answerOf(await change('cancel', matterId, { ...data, commit: false }));
@@ -131,7 +131,7 @@ describe.each(testDatabases())('renters policy changes on %s', (database) => {
       new_status_code: 'CANCELLED',
       commission_clawback: expected.commissionClawbackCents / 100,
       committed: false,
-      policy_version: 1,
+      policy_version: 2,
     });
     expect(preview.meta).toEqual({
       cancel_date: cancelDate,
@@ -148,7 +148,7 @@ describe.each(testDatabases())('renters policy changes on %s', (database) => {
       }),
     );
     // Everything the preview said, to the cent.
-    expect(commit.data).toEqual({ ...preview.data, committed: true, policy_version: 2, preview_token: null });
+    expect(commit.data).toEqual({ ...preview.data, committed: true, policy_version: 3, preview_token: null });
     expect(commit.meta).toEqual({ ...preview.meta, committed: true });
 
     const events = await stream(policyNumber);
@@ -211,7 +211,7 @@ describe.each(testDatabases())('renters policy changes on %s', (database) => {
       policy_number: fresh.policyNumber,
       reason_code: 'CUSTOMER_REQUEST',
       cancellation_method: 'FLAT',
-      policy_version: 1,
+      policy_version: 2,
     };
     const { preview, commit } = await previewAndCommit('cancel', fresh.matterId, data);
     const { issue } = fresh;
@@ -221,7 +221,7 @@ describe.each(testDatabases())('renters policy changes on %s', (database) => {
       fees: issue.feesCents / 100,
       new_state: 'cancelled',
     });
-    expect(commit.data).toEqual({ ...preview.data, committed: true, policy_version: 2, preview_token: null });
+    expect(commit.data).toEqual({ ...preview.data, committed: true, policy_version: 3, preview_token: null });
     expect((await row(fresh.policyNumber)).machine_state).toBe('cancelled');
 
     const old = await issued({ effectiveDate: addDays(today, -45) });
@@ -242,7 +242,7 @@ describe.each(testDatabases())('renters policy changes on %s', (database) => {
         reason_code: 'NON_PAYMENT',
         cancellation_method: 'PRO_RATA',
         cancel_date: today,
-        policy_version: 1,
+        policy_version: 2,
       };
       const preview = answerOf(await change('cancel', matterId, { ...data, commit: false }));
       const commitBody = {
@@ -259,7 +259,7 @@ describe.each(testDatabases())('renters policy changes on %s', (database) => {
       expect(first!.data).toEqual({
         ...preview.data,
         committed: true,
-        policy_version: 2,
+        policy_version: 3,
         preview_token: null,
       });
       expect(first!.data.new_state).toBe('cancelled');
@@ -283,7 +283,7 @@ describe.each(testDatabases())('renters policy changes on %s', (database) => {
       reason_code: 'CUSTOMER_REQUEST',
       cancellation_method: 'PRO_RATA',
       cancel_date: addDays(today, 5),
-      policy_version: 1,
+      policy_version: 2,
     };
     const preview = answerOf(await change('cancel', matterId, { ...data, commit: false }));
     const other = await change('cancel', matterId, {
@@ -330,7 +330,7 @@ describe.each(testDatabases())('renters policy changes on %s', (database) => {
       policy_number: policyNumber,
       reason_code: 'UNDERWRITING',
       commit: false,
-      policy_version: 1,
+      policy_version: 2,
     };
     for (const email of [AGENT, REPORTS])
       expectError(await change('discontinue', matterId, data, email), 403);
@@ -358,7 +358,7 @@ describe.each(testDatabases())('renters policy changes on %s', (database) => {
       cancellation_method: 'PRO_RATA',
       cancel_date: today,
       commit: false,
-      policy_version: 1,
+      policy_version: 2,
     };
     const cases: [Record<string, unknown>, string][] = [
       [{ reason_code: undefined }, 'data.reason_code'],
@@ -390,7 +390,7 @@ describe.each(testDatabases())('renters policy changes on %s', (database) => {
     const { policyNumber, matterId } = await issued({ effectiveDate });
     const base = { policy_number: policyNumber, reason_code: 'UNDERWRITING' };
     const expiration = oneYearAfter(effectiveDate);
-    const discontinued = await previewAndCommit('discontinue', matterId, { ...base, policy_version: 1 });
+    const discontinued = await previewAndCommit('discontinue', matterId, { ...base, policy_version: 2 });
     expect(discontinued.commit.data).toMatchObject({
       effective_date: expiration,
       settlement: { kind: 'none', amount: 0 },
@@ -402,13 +402,13 @@ describe.each(testDatabases())('renters policy changes on %s', (database) => {
     });
     expect(await row(policyNumber)).toMatchObject({ machine_state: 'nonRenewing', non_renew: true });
     // A non-renewing policy cannot be discontinued again: the 409 names the state.
-    const again = await change('discontinue', matterId, { ...base, commit: false, policy_version: 2 });
+    const again = await change('discontinue', matterId, { ...base, commit: false, policy_version: 3 });
     expect(expectError(again, 409).message).toMatch(/non-renewing/);
 
     const reinstated = await previewAndCommit('reinstate', matterId, {
       policy_number: policyNumber,
       reason_code: 'CUSTOMER_REQUEST',
-      policy_version: 2,
+      policy_version: 3,
     });
     expect(reinstated.commit.data).toMatchObject({
       effective_date: today,
@@ -421,7 +421,7 @@ describe.each(testDatabases())('renters policy changes on %s', (database) => {
       reason_code: 'CUSTOMER_REQUEST',
       cancellation_method: 'PRO_RATA',
       cancel_date: addDays(today, -1),
-      policy_version: 3,
+      policy_version: 4,
     });
     expect(cancelled.commit.data).toMatchObject({ new_state: 'cancelled', settlement: { kind: 'refund' } });
     const refunded = cents(cancelled.commit.data.settlement.amount);

@@ -16,12 +16,11 @@ import {
 } from '../../src/machines/rentersPolicyChangeContext';
 import type { RentersChangeKind } from '../../src/machines/rentersPolicyStatus';
 import { listTransitions, transitionsTaken } from '../../src/machines/transitions';
-import { appendToRentersPolicy } from '../../src/server/domain/rentersPolicies/appendToRentersPolicy';
 import { readStream } from '../../src/server/store/eventStore';
 import { entityApi, type EntityApi } from '../support/entityApi';
 import { apiFor } from '../support/http';
 import { INTERNAL, NORTHWIND_AUSTIN } from '../support/personas';
-import { TEST_METADATA, entityIdOf } from '../support/records';
+import { entityIdOf } from '../support/records';
 import {
   addDays,
   issueTestRentersPolicy,
@@ -149,14 +148,21 @@ function describeFlow(kind: RentersChangeKind) {
       termInterval: 'annual',
     });
     const issued = await issueTestRentersPolicy(db(), issue);
-    if (kind === 'reinstate')
-      await db()
-        .transaction()
-        .execute((trx) =>
-          appendToRentersPolicy(trx, TEST_METADATA, issued.policyNumber, [
-            { type: 'renters.cancelled', data: { method: 'FLAT', cancelDate: today, immediate: true } },
-          ]),
-        );
+    if (kind === 'reinstate') {
+      // Cancelled as staff cancel it: a flat cancel previewed, then committed with the preview's token.
+      const data = {
+        policy_number: issued.policyNumber,
+        reason_code: 'CUSTOMER_REQUEST',
+        cancellation_method: 'FLAT',
+      };
+      const cancel = (body: Record<string, unknown>) =>
+        e.post(`/v2/renters/policies/${issued.matterId}/cancel`, INTERNAL, { data: { ...data, ...body } });
+      const preview = await cancel({ commit: false });
+      expect(preview.status, preview.text).toBe(200);
+      const { preview_token, fingerprint } = RentersChangeResponse.parse(preview.body).data;
+      const committed = await cancel({ commit: true, preview_token, preview_fingerprint: fingerprint });
+      expect(committed.status, committed.text).toBe(200);
+    }
     return { ...issued, version: (await stream(issued.policyNumber)).length };
   }
 
