@@ -151,6 +151,23 @@ export const PORTAL_ROUTES: readonly PortalRoute[] = [
   // Not in SPEC: the daily work each business day runs, its failures retried, a sandbox's clock moved
   // (docs/jobs.md); root administrators only.
   { id: 'admin-jobs', path: '/admin/jobs', title: 'Jobs', area: 'Admin', check: anyOf('root_admin') },
+  // Not in SPEC: recorded portal sessions replayed for support (docs/session-recording.md); the server further
+  // keeps them to users of the root entity.
+  {
+    id: 'admin-session-recordings',
+    path: '/admin/session-recordings',
+    title: 'Session recordings',
+    area: 'Admin',
+    check: anyOf('session_recording_view'),
+  },
+  {
+    id: 'admin-session-recording',
+    path: '/admin/session-recordings/:recordingId',
+    title: 'Session recording',
+    area: 'Admin',
+    check: anyOf('session_recording_view'),
+    params: { recordingId: 'uuid' },
+  },
   { id: 'reporting', path: '/reporting', title: 'Reports', area: 'Reporting', check: reports },
   {
     id: 'report-statements',
@@ -268,6 +285,7 @@ export const MENU: readonly MenuGroup[] = [
       { label: 'Commission Review', routeId: 'commission-review' },
       { label: 'Transition Explorer', routeId: 'admin-statecharts' },
       { label: 'Jobs', routeId: 'admin-jobs' },
+      { label: 'Session recordings', routeId: 'admin-session-recordings' },
     ],
   },
   {

@@ -16,6 +16,7 @@ import { Spinner } from '../ui/feedback/Spinner';
 import { UnsavedChangesPrompt } from '../ui/forms/UnsavedChangesPrompt';
 import { FALLBACK_BRAND_NAME } from './GuestRoute';
 import { usePageTitle } from './pageTitle';
+import { useSessionRecording } from './useSessionRecording';
 
 // The entities a user may pick in the header: those that can quote, plus the current one.
 function actingChoices(entities: MyEntitiesResponse) {
@@ -37,6 +38,8 @@ export function DashboardRoute() {
   const entities = useQuery({ ...myEntitiesQuery, enabled: authorised }).data;
   const brand = useQuery(brandQuery).data;
   usePageTitle(brand?.data.name ?? FALLBACK_BRAND_NAME);
+  // Support recording of the signed-in session, when the server records (docs/session-recording.md).
+  useSessionRecording(authorised && brand?.sessionRecording === true);
 
   // SPEC §4: a session that expired (401/419/503) goes to login, and comes back here after it.
   if (state === 'unauthorised' && navigation.state === 'idle') {

@@ -16,6 +16,7 @@ import { RENTERS_JOURNEY_SCREENS } from '../features/renters/journey/rentersJour
 import { RENTERS_POLICY_SCREENS } from '../features/renters/policy/rentersPolicyScreens';
 import { RENTERS_SEARCH_SCREENS } from '../features/renters/search/rentersSearchScreens';
 import { ROLE_SCREENS } from '../features/roles/roleScreens';
+import { SESSION_RECORDING_SCREENS } from '../features/sessionRecordings/sessionRecordingScreens';
 import { ACCESS_SCREENS } from '../features/users/accessScreens';
 import { lazyScreen, screenEntry, type ScreenEntry } from '../ui/screens/lazyScreen';
 
@@ -49,4 +50,5 @@ export const SCREENS: Readonly<Record<string, ScreenEntry>> = {
   ...QA_SCREENS,
   ...JOBS_SCREENS,
   ...REFUND_SCREENS,
+  ...SESSION_RECORDING_SCREENS,
 };

@@ -39,6 +39,7 @@ describe('the Transition Explorer route', () => {
       'Commission Review',
       'Transition Explorer',
       'Jobs',
+      'Session recordings',
     ]);
     expect(adminItems(everythingElse)).not.toContain('Transition Explorer');
   });

@@ -1,5 +1,6 @@
 import { SelectField } from '../forms/SelectField';
 import { TextField } from '../forms/TextField';
+import { RECORDING_BLOCKED_CLASS } from '../recordingPrivacy';
 import type { PaymentDetails, PaymentKind } from './paymentDetails';
 
 export interface PaymentMethodFieldsProps {
@@ -42,7 +43,8 @@ export function PaymentMethodFields({
   const spans = CARD_SPANS[narrow ? 'narrow' : 'wide'];
   const offered = KINDS.filter((kind) => kinds.includes(kind.value));
   return (
-    <div className="space-y-4">
+    // Never captured by a support recording, typed text nor element (docs/session-recording.md).
+    <div className={`space-y-4 ${RECORDING_BLOCKED_CLASS}`}>
       {offered.length > 1 && (
         <div role="radiogroup" aria-label="Payment method" className="flex gap-6 text-sm">
           {offered.map((kind) => (

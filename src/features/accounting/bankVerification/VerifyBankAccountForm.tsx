@@ -11,6 +11,7 @@ import { Alert } from '../../../ui/feedback/Alert';
 import { Button } from '../../../ui/forms/Button';
 import { SelectField } from '../../../ui/forms/SelectField';
 import { TextField } from '../../../ui/forms/TextField';
+import { RECORDING_BLOCKED_CLASS } from '../../../ui/recordingPrivacy';
 // The one shared piece this screen takes from another feature, as the issue asks: the same picker as the
 // entity screens, answering the caller's entities from /v2/lists/entities.
 import { EntityPicker, type PickedEntity } from '../../../ui/forms/EntityPicker';
@@ -70,7 +71,13 @@ export function VerifyBankAccountForm({ entity, onEntityChange, onVerified }: Ve
   }
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Verify a bank account" className="space-y-4">
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-label="Verify a bank account"
+      // Never captured by a support recording (docs/session-recording.md).
+      className={`space-y-4 ${RECORDING_BLOCKED_CLASS}`}
+    >
       {verify.error && (
         <Alert tone="error">
           {hasFieldErrors ? 'Check the fields marked below.' : errorMessage(verify.error)}
