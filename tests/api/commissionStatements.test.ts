@@ -192,6 +192,7 @@ describe.each(testDatabases())('commission statements on %s', (database) => {
       return {
         policy_number: policy.policyNumber,
         event_code: code,
+        event_name: { NB: 'New business', FC: 'Flat cancellation', CN: 'Cancellation' }[code],
         on: today,
         premium: premium / 100,
         rule_id: rule.id,

@@ -146,6 +146,8 @@ export const StatementLine = z.object({
   policy_number: z.string(),
   // NB, RN, RW, CN, FC, RI (SPEC §3 "Adjustment event").
   event_code: z.string(),
+  // The event type's name ("New business"), as the event-types list gives it.
+  event_name: z.string(),
   // YYYY-MM-DD.
   on: z.string(),
   premium: z.number(),

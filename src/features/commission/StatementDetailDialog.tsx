@@ -343,7 +343,14 @@ const LINE_COLUMNS = [
     header: 'Policy',
     cell: (c) => <span className="font-mono text-xs">{c.getValue()}</span>,
   }),
-  line.accessor('event_code', { header: 'Event' }),
+  line.accessor('event_name', {
+    header: 'Event',
+    cell: (c) => (
+      <span className="whitespace-nowrap">
+        {c.getValue()} <span className="font-mono text-xs text-slate-500">{c.row.original.event_code}</span>
+      </span>
+    ),
+  }),
   line.accessor('on', {
     header: 'Date',
     cell: (c) => <span className="tabular-nums">{formatBusinessDate(c.getValue())}</span>,

@@ -14,6 +14,7 @@ import { outOfDate } from './statementFreshness';
 import type { StatementLine as ComputedLine } from './statementLines';
 import { actorOf, actorsFor, type ActorViewer } from '../actorNames';
 import { serverTimestamp } from '../../../calendar';
+import { EVENT_TYPES } from '../entities/entityReference';
 
 // One statement as SPEC §3 "Commission statement" shows it, with its lines, overrides, the month before and
 // its history. `can` says what the caller may do now: their privileges and the machine's state together.
@@ -99,6 +100,7 @@ export async function statementLines(db: Db, statementId: number) {
     event_id: Number(l.event_id),
     policy_number: l.policy_number,
     event_code: l.event_code,
+    event_name: eventName(l.event_code),
     on: l.day,
     premium: dollars(l.premium_cents),
     rule_id: l.rule_id,
@@ -107,10 +109,14 @@ export async function statementLines(db: Db, statementId: number) {
   }));
 }
 
+// A line's event in words ("Flat cancellation"), beside its code (SPEC §3 "Adjustment event").
+const eventName = (code: string) => EVENT_TYPES.find((t) => t.code === code)?.description ?? code;
+
 const wireLine = (l: ComputedLine) => ({
   event_id: l.eventId,
   policy_number: l.policyNumber,
   event_code: l.eventCode,
+  event_name: eventName(l.eventCode),
   on: l.on,
   premium: dollars(l.premiumCents),
   rule_id: l.ruleId,
