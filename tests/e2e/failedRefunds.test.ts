@@ -2,14 +2,18 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { formatMoney } from '../../src/ui/format';
 import { CancelResponse } from '../../src/api/schemas/policies';
+import { RentersChangeResponse } from '../../src/api/schemas/rentersPolicyChanges';
 import type { Db } from '../../src/server/store/db';
 import { entityApi, expectStatus } from '../support/entityApi';
 import { apiFor } from '../support/http';
-import { ADMIN, AGENT } from '../support/personas';
+import { ADMIN, AGENT, INTERNAL, NORTHWIND_AUSTIN } from '../support/personas';
 import { centralToday, purchasePolicies, type IssuedPolicy } from '../support/policyFixtures';
 import { commitPetCancel } from '../support/previewedCommits';
+import { entityIdOf } from '../support/records';
+import { issuePaidRentersPolicy, rentersPolicyIssue } from '../support/rentersPolicyFixtures';
 import { openTab, shotFromTop } from './policyViewPage';
 import { waitForPath } from './portalPage';
+import { openRentersTab, rentersPolicyPath } from './rentersPolicyPage';
 import { portalSuite } from './portalSession';
 
 // Failed refunds in the browser (docs/payments.md "Refund statuses"): two flat cancels whose refunds the
@@ -137,6 +141,58 @@ describe('failed refunds asked for again', () => {
       .toMatch(new RegExp(`Refunded\\s+\\${formatMoney(basil.amount)}`, 'i'));
     await expect.poll(() => payments.innerText()).toContain('Refunded');
     await shot(page, 'failed-refunds-4-payments-tab-done');
+  });
+
+  // The renters line's billing speaks snake_case on the wire; its Payments tab reads it into the same screen
+  // (docs/billing.md "One casing per line"), so a failed renters refund is asked for again as a pet one is.
+  it('asks again for a renters refund from the renters policy’s Payments tab', async () => {
+    const today = centralToday();
+    const issue = rentersPolicyIssue({
+      entityId: await entityIdOf(db(), NORTHWIND_AUSTIN),
+      effectiveDate: today,
+      termInterval: 'monthly',
+    });
+    const issued = await issuePaidRentersPolicy(db(), issue);
+    await setCharge(issue.payment.chargeId, 'declined');
+    const e = entityApi(() => apiFor(portal.server.url));
+    const cancelled = await e.post(`/v2/renters/policies/${issued.matterId}/cancel`, INTERNAL, {
+      data: {
+        policy_number: issued.policyNumber,
+        reason_code: 'CUSTOMER_REQUEST',
+        cancellation_method: 'PRO_RATA',
+        commit: true,
+      },
+    });
+    expectStatus(cancelled, 200);
+    const { settlement } = RentersChangeResponse.parse(cancelled.body).data;
+    expect(settlement.kind).toBe('refund');
+
+    const page = await portal.signedIn(INTERNAL);
+    await page.goto(rentersPolicyPath(issued));
+    await page.getByRole('heading', { name: `Policy ${issued.policyNumber}` }).waitFor();
+    await openRentersTab(page, 'Payments');
+    const billing = page.getByRole('region', { name: 'Billing', exact: true });
+    const refunds = billing.getByRole('list', { name: 'Refunds' });
+    await refunds
+      .getByText(`Refund of ${formatMoney(settlement.amount)} failed.`, { exact: false })
+      .waitFor();
+    await shot(page, 'failed-refunds-6-renters-failed');
+
+    await setCharge(issue.payment.chargeId, 'ok');
+    await billing
+      .getByRole('button', { name: `Ask again for the refund of ${formatMoney(settlement.amount)}` })
+      .click();
+    await billing
+      .getByRole('status')
+      .getByText(`The refund of ${formatMoney(settlement.amount)} went through.`)
+      .waitFor();
+    await refunds
+      .getByText(`Refund of ${formatMoney(settlement.amount)} sent back to the customer.`)
+      .waitFor();
+    await expect
+      .poll(() => billing.innerText())
+      .toMatch(new RegExp(`Refunded\\s+\\${formatMoney(settlement.amount)}`, 'i'));
+    await shot(page, 'failed-refunds-7-renters-done');
   });
 
   it('says so plainly when no refund is waiting', async () => {
