@@ -92,6 +92,49 @@ describe('reports', () => {
       .waitFor();
   });
 
+  it('breaks the net written premium down by where the sales came from, under More filters', async () => {
+    const page = await signedIn(REPORTS);
+    await page.goto(`/reporting/nwp?fromDate=${YEAR_AGO}&toDate=${TODAY}`);
+    const filters = page.getByRole('search', { name: 'Net written premium filters' });
+    // The primary filters stay few: the attribution waits behind More filters.
+    expect(await filters.getByLabel('Break down by').count()).toBe(0);
+    await filters.getByRole('button', { name: 'More filters' }).click();
+
+    // A quote source that is not a number is refused under its field, as the quote search refuses it.
+    await filters.getByLabel('Quote source').fill('abc');
+    await filters.getByRole('button', { name: 'Run report' }).click();
+    await page.getByText('The quote source is a whole number.').waitFor();
+
+    await filters.getByLabel('Quote source').fill('');
+    await filters.getByLabel('Break down by').selectOption('Platform');
+    await filters.getByRole('button', { name: 'Run report' }).click();
+    await waitForPath(page, `/reporting/nwp?fromDate=${YEAR_AGO}&toDate=${TODAY}&groupBy=quotingPlatform`);
+    const table = page.getByRole('table', { name: 'Net written premium by platform' });
+    await table.waitFor();
+    const net = moneyOf((await tile(page, 'Net written premium')).value);
+    // The demo's renters sales carry no quote attribution: they are the "No platform recorded" row.
+    await table.getByRole('rowheader', { name: 'No platform recorded' }).waitFor();
+    const groups = await table.locator('tbody tr td:nth-of-type(2)').allTextContents();
+    expect(Math.round(groups.reduce((sum, g) => sum + moneyOf(g), 0) * 100)).toBe(Math.round(net * 100));
+    const footer = table.getByRole('row', { name: /All sales/ });
+    expect(moneyOf((await footer.getByRole('cell').nth(1).textContent()) ?? '')).toBe(net);
+    await shot(page, 'reports-nwp-breakdown');
+
+    const csv = await download(page, 'Export CSV');
+    const header = csv.body.toString('utf8').split('\r\n')[0];
+    expect(header).toBe(
+      'recordedOn,policyNumber,line,entityCode,entityName,stateCode,eventCode,businessType,premium,quotingPlatform,quoteMethod,entitySourceId,partnerCode,group',
+    );
+
+    // Only sales of quotes from a connected system: the section stays open with the choice kept.
+    await filters.getByLabel('Platform', { exact: true }).selectOption('Connected system');
+    await filters.getByRole('button', { name: 'Run report' }).click();
+    await page.waitForURL(/quotingPlatform=API/);
+    await page.getByText(/sold through quotes with platform connected system/).waitFor();
+    expect(await filters.getByLabel('Platform', { exact: true }).inputValue()).toBe('API');
+    await shot(page, 'reports-nwp-attribution-filter');
+  });
+
   it('runs the commission statements report newest month first, with totals and its files', async () => {
     const page = await signedIn(REPORTS);
     await page

@@ -80,8 +80,10 @@ export const NwpQuery = z.strictObject({
   partnerCode: QUOTE_FILTERS.partnerCode
     .optional()
     .describe('Only sales bought on a quote whose tracking names this partner code (any case).'),
+  // Taken as text first, as the attribution filters are, so the portal's filter form (strings) can send it.
   groupBy: z
-    .enum(NWP_GROUP_BYS, { error: `Group by one of ${NWP_GROUP_BYS.join(', ')}.` })
+    .string()
+    .pipe(z.enum(NWP_GROUP_BYS, { error: `Group by one of ${NWP_GROUP_BYS.join(', ')}.` }))
     .optional()
     .describe('Adds a breakdown: one row per value of this attribution, "none" for sales without it.'),
 });

@@ -7,8 +7,9 @@ import { SelectField } from '../../ui/forms/SelectField';
 import { TextField } from '../../ui/forms/TextField';
 import { useFilterDraft } from '../../ui/forms/useFilterDraft';
 import { EntityPicker, type PickedEntity } from '../../ui/forms/EntityPicker';
+import { NWP_ATTRIBUTION_KEYS, NwpAttributionFilters } from './NwpAttributionFilters';
 
-export const NWP_KEYS = ['fromDate', 'toDate', 'stateCode', 'entityCode'] as const;
+export const NWP_KEYS = ['fromDate', 'toDate', 'stateCode', 'entityCode', ...NWP_ATTRIBUTION_KEYS] as const;
 export type NwpFilterValues = Partial<Record<(typeof NWP_KEYS)[number], string>>;
 
 export interface NwpFiltersProps {
@@ -21,7 +22,8 @@ export interface NwpFiltersProps {
 }
 
 // SPEC §3 "Net written premium report filters": stateCode, fromDate, toDate, and the entity (with the
-// entities beneath it). Without dates the server reports the year to date.
+// entities beneath it). Without dates the server reports the year to date. Where the sales came from and the
+// breakdown are under "More filters".
 export function NwpFilters({ value, entity, errors, onRun, onClear }: NwpFiltersProps) {
   const [picked, setPicked] = useState<PickedEntity | null>(entity);
   // The entity's name arrives with the report, after the URL changed: a new one replaces the picker too.
@@ -72,6 +74,7 @@ export function NwpFilters({ value, entity, errors, onRun, onClear }: NwpFilters
         </Button>
         <Button type="submit">Run report</Button>
       </div>
+      <NwpAttributionFilters field={field} />
     </form>
   );
 }

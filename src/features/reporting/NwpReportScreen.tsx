@@ -16,6 +16,8 @@ import { axisMoney, shortMonth } from './chartFormat';
 import { FigureTiles } from './FigureTiles';
 import { NWP_KEYS, NwpFilters, type NwpFilterValues } from './NwpFilters';
 import { NwpTotalsTable } from './NwpTotalsTable';
+import { NwpBreakdownTable } from './NwpBreakdownTable';
+import { attributionWords } from './attributionWords';
 import { formatBusinessDate } from '../../calendar';
 
 const SERIES = [
@@ -115,6 +117,7 @@ export function NwpReportScreen() {
               {report.entity
                 ? ` · ${report.entity.entityName} (${report.entity.entityCode}) and the entities beneath it`
                 : ' · every entity you may see'}
+              {report.attribution && ` · ${attributionWords(report.attribution)}`}
             </p>
             <FigureTiles label="Report figures" figures={figures(report)} />
             {report.sumOfTotals.count === 0 && (
@@ -138,6 +141,7 @@ export function NwpReportScreen() {
                 <NwpTotalsTable report={report} />
               </div>
             </div>
+            {report.breakdown && <NwpBreakdownTable report={report} breakdown={report.breakdown} />}
           </section>
         )}
       </SearchFeedback>
