@@ -79,7 +79,7 @@ export function NwpReportScreen() {
     <div className="mx-auto max-w-7xl">
       <PageHeader
         title="Net written premium"
-        description="Premium written and returned by the policies' events: issues, rewrites, renewals, endorsements, cancellations and reinstatements, on the UTC day each was recorded."
+        description="Premium written and returned by the policies' events: issues, rewrites, renewals, endorsements, cancellations and reinstatements, on the business day (Central time) each was recorded."
         back={{ to: '/reporting', label: 'Reports' }}
         actions={
           <Button
