@@ -18,3 +18,14 @@ export const BILLING_EVENTS: readonly BillingAccountEvent[] = [
   { type: 'billing.reinstated' },
   { type: 'billing.closed' },
 ];
+
+// The transitions the pet API never causes, walked through the renters API that does
+// (rentersBillingAccountApi.test.ts): a renters reinstatement reopens the account and charges back the
+// cancellation's refund; a refused renters refund asked again after it records its attempt on the open account.
+export const TAKEN_BY_RENTERS: readonly string[] = [
+  'closed --billing.termScheduled[0]--> current',
+  'current --billing.chargeAdded[0]--> current',
+  'current --billing.refundRecorded[0]--> current',
+  'pastDue --billing.refundRecorded[0]--> pastDue',
+  'lapsed --billing.refundRecorded[0]--> lapsed',
+];
