@@ -540,6 +540,22 @@ describe.each(testDatabases())('net written premium by quote attribution on %s',
     ).toEqual(['Group by one of quotingPlatform, quoteMethod, entitySource, partnerCode.']);
   });
 
+  it('is described in the OpenAPI document: the new parameters and the answer', async () => {
+    const response = await s.api.request('GET', '/api/openapi.json');
+    expectStatus(response, 200);
+    const text = JSON.stringify(response.body);
+    const document = response.body as {
+      paths: Record<string, Record<string, { parameters?: { name: string; description?: string }[] }>>;
+    };
+    for (const path of ['/v2/reports/nwp', '/v2/reports/nwp/export']) {
+      const parameters = document.paths[path]!.get!.parameters ?? [];
+      for (const name of ['quotingPlatform', 'quoteMethod', 'entitySourceId', 'partnerCode', 'groupBy'])
+        expect(parameters.find((p) => p.name === name)?.description, `${path} ${name}`).toBeTruthy();
+    }
+    expect(text).toContain('Present when groupBy is given.');
+    expect(text).toContain('The attribution filters given, when any was.');
+  });
+
   // Random sales of a quiet year (2019) against an oracle worked out here from the sales themselves: each
   // group's figures, and the groups together, are the report's to the cent.
   it('adds the groups up to the totals to the cent over random sales', async () => {
