@@ -36,6 +36,13 @@ export function formatCode(code: string | null | undefined): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
+// A policy's term type in words: how long a term runs, never how often it is paid ("Annual" read as the
+// payment plan on a policy paid monthly).
+const TERM_WORDS: Readonly<Record<string, string>> = { ANNUAL: '1-year term', SEMI_ANNUAL: '6-month term' };
+export function formatTermType(code: string | null | undefined): string {
+  return (code && TERM_WORDS[code]) ?? formatCode(code);
+}
+
 // A wire date is a calendar day and is shown as the day it names (Nov 22, 2026); an instant is shown as
 // its business day.
 export function formatDate(value: string | null | undefined): string {

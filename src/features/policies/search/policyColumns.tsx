@@ -1,7 +1,7 @@
 import { createColumnHelper } from '@tanstack/react-table';
 import type { PolicySearchRow } from '../../../api/schemas/policySearch';
 import { formatBusinessDate } from '../../../calendar';
-import { formatPhone } from '../../../ui/format';
+import { formatPhone, formatTermType } from '../../../ui/format';
 
 // Columns of policy search (SPEC §3 "Search result columns"); ids of sortable columns are the server's sort
 // fields (POLICY_SORT_FIELDS). Related fields share a cell (status and initial payment, city and state,
@@ -30,7 +30,7 @@ export function policyColumns() {
         <span>
           <span className="font-mono text-xs">{c.getValue()}</span>
           <span className="block text-xs font-normal text-slate-500">
-            Version {c.row.original.policyVersion} · {readable(c.row.original.termType)}
+            {formatTermType(c.row.original.termType)} · version {c.row.original.policyVersion}
           </span>
         </span>
       ),

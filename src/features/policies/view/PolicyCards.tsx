@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { PolicyView } from '../../../api/schemas/policies';
-import { formatCode, formatDate, formatMoney, formatPhone } from '../../../ui/format';
+import { formatCode, formatDate, formatMoney, formatPhone, formatTermType } from '../../../ui/format';
 import { Facts, Panel } from '../../../ui/Panel';
 import { CoverStarts } from '../../../ui/policy/CoverStarts';
 import { SoldThroughPanel } from './SoldThroughPanel';
@@ -22,7 +22,7 @@ export function PolicyCards({
           facts={[
             ['Policy number', summary.policyNumber],
             ['Status', formatCode(summary.status)],
-            ['Term type', formatCode(summary.termType)],
+            ['Term', formatTermType(summary.termType)],
             ['Effective', formatDate(summary.effectiveDate)],
             ['Expiration', formatDate(summary.expirationDate)],
             ['Inception', formatDate(summary.inceptionDate)],

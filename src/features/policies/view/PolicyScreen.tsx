@@ -88,7 +88,6 @@ function PolicyRecord({ policy }: { policy: PolicyView }) {
               />
             }
             insured={`${pet.name} · ${policyholder.firstName} ${policyholder.lastName}`}
-            matterId={matterId}
             effectiveDate={summary.effectiveDate}
             expirationDate={summary.expirationDate}
           />

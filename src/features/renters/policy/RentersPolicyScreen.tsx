@@ -131,7 +131,6 @@ function RentersPolicyView({ record }: { record: RentersPolicyRecord }) {
           <PolicyTermLine
             status={<RentersStatusBadge statusCode={summary.statusCode} label={rentersDateLabel(record)} />}
             insured={`${policyholder.firstName} ${policyholder.lastName}`}
-            matterId={record.id}
             effectiveDate={summary.effectiveDate}
             expirationDate={summary.expirationDate}
           />
