@@ -50,7 +50,9 @@ export function RentersRewriteAction(props: RentersRewriteActionProps) {
   }, [key, send]);
 
   const newPolicy = answer?.rewritten_as;
-  // Cancelled or non-renewing but blocked (no privilege, most often): say why, quietly.
+  // Cancelled or non-renewing but blocked by the policy itself (a rewrite already under way, a date): say why,
+  // quietly. A user without the privilege is told nothing here: what they may do is not a property of the
+  // policy, and a rewrite they could not start is not offered at all.
   const ended =
     (answer?.source.status_code ?? statusCode) === 'CANCELLED' || (answer?.source.non_renew ?? nonRenew);
   const why = answer?.blockers[0] ?? snapshot.context.blockers[0];
@@ -74,7 +76,7 @@ export function RentersRewriteAction(props: RentersRewriteActionProps) {
         Rewrite policy
       </Link>
     );
-  } else if (snapshot.matches('ineligible') && ended && why) {
+  } else if (snapshot.matches('ineligible') && ended && why && hasRewritePrivilege) {
     action = <p className="text-sm text-slate-500">Not rewritable: {why}</p>;
   }
   if (!action && !rewriteOf) return null;
