@@ -125,6 +125,24 @@ describe('renters policy edit screen', () => {
       'Policy issued',
     ])
       await history.getByText(label, { exact: true }).waitFor();
+    // The declarations page made with the sale, and the changed one the mailing address made, each downloads.
+    await openRentersTab(page, 'Documents');
+    const documents = page.getByRole('table', { name: 'Policy documents' });
+    await documents.getByText(`declarations-${policy.policyNumber}-v1.pdf`, { exact: true }).waitFor();
+    await documents
+      .getByText(/^changed-declarations-/)
+      .first()
+      .waitFor();
+    await shot(page, 'renters-policy-edit-documents');
+    const [declarations] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: `Download declarations-${policy.policyNumber}-v1.pdf` }).click(),
+    ]);
+    expect(
+      readFileSync(await declarations.path())
+        .subarray(0, 4)
+        .toString(),
+    ).toBe('%PDF');
     await openRentersTab(page, 'Payments');
     await page.getByRole('table', { name: 'Payments of the policy' }).getByText('Scheduled').waitFor();
     // Paged five rows at a time (SPEC §9).
