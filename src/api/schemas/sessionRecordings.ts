@@ -13,10 +13,21 @@ export const MAX_RECORDING_BYTES = 20 * 1024 * 1024;
 // The most batches one recording may take.
 export const MAX_SEQUENCE = 100_000;
 
+// The latest instant a Date can hold, in milliseconds.
+const MAX_EVENT_TIME = 8_640_000_000_000_000;
+
 // An rrweb event: its type and time are read here; the rest is rrweb's and replayed as it came.
 export const RecordedEvent = z.looseObject({
   type: z.number().int().min(0).max(100),
-  timestamp: z.number().min(0).max(8_640_000_000_000_000),
+  // Epoch milliseconds in the browser's clock, past any integer column's range (docs/security.md "every
+  // number is bounded"): checked here by hand, within the range of a Date, and stored only inside the JSON.
+  timestamp: z
+    .unknown()
+    .refine(
+      (value) => typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= MAX_EVENT_TIME,
+      { error: 'timestamp must be a time in milliseconds' },
+    )
+    .meta({ type: 'number', minimum: 0, maximum: MAX_EVENT_TIME, description: 'Epoch milliseconds.' }),
 });
 export type RecordedEvent = z.infer<typeof RecordedEvent>;
 
