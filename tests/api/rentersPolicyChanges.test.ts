@@ -43,6 +43,8 @@ describe.each(testDatabases())('renters policy changes on %s', (database) => {
     return { issue, ...(await issuePaidRentersPolicy(db(), issue)) };
   }
 
+  // A sold policy's stream: its issue and the declarations page made with it.
+  const SOLD = 2;
   const stream = (policyNumber: string) =>
     db()
       .transaction()
@@ -97,7 +99,7 @@ describe.each(testDatabases())('renters policy changes on %s', (database) => {
     };
     const rowBefore = await row(policyNumber);
     const preview = answerOf(await change('cancel', matterId, { ...data, commit: false }));
-    expect(await stream(policyNumber)).toHaveLength(1);
+    expect(await stream(policyNumber)).toHaveLength(SOLD);
     expect(await row(policyNumber)).toEqual(rowBefore);
 
     const expected = cancelFigures(
@@ -154,10 +156,11 @@ describe.each(testDatabases())('renters policy changes on %s', (database) => {
     const events = await stream(policyNumber);
     expect(events.map((ev) => ev.type)).toEqual([
       'renters.policyIssued',
+      'renters.documentGenerated',
       'renters.cancelled',
       'renters.settled',
     ]);
-    expect(events[1]!.data).toMatchObject({
+    expect(events[2]!.data).toMatchObject({
       method: 'PRO_RATA',
       cancelDate,
       immediate: false,
@@ -167,14 +170,14 @@ describe.each(testDatabases())('renters policy changes on %s', (database) => {
       settlement: { kind: 'refund', amountCents: expected.settlement.amountCents },
       commissionClawbackCents: expected.commissionClawbackCents,
     });
-    expect(events[1]!.metadata.idempotencyKey).toBe(preview.data.fingerprint);
-    expect(events[2]!.data).toMatchObject({
+    expect(events[2]!.metadata.idempotencyKey).toBe(preview.data.fingerprint);
+    expect(events[3]!.data).toMatchObject({
       kind: 'refund',
       amountCents: expected.settlement.amountCents,
       status: 'SUCCEEDED',
       transactionDate: today,
     });
-    const reference = (events[2]!.data as { reference: string }).reference;
+    const reference = (events[3]!.data as { reference: string }).reference;
     expect(reference).toMatch(/^re_/);
     const refund = await db()
       .selectFrom('payment_refunds')
@@ -230,7 +233,7 @@ describe.each(testDatabases())('renters policy changes on %s', (database) => {
       ['data.cancellation_method'],
     );
     expect(refused.errors['data.cancellation_method']![0]).toMatch(/free look/);
-    expect(await stream(old.policyNumber)).toHaveLength(1);
+    expect(await stream(old.policyNumber)).toHaveLength(SOLD);
   });
 
   it('cancels once when the commit is repeated, one after the other or at the same time', async () => {
@@ -294,7 +297,7 @@ describe.each(testDatabases())('renters policy changes on %s', (database) => {
       preview_token: preview.data.preview_token,
     });
     expect(expectError(other, 409).message).toBe(COMMIT_REFUSALS.inputsChanged);
-    expect(await stream(policyNumber)).toHaveLength(1);
+    expect(await stream(policyNumber)).toHaveLength(SOLD);
 
     // Someone else changed the policy after the preview.
     await db()
@@ -320,6 +323,7 @@ describe.each(testDatabases())('renters policy changes on %s', (database) => {
     );
     expect((await stream(policyNumber)).map((ev) => ev.type)).toEqual([
       'renters.policyIssued',
+      'renters.documentGenerated',
       'renters.contactChanged',
     ]);
   });
@@ -346,7 +350,7 @@ describe.each(testDatabases())('renters policy changes on %s', (database) => {
       ),
       404,
     );
-    expect(await stream(lakeside.policyNumber)).toHaveLength(1);
+    expect(await stream(lakeside.policyNumber)).toHaveLength(SOLD);
   });
 
   it('refuses bad input with field messages and stores nothing', async () => {
@@ -380,7 +384,7 @@ describe.each(testDatabases())('renters policy changes on %s', (database) => {
     ];
     for (const [patch, field] of cases)
       expectValidationError(await change('cancel', matterId, { ...good, ...patch }), [field]);
-    expect(await stream(policyNumber)).toHaveLength(1);
+    expect(await stream(policyNumber)).toHaveLength(SOLD);
     expect((await row(policyNumber)).machine_state).toBe('active');
   });
 
