@@ -4,21 +4,12 @@ import {
   type NwpGroup,
   type NwpGroupBy,
 } from '../../api/schemas/reports';
+import { METHOD_OPTIONS, PLATFORM_OPTIONS, wordOf } from '../../ui/quoteAttributionWords';
 
-// How the report's attribution filters and groups read (docs/reports.md "Attribution"); the same words as
-// the quote search's filters and the policy's "Sold through" card. A code the portal does not know reads as
-// sent.
-export const PLATFORM_OPTIONS = [
-  { value: 'PORTAL', label: 'Agent portal' },
-  { value: 'API', label: 'Connected system' },
-];
-export const METHOD_OPTIONS = [
-  { value: 'PHONE', label: 'By phone' },
-  { value: 'IN_PERSON', label: 'In person' },
-  { value: 'EMAIL', label: 'By e-mail' },
-  { value: 'WEB', label: 'On the web' },
-  { value: 'CHAT', label: 'By chat' },
-];
+export { METHOD_OPTIONS, PLATFORM_OPTIONS };
+
+// How the report's attribution filters and groups read (docs/reports.md "Attribution"), in the words of
+// src/ui/quoteAttributionWords.ts.
 export const GROUP_BY_OPTIONS: { value: NwpGroupBy; label: string }[] = [
   { value: 'quotingPlatform', label: 'Platform' },
   { value: 'quoteMethod', label: 'Method' },
@@ -32,9 +23,6 @@ const NONE: Record<NwpGroupBy, string> = {
   entitySource: 'No quote source',
   partnerCode: 'No partner',
 };
-
-const wordOf = (options: readonly { value: string; label: string }[], value: string) =>
-  options.find((o) => o.value === value)?.label ?? value;
 
 export function groupWords(groupBy: NwpGroupBy, group: Pick<NwpGroup, 'value' | 'label'>): string {
   if (group.value === NWP_NO_ATTRIBUTION) return NONE[groupBy];

@@ -1,24 +1,13 @@
 import type { PolicyView } from '../../../api/schemas/policies';
 import { Facts, Panel } from '../../../ui/Panel';
+import { METHOD_OPTIONS, PLATFORM_OPTIONS, wordOf, type CodeWord } from '../../../ui/quoteAttributionWords';
 
 type SoldThrough = NonNullable<PolicyView['soldThrough']>;
 
-// The quote's platform and method as an agent says them; codes the portal does not know read as sent.
-const PLATFORMS: Readonly<Record<string, string>> = {
-  PORTAL: 'Agent portal',
-  API: 'Quote request from a connected system',
-};
-const METHODS: Readonly<Record<string, string>> = {
-  PHONE: 'By phone',
-  IN_PERSON: 'In person',
-  EMAIL: 'By e-mail',
-  WEB: 'On the web',
-  CHAT: 'By chat',
-};
 const NOT_RECORDED = 'Not recorded';
 
-function inWords(code: string | null, words: Readonly<Record<string, string>>): string {
-  return code === null ? NOT_RECORDED : (words[code] ?? code);
+function inWords(code: string | null, words: readonly CodeWord[]): string {
+  return code === null ? NOT_RECORDED : wordOf(words, code);
 }
 
 function referenceOf(reference: SoldThrough['referenceData']): string {
@@ -35,8 +24,8 @@ export function SoldThroughPanel({ soldThrough }: { soldThrough: SoldThrough }) 
         facts={[
           ['Agency', `${soldThrough.entityName} (${soldThrough.entityCode})`],
           ['Source', soldThrough.entitySource?.name ?? NOT_RECORDED],
-          ['Platform', inWords(soldThrough.quotingPlatform, PLATFORMS)],
-          ['Method', inWords(soldThrough.quoteMethod, METHODS)],
+          ['Platform', inWords(soldThrough.quotingPlatform, PLATFORM_OPTIONS)],
+          ['Method', inWords(soldThrough.quoteMethod, METHOD_OPTIONS)],
           [
             'Partner',
             soldThrough.partnerData

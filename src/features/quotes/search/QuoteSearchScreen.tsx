@@ -7,6 +7,7 @@ import {
 } from '../../../api/schemas/quoteSearch';
 import { SearchScreen, type SearchTableDefinition } from '../../../ui/table/SearchScreen';
 import { quoteColumns } from './quoteColumns';
+import { METHOD_OPTIONS, PLATFORM_OPTIONS } from '../../../ui/quoteAttributionWords';
 
 // SPEC §3 quote search filters, then the quote's attribution; the URL uses these names
 // (?customerName=ada&createdFrom=2026-11-01).
@@ -52,23 +53,14 @@ const QUOTE_SEARCH: SearchTableDefinition<QuoteSearchRow, QuoteFilterKey, QuoteS
         key: 'quotingPlatform',
         label: 'Platform',
         placeholder: 'Any platform',
-        options: [
-          { value: 'PORTAL', label: 'Agent portal' },
-          { value: 'API', label: 'Connected system' },
-        ],
+        options: PLATFORM_OPTIONS,
       },
       {
         kind: 'select',
         key: 'quoteMethod',
         label: 'Method',
         placeholder: 'Any method',
-        options: [
-          { value: 'PHONE', label: 'By phone' },
-          { value: 'IN_PERSON', label: 'In person' },
-          { value: 'EMAIL', label: 'By e-mail' },
-          { value: 'WEB', label: 'On the web' },
-          { value: 'CHAT', label: 'By chat' },
-        ],
+        options: METHOD_OPTIONS,
       },
       { kind: 'text', key: 'partnerCode', label: 'Partner code', maxLength: 40 },
     ],
