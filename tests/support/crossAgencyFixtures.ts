@@ -527,6 +527,13 @@ export const OWN_WRITES: Readonly<Record<string, string>> = {
   'POST /v2/session-recordings': 'starts a recording of the caller’s own session',
 };
 
+// Reads no agency's user may make, even of their own agency's records: the control that Northwind's own user
+// reads each named record leaves them out. Session recordings are replayed by users of the root entity only
+// (docs/session-recording.md).
+export const ROOT_ENTITY_READS: ReadonlySet<string> = new Set([
+  'GET /v2/session-recordings/:recordingId/events',
+]);
+
 export interface RouteRef {
   method: string;
   url: string;
