@@ -33,6 +33,8 @@ const PERSONAS: PersonaCase[] = [
       'Admin: Commission Review',
       'Admin: Transition Explorer',
       'Admin: Jobs',
+      // Not in SPEC §2: support replays of recorded sessions (docs/session-recording.md).
+      'Admin: Session recordings',
       ...REPORTING,
       ...RENTERS,
       ...ACCOUNTING,
