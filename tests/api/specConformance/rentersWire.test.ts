@@ -192,8 +192,26 @@ describe.each(testDatabases())(
         expect.objectContaining({ address_type: 'INTPARTY', line_1: '1 Leasing Way', confirmed: true }),
       ]);
 
+      // §3 "Coverage option validation carries allow, type and values for contents, liability, deductible and
+      // theft", read before choosing.
+      const options = await get(`/v2/renters/coverage-options?state=TX&effective_date=${effective}`);
+      for (const name of ['contents', 'liability', 'deductible', 'theft']) {
+        const option = (options.options as Record<string, Json>)[name]!;
+        expect(option, name).toMatchObject({ allow: expect.any(Boolean), type: expect.any(String) });
+        expect(Array.isArray(option.values), name).toBe(true);
+      }
       const priced = await post(`${path}/coverage`, rentersCoverage);
       expect(priced).toMatchObject({ status: 'QUOTED', term_interval: 'annual' });
+      // §3 "Coverage: contents (amount, deductible_amount, additional_living_expense, is_preferred_property);
+      // liability (amount, damage_to_property_of_others_amount, medical_payments_amount); optional items (…);
+      // premium total": the coverage chosen is answered by the same names, and the total is its figures' sum.
+      expect(priced.coverage).toMatchObject(rentersCoverage.coverage);
+      const premium = priced.premium as Json;
+      expect(Math.round((premium.total as number) * 100)).toBe(
+        Math.round((premium.term_premium as number) * 100) +
+          Math.round((premium.taxes as number) * 100) +
+          Math.round((premium.fees as number) * 100),
+      );
       expect(priced.changeset_id).toBeGreaterThan(open.changeset_id as number);
       expect(priced.term_premium).toBe((priced.premium as Json).term_premium);
       expect(priced.taxes).toBe((priced.premium as Json).taxes);
