@@ -168,6 +168,10 @@ describe('pet quote journey', () => {
     await expect(main.getByRole('link', { name: 'Quotes', exact: true }).getAttribute('href')).resolves.toBe(
       '/quotes',
     );
+    // Each policy number opens the policy it names, with the plan by its name beside it.
+    await expect(main.getByRole('cell', { name: /Accident & Illness/ }).count()).resolves.toBe(2);
+    await main.getByRole('link', { name: `Open policy ${numbers[0]}` }).click();
+    await page.getByRole('heading', { name: `Policy ${numbers[0]}` }).waitFor();
   });
 
   it('lets an internal agent quote for an agency and pay by bank account', async () => {

@@ -77,7 +77,9 @@ describe('renters quote journey', () => {
     await waitForRentersStep(page, 'purchased');
     const policyNumber = (await page.getByTestId('policy-number').innerText()).trim();
     expect(policyNumber).not.toBe('');
-    await expect(page.getByTestId('policy-status').innerText()).resolves.toBe('ACTIVE');
+    await expect(page.getByTestId('policy-status').innerText()).resolves.toBe('Active');
+    // An agent without the renters policy privilege is shown the number, not a link it could not follow.
+    await expect(page.getByRole('link', { name: `Open policy ${policyNumber}` }).count()).resolves.toBe(0);
     await expect(page.getByTestId('next-bill').innerText()).resolves.toContain('$');
     await shot(page, 'renters-6-purchased', false);
   });

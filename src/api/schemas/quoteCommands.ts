@@ -209,9 +209,13 @@ export const QuotePayment = z.object({
 // One issued policy per pet (SPEC §3 "Policies (pets)"); annual_premium in dollars.
 export const QuotePolicy = z.object({
   policy_number: z.string(),
+  // The policy screen's id (/policies/{matter_id}).
+  matter_id: z.number().int(),
   pet_id: z.string(),
   pet_name: z.string(),
   plan_code: z.string(),
+  // The plan's name as the plan list gives it ("Accident & Illness, $10,000 annual limit").
+  plan_name: z.string(),
   effective_date: z.string(),
   expiration_date: z.string(),
   annual_premium: z.number(),

@@ -316,6 +316,9 @@ export const RentersQuoteView = z.object({
   policy: z
     .object({
       policy_number: z.string(),
+      // Where the policy screen finds it (/renters/customers/{customer_id}/policies/{matter_id}).
+      customer_id: z.number().int().nullable(),
+      matter_id: z.number().int().nullable(),
       status_code: z.string(),
       term_interval: z.enum(['annual', 'monthly']),
       term_premium: z.number(),

@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { portalRoute } from '../../../api/portalRoutes';
 import { Alert } from '../../../ui/feedback/Alert';
 import { ButtonLink } from '../../../ui/forms/ButtonLink';
 import { formatBusinessDate } from '../../../calendar';
@@ -6,11 +7,14 @@ import { JourneyFrame, QuoteLoading } from './JourneyFrame';
 import { formatMoney } from '../../../ui/format';
 import { ReceiptButton } from './ReceiptButton';
 import { useJourneyQuote } from './useJourneyQuote';
+import { useAccess } from '../../../ui/useAccess';
 
-// /quotes/journey/thank-you/{uuid}: the purchase is done. One policy per pet, what was charged, and each
-// policy's receipt.
+// /quotes/journey/thank-you/{uuid}: the purchase is done. One policy per pet, each linked to its screen for
+// a user who may open it, what was charged, and each policy's receipt.
 export function ThankYouScreen() {
   const { query, quote, elsewhere } = useJourneyQuote();
+  const { can } = useAccess();
+  const mayOpen = can(portalRoute('policy').check);
   if (!quote || elsewhere) return <QuoteLoading title="Thank you" error={query.error} />;
   const totals = quote.totals;
   const payment = quote.payment;
@@ -81,9 +85,19 @@ export function ThankYouScreen() {
                 <tr key={policy.policy_number}>
                   <td className="px-6 py-3 font-medium text-slate-900">{policy.pet_name}</td>
                   <td className="px-6 py-3 font-mono text-slate-800" data-testid="policy-number">
-                    {policy.policy_number}
+                    {mayOpen ? (
+                      <Link
+                        to={`/policies/${policy.matter_id}`}
+                        className="text-indigo-700 hover:underline"
+                        aria-label={`Open policy ${policy.policy_number}`}
+                      >
+                        {policy.policy_number}
+                      </Link>
+                    ) : (
+                      policy.policy_number
+                    )}
                   </td>
-                  <td className="px-6 py-3 text-slate-700">{policy.plan_code}</td>
+                  <td className="px-6 py-3 text-slate-700">{policy.plan_name}</td>
                   <td className="px-6 py-3 text-slate-700">
                     {formatBusinessDate(policy.effective_date)} – {formatBusinessDate(policy.expiration_date)}
                   </td>

@@ -50,7 +50,16 @@ export async function quoteView(db: Db | Trx, uuid: string): Promise<QuoteView> 
   const petTerms = await quotePetTerms(db, quote.state, quote.start_day);
   const policies = await db
     .selectFrom('policies')
-    .select(['policy_number', 'pet_id', 'pet_name', 'plan_code', 'annual_premium_cents'])
+    .leftJoin('pet_plans', 'pet_plans.plan_code', 'policies.plan_code')
+    .select([
+      'policy_number',
+      'matter_id',
+      'pet_id',
+      'pet_name',
+      'policies.plan_code',
+      'annual_premium_cents',
+    ])
+    .select('pet_plans.plan_desc')
     .select(sql<string>`to_char(effective_date, 'YYYY-MM-DD')`.as('effective_day'))
     .select(sql<string>`to_char(expiration_date, 'YYYY-MM-DD')`.as('expiration_day'))
     .where('quote_uuid', '=', uuid)
@@ -130,9 +139,11 @@ export async function quoteView(db: Db | Trx, uuid: string): Promise<QuoteView> 
       : null,
     policies: policies.map((p) => ({
       policy_number: p.policy_number,
+      matter_id: p.matter_id,
       pet_id: p.pet_id,
       pet_name: p.pet_name,
       plan_code: p.plan_code,
+      plan_name: p.plan_desc ?? p.plan_code,
       effective_date: p.effective_day,
       expiration_date: p.expiration_day,
       annual_premium: p.annual_premium_cents / 100,

@@ -43,6 +43,14 @@ export async function rentersQuoteView(db: Db | Trx, id: string): Promise<Renter
   const quotedBy = await userName(db, row.created_by);
   const soldBy = status.sold ? await userName(db, status.sold.userId) : null;
   const money = (cents: number | undefined) => (cents === undefined ? null : toDollars(cents));
+  // The policy the purchase issued, as the policy screen's path names it (its customer and matter).
+  const issued = j.policy
+    ? await db
+        .selectFrom('renters_policies')
+        .select(['customer_id', 'matter_id'])
+        .where('policy_number', '=', j.policy.policyNumber)
+        .executeTakeFirst()
+    : undefined;
   return {
     id: row.id,
     // The quote's changes are its log's events, so the last one's version names the set a reader saw.
@@ -119,6 +127,8 @@ export async function rentersQuoteView(db: Db | Trx, id: string): Promise<Renter
     payment_error: j.errors.payment?.[0] ?? null,
     policy: j.policy && {
       policy_number: j.policy.policyNumber,
+      customer_id: issued?.customer_id ?? null,
+      matter_id: issued?.matter_id ?? null,
       status_code: j.policy.statusCode,
       term_interval: j.policy.termInterval,
       term_premium: toDollars(j.policy.termPremiumCents),
