@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { chooseOption, signIn, waitForPath } from './portalPage';
 
@@ -102,19 +103,16 @@ export async function answerQuestions(
   pets: JourneyPet[],
   declined: string[] = [],
 ): Promise<void> {
-  await page.getByRole('form', { name: 'Underwriting answers' }).waitFor();
+  const form = page.getByRole('form', { name: 'Underwriting answers' });
+  await form.waitFor();
+  // One press answers No everywhere; then the pets to be ruled out get their "Yes".
+  await form.getByRole('button', { name: 'Answer No to every question' }).click();
   for (const pet of pets) {
-    const group = page.getByRole('group', { name: pet.name });
-    await group.getByRole('radiogroup').first().waitFor();
-    const groups = group.getByRole('radiogroup');
+    const groups = page.getByRole('group', { name: pet.name }).getByRole('radiogroup');
     const count = await groups.count();
-    for (let i = 0; i < count; i += 1) {
-      const yes = i === 0 && declined.includes(pet.name);
-      await groups
-        .nth(i)
-        .getByRole('radio', { name: yes ? 'Yes' : 'No' })
-        .check();
-    }
+    for (let i = 0; i < count; i += 1)
+      await expect(groups.nth(i).getByRole('radio', { name: 'No' }).isChecked()).resolves.toBe(true);
+    if (declined.includes(pet.name)) await groups.first().getByRole('radio', { name: 'Yes' }).check();
   }
 }
 

@@ -105,6 +105,20 @@ function AnswersForm({ quote, snapshot, readOnly }: AnswersFormProps) {
 
   const set = (petId: string, questionId: number, value: boolean) =>
     setAnswers((all) => ({ ...all, [petId]: { ...all[petId], [String(questionId)]: value } }));
+  // Most pets are healthy: "No" everywhere in one press, then the agent changes the few that are "Yes".
+  const noToEvery = () => {
+    setAnswers(
+      Object.fromEntries(
+        quote.pets.map((pet) => [
+          pet.id,
+          Object.fromEntries(questionsOf(pet.species).map((q) => [String(q.id), false])),
+        ]),
+      ),
+    );
+    setMissing(new Set());
+    dirty.markDirty();
+  };
+  const questionCount = quote.pets.reduce((n, pet) => n + questionsOf(pet.species).length, 0);
   const mayAnswer = !readOnly && snapshot.value === 'underwritingQuestions';
 
   return (
@@ -115,6 +129,17 @@ function AnswersForm({ quote, snapshot, readOnly }: AnswersFormProps) {
       aria-label="Underwriting answers"
       className="space-y-6 rounded-lg border border-slate-200 bg-white p-6 shadow-sm"
     >
+      {mayAnswer && (
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <p className="text-sm text-slate-600">
+            {questionCount} {questionCount === 1 ? 'question' : 'questions'} for{' '}
+            {quote.pets.length === 1 ? quote.pets[0]!.name : `${quote.pets.length} pets`}.
+          </p>
+          <Button type="button" variant="secondary" onClick={noToEvery}>
+            Answer No to every question
+          </Button>
+        </div>
+      )}
       {missing.size > 0 && <Alert tone="error">Answer every question for every pet.</Alert>}
       {save.errors.message && <Alert tone="error">{save.errors.message}</Alert>}
       {quote.pets.map((pet) => (
