@@ -11,6 +11,7 @@ import { SideMenu } from './SideMenu';
 import { SkipLink } from './SkipLink';
 import { useFocusOnNavigate } from './useFocusOnNavigate';
 import { useMenuOpen } from './useMenuOpen';
+import { WhereYouAre } from './WhereYouAre';
 
 export interface DashboardLayoutProps {
   brandName: string;
@@ -83,12 +84,7 @@ export function DashboardLayout(props: DashboardLayoutProps) {
               <path d="M3 5h14v1.5H3zM3 9.25h14v1.5H3zM3 13.5h14V15H3z" />
             </svg>
           </button>
-          <Link
-            to="/"
-            className="hidden rounded-md px-2 py-1 text-sm text-slate-500 hover:text-slate-900 sm:block"
-          >
-            Home
-          </Link>
+          <WhereYouAre />
           <div className="flex min-w-0 flex-1 justify-end">
             {actingEntity && <ActingEntitySelect {...actingEntity} />}
           </div>
