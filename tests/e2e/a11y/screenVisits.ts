@@ -198,6 +198,14 @@ export const ADMIN_VISITS: readonly ScreenVisit[] = [
   screen('admin-statecharts', 'admin-statecharts', ADMIN, '/admin/statecharts'),
   // Root administrators' view of each business day's work and the sandbox clock.
   screen('admin-jobs', 'admin-jobs', ADMIN, '/admin/jobs'),
+  // Root administrators' replays of recorded sessions, for support.
+  screen('admin-session-recordings', 'admin-session-recordings', ADMIN, '/admin/session-recordings'),
+  screen(
+    'admin-session-recording',
+    'admin-session-recording',
+    ADMIN,
+    (d) => `/admin/session-recordings/${d.recordingId}`,
+  ),
   // Refunds the payment service refused, asked for again.
   screen('failed-refunds', 'failed-refunds', ADMIN, '/accounting/failed-refunds'),
   screen('not-found', undefined, ADMIN, '/no-such-screen'),

@@ -5,7 +5,7 @@ import { RoleSearchResponse } from '../../../src/api/schemas/roles';
 import { entityApi, expectStatus } from '../../support/entityApi';
 import { apiFor } from '../../support/http';
 import { quoteAtStep } from '../../support/journeyQuotes';
-import { ADMIN, AGENT, NORTHWIND, NORTHWIND_AUSTIN } from '../../support/personas';
+import { ADMIN, AGENT, HOUSE, NORTHWIND, NORTHWIND_AUSTIN } from '../../support/personas';
 import { entityIdOf, userIdOf } from '../../support/records';
 import { rentersCoverage, rentersCustomer, rentersQuoteApi } from '../../support/rentersQuoteApi';
 import type { TestServer } from '../../support/testServer';
@@ -23,6 +23,8 @@ export interface SweepData {
   petQuotes: Record<'ratingInfo' | 'underwritingQuestions' | 'coverage' | 'checkout' | 'thankYou', string>;
   // The journey path of a renters quote at each step (/renters/quotes/journey/{id}?step=…).
   rentersQuotes: Record<'coverage' | 'customer' | 'payment' | 'review' | 'purchased', string>;
+  // A session recording of the administrator, for its replay screen (test servers record nothing).
+  recordingId: string;
 }
 
 async function rentersQuotes(e: ReturnType<typeof entityApi>): Promise<SweepData['rentersQuotes']> {
@@ -62,7 +64,23 @@ export async function loadSweepData(server: TestServer): Promise<SweepData> {
   for (const step of ['ratingInfo', 'underwritingQuestions', 'coverage', 'checkout', 'thankYou'] as const) {
     petQuotes[step] = (await quoteAtStep(e, AGENT, step)).uuid;
   }
+  // Test servers do not record sessions (docs/session-recording.md): one is written as the API stores it,
+  // with no page yet, so the replay screen has a recording to open.
+  const recordingId = randomUUID();
+  await db
+    .insertInto('session_recordings')
+    .values({
+      id: recordingId,
+      user_id: await userIdOf(db, ADMIN),
+      entity_id: await entityIdOf(db, HOUSE),
+      started_at: '2026-12-01T15:00:00Z',
+      last_event_at: '2026-12-01T15:04:00Z',
+      event_count: 0,
+      size_bytes: 0,
+    })
+    .execute();
   return {
+    recordingId,
     entityId: await entityIdOf(db, NORTHWIND),
     childEntityId: await entityIdOf(db, NORTHWIND_AUSTIN),
     roleId: RoleSearchResponse.parse(roles.body).data[0]!.id,
