@@ -117,7 +117,8 @@ describe.each(testDatabases())('renters policy record on %s', (database) => {
         liability: { amount: 100_000, medicalPayments: 1_000, damageToPropertyOfOthers: 500 },
         optional: { theft: coverage.optional.include_theft, replacementCost: true },
       },
-      policyVersion: 1,
+      // The issue and the declarations page made with the sale (docs/renters-policy-record.md "Documents").
+      policyVersion: 2,
       machineState: 'active',
       rewriteOf: null,
       rewrittenAs: null,
@@ -153,7 +154,7 @@ describe.each(testDatabases())('renters policy record on %s', (database) => {
       isCurrent: false,
       canBeFlatCancelled: false,
       canBeReinstated: true,
-      policyVersion: 3,
+      policyVersion: 4,
       paymentMethod: { type: 'bank', last4: '6789' },
     });
   });

@@ -144,7 +144,7 @@ describe.each(testDatabases())(
       expect(editable.length).toBeGreaterThan(0);
       expect(editable.length).toBeLessThan(inputs.length);
 
-      const entityId = await newAgency(call, '8810-0002-SA');
+      const entityId = await newAgency(call, '8810-0009-SA');
       const path = `/v2/entities/${entityId}/attributes`;
       // A delimited value is a comma-separated list: saved split on commas, each value trimmed.
       const states = (delimited.options as Json[]).slice(0, 2).map((o) => o.value as string);
