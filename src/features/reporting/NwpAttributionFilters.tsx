@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
 import { SelectField } from '../../ui/forms/SelectField';
 import { TextField } from '../../ui/forms/TextField';
-import { GROUP_BY_OPTIONS, METHOD_OPTIONS, PLATFORM_OPTIONS } from './attributionWords';
+import { METHOD_OPTIONS, PLATFORM_OPTIONS } from '../../ui/quoteAttributionWords';
+import { GROUP_BY_OPTIONS } from './attributionWords';
 
 export const NWP_ATTRIBUTION_KEYS = [
   'quotingPlatform',

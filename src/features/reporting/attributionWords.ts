@@ -6,8 +6,6 @@ import {
 } from '../../api/schemas/reports';
 import { METHOD_OPTIONS, PLATFORM_OPTIONS, wordOf } from '../../ui/quoteAttributionWords';
 
-export { METHOD_OPTIONS, PLATFORM_OPTIONS };
-
 // How the report's attribution filters and groups read (docs/reports.md "Attribution"), in the words of
 // src/ui/quoteAttributionWords.ts.
 export const GROUP_BY_OPTIONS: { value: NwpGroupBy; label: string }[] = [
